@@ -1,0 +1,49 @@
+# Out-of-tree MLIR setup against Debian's LLVM/MLIR 22 (/usr/lib/llvm-22),
+# linking everything against the libMLIR.so / libLLVM.so dylibs.
+find_package(MLIR 22.1 REQUIRED CONFIG HINTS /usr/lib/llvm-22/lib/cmake/mlir)
+message(STATUS "Using MLIR ${MLIR_VERSION} from ${MLIR_DIR}")
+
+list(APPEND CMAKE_MODULE_PATH ${MLIR_CMAKE_DIR} ${LLVM_CMAKE_DIR})
+set(LLVM_RUNTIME_OUTPUT_INTDIR ${CMAKE_BINARY_DIR}/bin)
+set(LLVM_LIBRARY_OUTPUT_INTDIR ${CMAKE_BINARY_DIR}/lib)
+set(MLIR_BINARY_DIR ${CMAKE_BINARY_DIR})
+# MLIRConfig does not export this; mlir_target_link_libraries maps every
+# MLIR component to the dylib when it is on.
+set(MLIR_LINK_MLIR_DYLIB ON)
+
+include(TableGen)
+include(AddLLVM)
+include(AddMLIR)
+include(HandleLLVMOptions)
+
+include_directories(SYSTEM ${LLVM_INCLUDE_DIRS} ${MLIR_INCLUDE_DIRS})
+link_directories(${LLVM_BUILD_LIBRARY_DIR})
+separate_arguments(IMEX_LLVM_DEFINITIONS NATIVE_COMMAND ${LLVM_DEFINITIONS})
+add_definitions(${IMEX_LLVM_DEFINITIONS})
+
+if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+  find_program(IMEX_LLD NAMES ld.lld-22 ld.lld)
+  if(IMEX_LLD)
+    add_link_options(-fuse-ld=lld)
+  endif()
+endif()
+
+set(IMEX_LLVM_TOOLS_DIR ${LLVM_TOOLS_BINARY_DIR})
+
+# imex_add_library(name SOURCES... DEPENDS tblgen-targets... MLIR_LIBS comps...)
+# A plain library linked against the MLIR dylib (add_mlir_library would pull in
+# the static archives).
+function(imex_add_library name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS;MLIR_LIBS;LIBS" ${ARGN})
+  add_library(${name} STATIC ${ARG_SOURCES})
+  set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  llvm_update_compile_flags(${name})
+  if(ARG_DEPENDS)
+    add_dependencies(${name} ${ARG_DEPENDS})
+  endif()
+  mlir_target_link_libraries(${name} PUBLIC ${ARG_MLIR_LIBS})
+  target_link_libraries(${name} PUBLIC LLVM)
+  if(ARG_LIBS)
+    target_link_libraries(${name} PUBLIC ${ARG_LIBS})
+  endif()
+endfunction()

@@ -1,0 +1,34 @@
+//===- InitImex.cpp - register everything imexc provides ------------------===//
+
+#include "InitImex.h"
+
+#include "gpux/IR/GPUX.h"
+#include "ndarray/IR/NDArray.h"
+#include "ndarray/Transforms/BufferizableOpInterfaceImpl.h"
+#include "region/IR/Region.h"
+#include "region/Transforms/BufferizableOpInterfaceImpl.h"
+#include "vector_ext/IR/VectorExt.h"
+#include "vector_ext/Transforms/BufferizableOpInterfaceImpl.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+
+void imex::registerImexDialects(mlir::DialectRegistry &registry) {
+  registry.insert<region::RegionDialect, ndarray::NDArrayDialect,
+                  gpux::GPUXDialect,
+                  mlir::iree_compiler::IREE::VectorExt::IREEVectorExtDialect>();
+  region::registerBufferizableOpInterfaceExternalModels(registry);
+  ndarray::registerBufferizableOpInterfaceExternalModels(registry);
+  mlir::iree_compiler::IREE::VectorExt::
+      registerBufferizableOpInterfaceExternalModels(registry);
+}
+
+void imex::registerAllDialectsAndExtensions(mlir::DialectRegistry &registry) {
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  registerImexDialects(registry);
+}
+
+void imex::registerAllPassesAndPipelines() { mlir::registerAllPasses(); }

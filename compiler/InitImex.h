@@ -1,0 +1,23 @@
+//===- InitImex.h - register everything imexc provides --------------------===//
+//
+// One place that knows the full set of imex dialects, external models and
+// passes, so imex-opt and imexc register exactly the same things.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IMEX_INITIMEX_H
+#define IMEX_INITIMEX_H
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace imex {
+/// Our dialects plus their external interface models.
+void registerImexDialects(mlir::DialectRegistry &registry);
+/// Every upstream dialect and extension plus ours.
+void registerAllDialectsAndExtensions(mlir::DialectRegistry &registry);
+/// Every upstream pass plus ours and our named pipelines.
+void registerAllPassesAndPipelines();
+} // namespace imex
+
+#endif

@@ -1,0 +1,31 @@
+//===- Region.h - region dialect ------------------------------------------===//
+#ifndef IMEX_REGION_IR_REGION_H
+#define IMEX_REGION_IR_REGION_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "region/IR/RegionOpsDialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "region/IR/RegionOpsAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "region/IR/RegionOps.h.inc"
+
+namespace imex::region {
+
+/// True iff `op` is an env_region whose environment is a GPUEnvAttr.
+bool isGpuRegion(EnvironmentRegionOp op);
+
+/// True iff the nearest enclosing env_region of `op` is a GPU region. A nested
+/// non-GPU region hides an outer GPU one.
+bool isInGpuRegion(mlir::Operation *op);
+
+} // namespace imex::region
+
+#endif // IMEX_REGION_IR_REGION_H

@@ -1,0 +1,26 @@
+//===- VectorExt.h - iree_vector_ext dialect -------------------------------===//
+#ifndef IREE_VECTOR_EXT_IR_VECTOREXT_H
+#define IREE_VECTOR_EXT_IR_VECTOREXT_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+
+#include "vector_ext/IR/VectorExtDialect.h.inc"
+
+#include "vector_ext/IR/VectorExtAttrInterfaces.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "vector_ext/IR/VectorExtAttrs.h.inc"
+
+#include "vector_ext/IR/VectorExtOpInterfaces.h.inc"
+
+#define GET_OP_CLASSES
+#include "vector_ext/IR/VectorExtLayoutOps.h.inc"
+
+#define GET_OP_CLASSES
+#include "vector_ext/IR/VectorExtOps.h.inc"
+
+#endif // IREE_VECTOR_EXT_IR_VECTOREXT_H

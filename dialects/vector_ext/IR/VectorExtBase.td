@@ -1,0 +1,26 @@
+//===- VectorExtBase.td - iree_vector_ext dialect definition --------------===//
+
+#ifndef IREE_VECTOR_EXT_BASE
+#define IREE_VECTOR_EXT_BASE
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def IREEVectorExt_Dialect : Dialect {
+  let name = "iree_vector_ext";
+  let cppNamespace = "::mlir::iree_compiler::IREE::VectorExt";
+  let summary = "Vector layouts, SIMD/SIMT boundaries, indexed transfers and arg-reductions";
+  let dependentDialects = ["affine::AffineDialect", "vector::VectorDialect"];
+  let useDefaultAttributePrinterParser = 0;
+}
+
+class IREEVectorExt_Attr<string name, string attrMnemonic,
+                         list<Trait> traits = []>
+    : AttrDef<IREEVectorExt_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+class IREEVectorExt_Op<string mnemonic, list<Trait> traits = []>
+    : Op<IREEVectorExt_Dialect, mnemonic, traits>;
+
+#endif // IREE_VECTOR_EXT_BASE
