@@ -41,6 +41,11 @@ def Region_GPUEnvAttr : Region_Attr<"GPUEnv", "gpu_env"> {
   let assemblyFormat = "`<` struct(params) `>`";
 }
 
+def SingleBlockWithoutArgs : Region<
+    And<[SizedRegion<1>.predicate,
+         CPred<"$_self.front().getNumArguments() == 0">]>,
+    "region with 1 block without arguments">;
+
 class Region_Op<string mnemonic, list<Trait> traits = []>
     : Op<Region_Dialect, mnemonic, traits>;
 
@@ -62,7 +67,7 @@ def Region_EnvironmentRegionOp : Region_Op<"env_region", [
 
   let arguments = (ins AnyAttr:$environment, Variadic<AnyType>:$args);
   let results = (outs Variadic<AnyType>:$results);
-  let regions = (region SizedRegion<1>:$region);
+  let regions = (region SingleBlockWithoutArgs:$region);
 
   let assemblyFormat = [{
     attr-dict $environment ($args^ `:` type($args))? (`->` type($results)^)?
