@@ -2,11 +2,14 @@
 
 #include "InitImex.h"
 
+#include "Conversion/Passes.h"
+
 #include "gpux/IR/GPUX.h"
 #include "ndarray/IR/NDArray.h"
 #include "ndarray/Transforms/BufferizableOpInterfaceImpl.h"
 #include "region/IR/Region.h"
 #include "region/Transforms/BufferizableOpInterfaceImpl.h"
+#include "region/Transforms/Passes.h"
 #include "vector_ext/IR/VectorExt.h"
 #include "vector_ext/Transforms/BufferizableOpInterfaceImpl.h"
 
@@ -31,4 +34,8 @@ void imex::registerAllDialectsAndExtensions(mlir::DialectRegistry &registry) {
   registerImexDialects(registry);
 }
 
-void imex::registerAllPassesAndPipelines() { mlir::registerAllPasses(); }
+void imex::registerAllPassesAndPipelines() {
+  mlir::registerAllPasses();
+  region::registerRegionPasses();
+  registerImexConversionPasses();
+}

@@ -1,0 +1,341 @@
+//===- InsertGPUAllocs.cpp - device memory for buffers used on the GPU ----===//
+//
+// Default mode works in three steps:
+//  1. collect the memrefs that code inside gpu.launch reads or writes and
+//     trace each to its root (alloc, get_global, call result, argument);
+//  2. for every root, gather how the host and the device access it through
+//     all of its aliases;
+//  3. give the root GPU memory: allocations turn into gpu.alloc (OpenCL),
+//     everything else gets a fresh device buffer with copies in/out where
+//     the accesses require them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/Passes.h"
+#include "region/IR/Region.h"
+
+#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace imex {
+#define GEN_PASS_DEF_INSERTGPUALLOCS
+#include "Conversion/Passes.h.inc"
+} // namespace imex
+
+using namespace mlir;
+
+namespace {
+
+struct AccessKinds {
+  bool hostRead = false;
+  bool hostWrite = false;
+  bool deviceRead = false;
+  bool deviceWrite = false;
+
+  bool onHost() const { return hostRead || hostWrite; }
+};
+
+/// Follows view-like ops (subview, cast, ...) back to the buffer they view.
+Value traceToViewRoot(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>()) {
+    if (view.getViewSource() == value)
+      break;
+    value = view.getViewSource();
+  }
+  return value;
+}
+
+/// The memref a descriptor-like value (e.g. an xegpu tensor descriptor) was
+/// made from, looking through loop-carried block arguments of scf.for-like
+/// ops; null if there is none.
+Value descriptorSource(Value value) {
+  while (auto arg = dyn_cast<BlockArgument>(value)) {
+    auto loop = dyn_cast<LoopLikeOpInterface>(arg.getOwner()->getParentOp());
+    if (!loop)
+      return {};
+    OpOperand *init = loop.getTiedLoopInit(arg);
+    if (!init)
+      return {};
+    value = init->get();
+  }
+  Operation *producer = value.getDefiningOp();
+  if (!producer)
+    return {};
+  for (Value operand : producer->getOperands())
+    if (isa<MemRefType>(operand.getType()))
+      return operand;
+  return {};
+}
+
+/// Reports each memref that `op` reads or writes. Calls and ops with
+/// unknown effects read and write all memref operands; other ops report
+/// through their memory effects (ops with recursive effects report nothing
+/// themselves: their nested ops are visited on their own). Fails if `op`
+/// accesses memory that cannot be attributed to a memref.
+LogicalResult
+forEachMemrefAccess(Operation *op,
+                    function_ref<void(Value, bool read, bool write)> record) {
+  auto effectOp = dyn_cast<MemoryEffectOpInterface>(op);
+  if (isa<CallOpInterface>(op) ||
+      (!effectOp && !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())) {
+    for (Value operand : op->getOperands())
+      if (isa<MemRefType>(operand.getType()))
+        record(operand, true, true);
+    return success();
+  }
+  if (!effectOp)
+    return success();
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  effectOp.getEffects(effects);
+  for (const MemoryEffects::EffectInstance &effect : effects) {
+    bool read = isa<MemoryEffects::Read>(effect.getEffect());
+    bool write = isa<MemoryEffects::Write>(effect.getEffect());
+    if (!read && !write)
+      continue;
+    Value value = effect.getValue();
+    if (value && !isa<MemRefType>(value.getType()))
+      value = descriptorSource(value);
+    if (!value)
+      return failure();
+    record(value, read, write);
+  }
+  return success();
+}
+
+struct InsertGPUAllocsPass
+    : imex::impl::InsertGPUAllocsBase<InsertGPUAllocsPass> {
+  using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(Pass::initializeOptions(options, errorHandler)))
+      return failure();
+    if (clientAPI != "opencl" && clientAPI != "vulkan")
+      return errorHandler("Invalid clientAPI: " + clientAPI);
+    if (inRegions && clientAPI != "opencl")
+      return errorHandler("in-regions=true requires client-api=opencl");
+    return success();
+  }
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (func.isExternal() || func.getBody().front().empty())
+      return;
+    if (!func.getBody().hasOneBlock()) {
+      func.emitError("Function must have exactly one block");
+      return signalPassFailure();
+    }
+    if (inRegions)
+      return convertAllocsInGpuRegions(func);
+    if (failed(placeBuffersUsedOnDevice(func)))
+      signalPassFailure();
+  }
+
+  bool isOpenCL() const { return clientAPI == "opencl"; }
+
+  /// in-regions mode: allocations whose nearest env_region is a GPU region.
+  void convertAllocsInGpuRegions(func::FuncOp func) {
+    IRRewriter rewriter(&getContext());
+    func.walk([&](Operation *op) {
+      if (!imex::region::isInGpuRegion(op))
+        return;
+      rewriter.setInsertionPoint(op);
+      if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+        auto gpuAlloc = gpu::AllocOp::create(
+            rewriter, alloc.getLoc(), alloc.getType(), /*asyncToken=*/Type(),
+            /*asyncDependencies=*/ValueRange(), alloc.getDynamicSizes(),
+            alloc.getSymbolOperands(), hostShared);
+        rewriter.replaceOp(alloc, gpuAlloc.getMemref());
+      } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
+        gpu::DeallocOp::create(rewriter, dealloc.getLoc(), Type(),
+                               ValueRange(), dealloc.getMemref());
+        rewriter.eraseOp(dealloc);
+      }
+    });
+  }
+
+  LogicalResult placeBuffersUsedOnDevice(func::FuncOp func) {
+    // Step 1: roots of every memref accessed on the device.
+    llvm::MapVector<Value, AccessKinds> roots;
+    WalkResult collected = func.walk([&](gpu::LaunchOp launch) {
+      WalkResult inner = launch.getBody().walk([&](Operation *op) {
+        LogicalResult recorded =
+            forEachMemrefAccess(op, [&](Value memref, bool, bool) {
+              roots.try_emplace(traceToViewRoot(memref));
+            });
+        if (failed(recorded)) {
+          op->emitError("Uhhandled mem op in gpu region");
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      });
+      return inner;
+    });
+    if (collected.wasInterrupted())
+      return failure();
+
+    for (auto &[root, kinds] : roots) {
+      if (isa<BlockArgument>(root) || isa<memref::AllocOp, memref::GetGlobalOp,
+                                          CallOpInterface>(root.getDefiningOp()))
+        continue;
+      return mlir::emitError(root.getLoc(), "Unhandled memref producer");
+    }
+
+    // Step 2: how host and device access each root, through every alias.
+    BufferViewFlowAnalysis aliasing(func);
+    for (auto &[root, kinds] : roots)
+      for (Value alias : aliasing.resolve(root))
+        for (OpOperand &use : alias.getUses())
+          addAccess(use, alias, kinds);
+
+    // Step 3: device memory for each root.
+    Operation *terminator = func.getBody().front().getTerminator();
+    IRRewriter rewriter(&getContext());
+    for (auto &[root, kinds] : roots) {
+      if (hasGpuAddressSpace(root))
+        continue;
+      if (auto alloc = root.getDefiningOp<memref::AllocOp>()) {
+        if (isOpenCL())
+          replaceAllocWithGpuAlloc(rewriter, alloc, kinds, terminator);
+        continue;
+      }
+      AccessKinds forced = kinds;
+      if (auto arg = dyn_cast<BlockArgument>(root)) {
+        forced.hostRead = forced.hostWrite = true;
+        rewriter.setInsertionPointToStart(arg.getOwner());
+      } else if (root.getDefiningOp<memref::GetGlobalOp>()) {
+        rewriter.setInsertionPointAfterValue(root);
+      } else {
+        forced.deviceRead = forced.hostRead = forced.hostWrite = true;
+        rewriter.setInsertionPointAfterValue(root);
+      }
+      copyToDeviceBuffer(rewriter, root, forced, terminator);
+    }
+    return success();
+  }
+
+  /// Adds the access that `use` (of `alias`) makes to `kinds`.
+  static void addAccess(OpOperand &use, Value alias, AccessKinds &kinds) {
+    Operation *user = use.getOwner();
+    bool onDevice = user->getParentOfType<gpu::LaunchOp>() ||
+                    isa<gpu::LaunchFuncOp>(user);
+    if (isa<func::ReturnOp>(user)) {
+      kinds.hostRead = kinds.hostWrite = true;
+      return;
+    }
+    if (auto copy = dyn_cast<memref::CopyOp>(user)) {
+      bool isSource = copy.getSource() == alias;
+      (isSource ? kinds.hostRead : kinds.hostWrite) = true;
+      return;
+    }
+    if (isa<gpu::LaunchFuncOp>(user)) {
+      kinds.deviceRead = kinds.deviceWrite = true;
+      return;
+    }
+    (void)forEachMemrefAccess(user, [&](Value memref, bool read, bool write) {
+      if (memref != alias)
+        return;
+      if (onDevice) {
+        kinds.deviceRead |= read;
+        kinds.deviceWrite |= write;
+      } else {
+        kinds.hostRead |= read;
+        kinds.hostWrite |= write;
+      }
+    });
+  }
+
+  static bool hasGpuAddressSpace(Value memref) {
+    return isa_and_nonnull<gpu::AddressSpaceAttr>(
+        cast<MemRefType>(memref.getType()).getMemorySpace());
+  }
+
+  void replaceAllocWithGpuAlloc(IRRewriter &rewriter, memref::AllocOp alloc,
+                                const AccessKinds &kinds,
+                                Operation *terminator) {
+    Location loc = alloc.getLoc();
+    rewriter.setInsertionPoint(alloc);
+    auto gpuAlloc = gpu::AllocOp::create(
+        rewriter, loc, alloc.getType(), Type(), ValueRange(),
+        alloc.getDynamicSizes(), alloc.getSymbolOperands(), kinds.onHost());
+    Value deviceBuffer = gpuAlloc.getMemref();
+
+    // A returned buffer outlives the function: hand back a host copy.
+    for (OpOperand &operand : terminator->getOpOperands()) {
+      if (operand.get() != alloc.getResult())
+        continue;
+      rewriter.setInsertionPoint(terminator);
+      auto hostCopy = memref::AllocOp::create(
+          rewriter, loc, alloc.getType(), alloc.getDynamicSizes(),
+          alloc.getSymbolOperands(), alloc.getAlignmentAttr());
+      memref::CopyOp::create(rewriter, loc, deviceBuffer, hostCopy);
+      rewriter.modifyOpInPlace(terminator, [&] { operand.set(hostCopy); });
+    }
+
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+      if (isa<memref::DeallocOp>(user))
+        rewriter.eraseOp(user);
+    rewriter.replaceOp(alloc, deviceBuffer);
+    rewriter.setInsertionPoint(terminator);
+    gpu::DeallocOp::create(rewriter, loc, Type(), ValueRange(), deviceBuffer);
+  }
+
+  /// Creates a device buffer for `orig` at the current insertion point,
+  /// redirects all other uses to it and copies in and out as needed.
+  void copyToDeviceBuffer(IRRewriter &rewriter, Value orig,
+                          const AccessKinds &kinds, Operation *terminator) {
+    Location loc = orig.getLoc();
+    auto origType = cast<MemRefType>(orig.getType());
+    // Size queries and the copy-in must keep reading the original buffer.
+    SmallPtrSet<Operation *, 8> readsOriginal;
+    SmallVector<Value> dynamicSizes;
+    for (int64_t dim = 0; dim < origType.getRank(); ++dim) {
+      if (!origType.isDynamicDim(dim))
+        continue;
+      auto size = memref::DimOp::create(rewriter, loc, orig, dim);
+      readsOriginal.insert(size);
+      dynamicSizes.push_back(size);
+    }
+    auto bufferType = MemRefType::get(origType.getShape(),
+                                      origType.getElementType(),
+                                      MemRefLayoutAttrInterface(),
+                                      origType.getMemorySpace());
+    Value buffer;
+    if (isOpenCL())
+      buffer = gpu::AllocOp::create(rewriter, loc, bufferType, Type(),
+                                    ValueRange(), dynamicSizes, ValueRange(),
+                                    hostShared)
+                   .getMemref();
+    else
+      buffer = memref::AllocOp::create(rewriter, loc, bufferType, dynamicSizes);
+    if (kinds.hostWrite && kinds.deviceRead)
+      readsOriginal.insert(memref::CopyOp::create(rewriter, loc, orig, buffer));
+    Value replacement = buffer;
+    if (bufferType != origType)
+      replacement = memref::CastOp::create(rewriter, loc, origType, buffer);
+
+    // The return hands back the original (host) buffer; every other use
+    // works on the device buffer.
+    rewriter.replaceUsesWithIf(orig, replacement, [&](OpOperand &use) {
+      Operation *owner = use.getOwner();
+      return owner != terminator && !readsOriginal.contains(owner) &&
+             owner != replacement.getDefiningOp();
+    });
+
+    rewriter.setInsertionPoint(terminator);
+    if (kinds.hostRead && kinds.deviceWrite)
+      memref::CopyOp::create(rewriter, loc, buffer, orig);
+    if (isOpenCL())
+      gpu::DeallocOp::create(rewriter, loc, Type(), ValueRange(), buffer);
+  }
+};
+
+} // namespace

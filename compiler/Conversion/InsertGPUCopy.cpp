@@ -1,0 +1,48 @@
+//===- InsertGPUCopy.cpp - memref.copy in env regions -> gpu.memcpy -------===//
+
+#include "Conversion/Passes.h"
+#include "region/IR/Region.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace imex {
+#define GEN_PASS_DEF_INSERTGPUCOPY
+#include "Conversion/Passes.h.inc"
+} // namespace imex
+
+using namespace mlir;
+
+namespace {
+
+struct InsertGPUCopyPass
+    : imex::impl::InsertGPUCopyBase<InsertGPUCopyPass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (func.isExternal())
+      return;
+    if (!func.getBody().hasOneBlock()) {
+      func.emitError("Function must have exactly one block");
+      return signalPassFailure();
+    }
+
+    SmallVector<memref::CopyOp> copies;
+    func.walk([&](memref::CopyOp copy) {
+      if (copy->getParentOfType<imex::region::EnvironmentRegionOp>())
+        copies.push_back(copy);
+    });
+
+    IRRewriter rewriter(&getContext());
+    for (memref::CopyOp copy : copies) {
+      rewriter.setInsertionPoint(copy);
+      gpu::MemcpyOp::create(rewriter, copy.getLoc(), /*asyncToken=*/Type(),
+                            /*asyncDependencies=*/ValueRange(),
+                            copy.getTarget(), copy.getSource());
+      rewriter.eraseOp(copy);
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,53 @@
+//===- RegionParallelLoopToGpu.cpp - scf.parallel -> gpu.launch in GPU regions //
+
+#include "Conversion/Passes.h"
+#include "region/IR/Region.h"
+
+#include "mlir/Conversion/SCFToGPU/SCFToGPU.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace imex {
+#define GEN_PASS_DEF_CONVERTREGIONPARALLELLOOPTOGPU
+#include "Conversion/Passes.h.inc"
+} // namespace imex
+
+using namespace mlir;
+
+namespace {
+
+/// Collects the outermost GPU env_regions below `root`; non-GPU regions are
+/// walked through, GPU regions are not entered again.
+void collectOutermostGpuRegions(Operation *root,
+                                SmallVectorImpl<Operation *> &regions) {
+  root->walk<WalkOrder::PreOrder>([&](imex::region::EnvironmentRegionOp op) {
+    if (!imex::region::isGpuRegion(op))
+      return WalkResult::advance();
+    regions.push_back(op);
+    return WalkResult::skip();
+  });
+}
+
+struct ConvertRegionParallelLoopToGpuPass
+    : imex::impl::ConvertRegionParallelLoopToGpuBase<
+          ConvertRegionParallelLoopToGpuPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> gpuRegions;
+    collectOutermostGpuRegions(getOperation(), gpuRegions);
+
+    if (!gpuRegions.empty()) {
+      RewritePatternSet patterns(&getContext());
+      populateParallelLoopToGPUPatterns(patterns);
+      ConversionTarget target(getContext());
+      target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+      configureParallelLoopToGPULegality(target);
+      if (failed(applyPartialConversion(gpuRegions, target,
+                                        std::move(patterns))))
+        return signalPassFailure();
+    }
+    finalizeParallelLoopToGPUConversion(getOperation());
+  }
+};
+
+} // namespace

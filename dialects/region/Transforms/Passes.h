@@ -1,0 +1,22 @@
+//===- Passes.h - region dialect transforms -------------------------------===//
+#ifndef IMEX_REGION_TRANSFORMS_PASSES_H
+#define IMEX_REGION_TRANSFORMS_PASSES_H
+
+#include "region/IR/Region.h"
+
+#include "mlir/Pass/Pass.h"
+
+namespace imex::region {
+
+#define GEN_PASS_DECL
+#include "region/Transforms/Passes.h.inc"
+
+/// Patterns that inline every env_region into its parent.
+void populateDropRegionsPatterns(mlir::RewritePatternSet &patterns);
+
+#define GEN_PASS_REGISTRATION
+#include "region/Transforms/Passes.h.inc"
+
+} // namespace imex::region
+
+#endif

@@ -1,0 +1,182 @@
+// RUN: imex-opt %s -insert-gpu-allocs -split-input-file -verify-diagnostics | FileCheck %s --check-prefix=OPENCL
+// RUN: imex-opt %s -insert-gpu-allocs=client-api=vulkan -split-input-file -verify-diagnostics | FileCheck %s --check-prefix=VULKAN
+
+// A local allocation used on the device and read on the host (through the
+// return) becomes a host-shared gpu.alloc; the return gets a host copy and
+// the old dealloc is replaced by gpu.dealloc before the return.
+// OPENCL-LABEL: func.func @alloc_returned
+// OPENCL-SAME: (%[[N:.*]]: index)
+// OPENCL:      %[[G:.*]] = gpu.alloc  host_shared (%[[N]]) : memref<?xf32>
+// OPENCL:      gpu.launch
+// OPENCL:        memref.store %{{.*}}, %[[G]]
+// OPENCL:      %[[H:.*]] = memref.alloc(%[[N]]) : memref<?xf32>
+// OPENCL-NEXT: memref.copy %[[G]], %[[H]]
+// OPENCL-NEXT: gpu.dealloc  %[[G]] : memref<?xf32>
+// OPENCL-NEXT: return %[[H]]
+// VULKAN-LABEL: func.func @alloc_returned
+// VULKAN:      memref.alloc
+// VULKAN-NOT:  gpu.alloc
+// VULKAN-NOT:  gpu.dealloc
+func.func @alloc_returned(%n: index) -> memref<?xf32> {
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %m = memref.alloc(%n) : memref<?xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %m[%bx] : memref<?xf32>
+    gpu.terminator
+  }
+  return %m : memref<?xf32>
+}
+
+// -----
+
+// Device-only allocation: not host-shared; memref.dealloc is replaced.
+// OPENCL-LABEL: func.func @device_only
+// OPENCL:     %[[G:.*]] = gpu.alloc  () : memref<16xf32>
+// OPENCL-NOT: memref.dealloc
+// OPENCL:     gpu.dealloc  %[[G]]
+// OPENCL-NEXT: return
+func.func @device_only() {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %f = arith.constant 1.0 : f32
+  %m = memref.alloc() : memref<16xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c16, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %m[%bx] : memref<16xf32>
+    gpu.terminator
+  }
+  memref.dealloc %m : memref<16xf32>
+  return
+}
+
+// -----
+
+// A function argument read on the device and written there through a
+// subview: device buffer at entry, copy in (host wrote it before the call),
+// copy out (device wrote it) and dealloc before the return. Vulkan uses
+// memref.alloc and no gpu.dealloc.
+// OPENCL-LABEL: func.func @argument
+// OPENCL-SAME: (%[[A:.*]]: memref<?xf32>, %[[N:.*]]: index)
+// OPENCL-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// OPENCL-NEXT: %[[D:.*]] = memref.dim %[[A]], %[[C0]]
+// OPENCL-NEXT: %[[G:.*]] = gpu.alloc  host_shared (%[[D]]) : memref<?xf32>
+// OPENCL-NEXT: memref.copy %[[A]], %[[G]]
+// OPENCL:      memref.subview %[[G]]
+// OPENCL:      gpu.launch
+// OPENCL:      memref.copy %[[G]], %[[A]]
+// OPENCL-NEXT: gpu.dealloc  %[[G]]
+// OPENCL-NEXT: return
+// VULKAN-LABEL: func.func @argument
+// VULKAN:      %[[G:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// VULKAN-NEXT: memref.copy %{{.*}}, %[[G]]
+// VULKAN:      memref.copy %[[G]], %{{.*}}
+// VULKAN-NOT:  gpu.dealloc
+// VULKAN:      return
+func.func @argument(%a: memref<?xf32>, %n: index) {
+  %c1 = arith.constant 1 : index
+  %sv = memref.subview %a[1] [%n] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: 1>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %sv[%bx] : memref<?xf32, strided<[1], offset: 1>>
+    %w = arith.addf %v, %v : f32
+    memref.store %w, %sv[%bx] : memref<?xf32, strided<[1], offset: 1>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A global only read on the device: copied in, never copied back; a layout
+// that is not the identity gets a memref.cast back to the original type.
+memref.global "private" constant @table : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
+// OPENCL-LABEL: func.func @global_read
+// OPENCL:      %[[GL:.*]] = memref.get_global @table : memref<4xf32>
+// OPENCL-NEXT: %[[G:.*]] = gpu.alloc  host_shared () : memref<4xf32>
+// OPENCL-NEXT: memref.copy %[[GL]], %[[G]]
+// OPENCL:      gpu.launch
+// OPENCL:        memref.load %[[G]]
+// OPENCL-NOT:  memref.copy %[[G]], %[[GL]]
+// OPENCL:      gpu.dealloc  %[[G]]
+func.func @global_read(%out: memref<4xf32>) {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %t = memref.get_global @table : memref<4xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c4, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %t[%bx] : memref<4xf32>
+    memref.store %v, %out[%bx] : memref<4xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Strided arguments get an identity-layout buffer and a cast back.
+// OPENCL-LABEL: func.func @strided_argument
+// OPENCL: %[[G:.*]] = gpu.alloc  host_shared () : memref<8xf32>
+// OPENCL: %[[C:.*]] = memref.cast %[[G]] : memref<8xf32> to memref<8xf32, strided<[?], offset: ?>>
+// OPENCL: memref.load %[[C]]
+func.func @strided_argument(%a: memref<8xf32, strided<[?], offset: ?>>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %a[%bx] : memref<8xf32, strided<[?], offset: ?>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Buffers already in a GPU address space, and buffers not used on the
+// device, are left alone.
+// OPENCL-LABEL: func.func @left_alone
+// OPENCL-NOT: gpu.alloc
+// OPENCL-NOT: gpu.dealloc
+func.func @left_alone(%a: memref<8xf32, #gpu.address_space<global>>, %b: memref<8xf32>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %f = arith.constant 0.0 : f32
+  memref.store %f, %b[%c1] : memref<8xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %a[%bx] : memref<8xf32, #gpu.address_space<global>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Empty function bodies and declarations are no-ops.
+// OPENCL-LABEL: func.func private @decl
+func.func private @decl(memref<8xf32>)
+
+// -----
+
+// expected-error @+1 {{Function must have exactly one block}}
+func.func @two_blocks() {
+  cf.br ^bb1
+^bb1:
+  return
+}
+
+// -----
+
+func.func @unhandled_producer(%n: index) {
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  // expected-error @+1 {{Unhandled memref producer}}
+  %m = memref.alloca(%n) : memref<?xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %m[%bx] : memref<?xf32>
+    gpu.terminator
+  }
+  return
+}
