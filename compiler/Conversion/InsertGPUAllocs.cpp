@@ -207,14 +207,16 @@ struct InsertGPUAllocsPass
           replaceAllocWithGpuAlloc(rewriter, alloc, kinds, terminator);
         continue;
       }
+      // Arguments and globals may hold host data on entry and be read by
+      // the host afterwards; a call result comes from the host and is read
+      // on the device.
       AccessKinds forced = kinds;
+      forced.hostRead = forced.hostWrite = true;
       if (auto arg = dyn_cast<BlockArgument>(root)) {
-        forced.hostRead = forced.hostWrite = true;
         rewriter.setInsertionPointToStart(arg.getOwner());
-      } else if (root.getDefiningOp<memref::GetGlobalOp>()) {
-        rewriter.setInsertionPointAfterValue(root);
       } else {
-        forced.deviceRead = forced.hostRead = forced.hostWrite = true;
+        if (!root.getDefiningOp<memref::GetGlobalOp>())
+          forced.deviceRead = true;
         rewriter.setInsertionPointAfterValue(root);
       }
       copyToDeviceBuffer(rewriter, root, forced, terminator);

@@ -1,6 +1,5 @@
 // RUN: imex-opt %s -convert-region-parallel-loops-to-gpu -split-input-file -verify-diagnostics | FileCheck %s
 
-#map = affine_map<(d0) -> (d0)>
 
 // A mapped loop inside a GPU region becomes gpu.launch; the region stays.
 // CHECK-LABEL: func.func @in_gpu_region
@@ -17,14 +16,13 @@ func.func @in_gpu_region(%m: memref<?xf32>, %n: index, %v: f32) {
     scf.parallel (%i) = (%c0) to (%n) step (%c1) {
       memref.store %v, %m[%i] : memref<?xf32>
       scf.reduce
-    } {mapping = [#gpu.loop_dim_map<processor = block_x, map = #map, bound = #map>]}
+    } {mapping = [#gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]}
   }
   return
 }
 
 // -----
 
-#map = affine_map<(d0) -> (d0)>
 
 // The same loop outside any region, or inside a non-GPU region, is left alone
 // (only the visited marker would be removed, and there is none).
@@ -42,19 +40,18 @@ func.func @outside_gpu_regions(%m: memref<?xf32>, %n: index, %v: f32) {
   scf.parallel (%i) = (%c0) to (%n) step (%c1) {
     memref.store %v, %m[%i] : memref<?xf32>
     scf.reduce
-  } {mapping = [#gpu.loop_dim_map<processor = block_x, map = #map, bound = #map>]}
+  } {mapping = [#gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]}
   region.env_region "protect_copy_op" {
     scf.parallel (%i) = (%c0) to (%n) step (%c1) {
       memref.store %v, %m[%i] : memref<?xf32>
       scf.reduce
-    } {mapping = [#gpu.loop_dim_map<processor = block_x, map = #map, bound = #map>]}
+    } {mapping = [#gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]}
   }
   return
 }
 
 // -----
 
-#map = affine_map<(d0) -> (d0)>
 
 // A GPU region nested in a non-GPU region is still found.
 // CHECK-LABEL: func.func @gpu_inside_host_region
@@ -70,7 +67,7 @@ func.func @gpu_inside_host_region(%m: memref<?xf32>, %n: index, %v: f32) {
       scf.parallel (%i) = (%c0) to (%n) step (%c1) {
         memref.store %v, %m[%i] : memref<?xf32>
         scf.reduce
-      } {mapping = [#gpu.loop_dim_map<processor = block_x, map = #map, bound = #map>]}
+      } {mapping = [#gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]}
     }
   }
   return
@@ -97,12 +94,13 @@ func.func @unmapped_loop(%m: memref<?xf32>, %n: index, %v: f32) {
 
 // -----
 
-#map = affine_map<(d0) -> (d0)>
 
 // Two dimensions mapped to blocks and threads.
 // CHECK-LABEL: func.func @two_dims
 // CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[N:.*]], %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[M:.*]], %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}})
-// CHECK:   memref.store %{{.*}}, %{{.*}}[%[[BX]], %[[TX]]]
+// CHECK:   %[[I:.*]] = affine.apply #{{.*}}(%[[BX]])
+// CHECK:   %[[J:.*]] = affine.apply #{{.*}}(%[[TX]])
+// CHECK:   memref.store %{{.*}}, %{{.*}}[%[[I]], %[[J]]]
 func.func @two_dims(%m: memref<?x?xf32>, %n: index, %k: index, %v: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -110,23 +108,23 @@ func.func @two_dims(%m: memref<?x?xf32>, %n: index, %k: index, %v: f32) {
     scf.parallel (%i, %j) = (%c0, %c0) to (%n, %k) step (%c1, %c1) {
       memref.store %v, %m[%i, %j] : memref<?x?xf32>
       scf.reduce
-    } {mapping = [#gpu.loop_dim_map<processor = block_x, map = #map, bound = #map>,
-                  #gpu.loop_dim_map<processor = thread_x, map = #map, bound = #map>]}
+    } {mapping = [#gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>,
+                  #gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]}
   }
   return
 }
 
 // -----
 
-#map = affine_map<(d0) -> (d0)>
 
-// A mapped loop with a reduction cannot be converted: the pass fails.
+// A mapped loop with a reduction cannot be converted (upstream has no
+// lowering for results of a mapped loop): the pass fails.
 func.func @mapped_reduction(%m: memref<?xf32>, %n: index) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0.0 : f32
   %r = region.env_region #region.gpu_env<device = "XeGPU"> -> f32 {
-    // expected-error @+1 {{failed to legalize operation 'scf.parallel'}}
+    // expected-error @+1 {{failed to legalize unresolved materialization from () to ('f32') that remained live after conversion}}
     %s = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%zero) -> f32 {
       %x = memref.load %m[%i] : memref<?xf32>
       scf.reduce(%x : f32) {
@@ -134,7 +132,8 @@ func.func @mapped_reduction(%m: memref<?xf32>, %n: index) -> f32 {
         %t = arith.addf %a, %b : f32
         scf.reduce.return %t : f32
       }
-    } {mapping = [#gpu.loop_dim_map<processor = block_x, map = #map, bound = #map>]}
+    } {mapping = [#gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]}
+    // expected-note @+1 {{see existing live user here}}
     region.env_region_yield %s : f32
   }
   return %r : f32

@@ -89,8 +89,8 @@ func.func @argument(%a: memref<?xf32>, %n: index) {
 
 // -----
 
-// A global only read on the device: copied in, never copied back; a layout
-// that is not the identity gets a memref.cast back to the original type.
+// A global read on the device is copied in; the host may read it afterwards,
+// but the device never writes it, so it is not copied back.
 memref.global "private" constant @table : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
 // OPENCL-LABEL: func.func @global_read
 // OPENCL:      %[[GL:.*]] = memref.get_global @table : memref<4xf32>

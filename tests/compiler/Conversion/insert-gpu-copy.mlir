@@ -2,7 +2,7 @@
 
 // Copies inside any env_region, GPU or not, become gpu.memcpy target, source.
 // CHECK-LABEL: func.func @in_regions
-// CHECK-SAME: (%[[A:.*]]: memref<8xf32>, %[[B:.*]]: memref<8xf32>)
+// CHECK-SAME: (%[[A:.*]]: memref<8xf32>, %[[B:.*]]: memref<8xf32>,
 // CHECK: region.env_region "protect_copy_op" {
 // CHECK-NEXT: gpu.memcpy  %[[B]], %[[A]] : memref<8xf32>, memref<8xf32>
 // CHECK: region.env_region #region.gpu_env<device = "XeGPU"> {
