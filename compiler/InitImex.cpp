@@ -3,6 +3,7 @@
 #include "InitImex.h"
 
 #include "Conversion/Passes.h"
+#include "Pipelines.h"
 
 #include "gpux/IR/GPUX.h"
 #include "ndarray/IR/NDArray.h"
@@ -38,4 +39,5 @@ void imex::registerAllPassesAndPipelines() {
   mlir::registerAllPasses();
   region::registerRegionPasses();
   registerImexConversionPasses();
+  registerNamedPipelines();
 }

@@ -20,3 +20,10 @@ tool_dirs = [config.imex_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["imex-opt"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.imex_tools_dir, append_path=True)
+
+# Host programs lowered to the LLVM dialect run under mlir-runner with the
+# upstream runner utilities (printMemref*, printF32, ...).
+config.substitutions.append(
+    ("%mlir_runner_utils", os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so")))
+config.substitutions.append(
+    ("%mlir_c_runner_utils", os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))

@@ -1,0 +1,77 @@
+//===- Pipelines.cpp - the registry of named pipelines --------------------===//
+
+#include "Pipelines.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+
+namespace {
+
+// Bufferization used by every pipeline that leaves tensors: whole-program,
+// identity layouts at function boundaries so exported functions take plain
+// memref descriptors.
+#define IMEX_BUFFERIZE                                                         \
+  "one-shot-bufferize{bufferize-function-boundaries "                          \
+  "function-boundary-type-conversion=identity-layout-map},"                    \
+  "buffer-deallocation-pipeline,convert-bufferization-to-memref"
+
+// From memrefs, scf, affine, arith, math, func and cf to the LLVM dialect.
+#define IMEX_TO_LLVM                                                           \
+  "expand-strided-metadata,lower-affine,convert-scf-to-cf,"                    \
+  "convert-to-llvm,reconcile-unrealized-casts"
+
+const imex::NamedPipeline kPipelines[] = {
+    {"region",
+     "bufferize, map parallel loops in GPU regions to gpu.launch, place "
+     "their buffers in GPU memory, then drop the regions",
+     IMEX_BUFFERIZE ","
+     "func.func(convert-linalg-to-parallel-loops,gpu-map-parallel-loops),"
+     "convert-region-parallel-loops-to-gpu,"
+     "func.func(insert-gpu-allocs{in-regions=true},insert-gpu-copy),"
+     "drop-regions,canonicalize"},
+    {"host",
+     "lower array code without GPU placement to the LLVM dialect",
+     IMEX_BUFFERIZE ","
+     "func.func(convert-linalg-to-loops)," IMEX_TO_LLVM},
+};
+
+#undef IMEX_BUFFERIZE
+#undef IMEX_TO_LLVM
+
+} // namespace
+
+ArrayRef<imex::NamedPipeline> imex::getNamedPipelines() { return kPipelines; }
+
+const imex::NamedPipeline *imex::lookupNamedPipeline(StringRef name) {
+  for (const NamedPipeline &pipeline : kPipelines)
+    if (pipeline.name == name)
+      return &pipeline;
+  return nullptr;
+}
+
+LogicalResult imex::addNamedPipeline(const NamedPipeline &pipeline,
+                                     OpPassManager &pm,
+                                     llvm::raw_ostream &errors) {
+  return parsePassPipeline(pipeline.passes, pm, errors);
+}
+
+void imex::registerNamedPipelines() {
+  for (const NamedPipeline &pipeline : kPipelines) {
+    registerPassPipeline(
+        pipeline.name, pipeline.summary,
+        [&pipeline](OpPassManager &pm, StringRef options,
+                    function_ref<LogicalResult(const Twine &)> errorHandler) {
+          if (!options.empty())
+            return errorHandler("pipeline '" + pipeline.name +
+                                "' takes no options");
+          std::string errors;
+          llvm::raw_string_ostream errorStream(errors);
+          if (failed(addNamedPipeline(pipeline, pm, errorStream)))
+            return errorHandler(errors);
+          return success();
+        },
+        /*optHandler=*/[](function_ref<void(const detail::PassOptions &)>) {});
+  }
+}
