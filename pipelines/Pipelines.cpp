@@ -14,7 +14,10 @@ namespace {
 // memref descriptors.
 #define IMEX_BUFFERIZE                                                         \
   "one-shot-bufferize{bufferize-function-boundaries "                          \
-  "function-boundary-type-conversion=identity-layout-map},"                    \
+  "function-boundary-type-conversion=identity-layout-map}"
+
+// Host buffers are freed by ownership-based deallocation.
+#define IMEX_HOST_DEALLOC                                                      \
   "buffer-deallocation-pipeline,convert-bufferization-to-memref"
 
 // From memrefs, scf, affine, arith, math, func and cf to the LLVM dialect.
@@ -33,12 +36,13 @@ const imex::NamedPipeline kPipelines[] = {
      "drop-regions,canonicalize"},
     {"host",
      "lower array code without GPU placement to the LLVM dialect",
-     IMEX_BUFFERIZE ","
+     IMEX_BUFFERIZE "," IMEX_HOST_DEALLOC ","
      "func.func(convert-linalg-to-loops)," IMEX_TO_LLVM},
 };
 
 #undef IMEX_BUFFERIZE
 #undef IMEX_TO_LLVM
+#undef IMEX_HOST_DEALLOC
 
 } // namespace
 

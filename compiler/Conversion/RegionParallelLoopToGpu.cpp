@@ -17,6 +17,10 @@ using namespace mlir;
 
 namespace {
 
+/// The attribute upstream's parallel-loop-to-GPU patterns put on ops they
+/// have processed (not exported by the upstream headers).
+constexpr StringLiteral kVisitedMarker = "SCFToGPU_visited";
+
 /// Collects the outermost GPU env_regions below `root`; non-GPU regions are
 /// walked through, GPU regions are not entered again.
 void collectOutermostGpuRegions(Operation *root,
@@ -47,6 +51,10 @@ struct ConvertRegionParallelLoopToGpuPass
         return signalPassFailure();
     }
     finalizeParallelLoopToGPUConversion(getOperation());
+    // Upstream leaves its marker on the gpu.launch ops it created (MLIR 22);
+    // the marker means nothing outside the conversion.
+    getOperation()->walk(
+        [](gpu::LaunchOp launch) { launch->removeAttr(kVisitedMarker); });
   }
 };
 

@@ -9,6 +9,7 @@
 // CHECK:     gpu.terminator
 // CHECK-NOT: scf.parallel
 // CHECK-NOT: mapping
+// CHECK-NOT: SCFToGPU_visited
 func.func @in_gpu_region(%m: memref<?xf32>, %n: index, %v: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
