@@ -4,6 +4,7 @@
 
 #include "Conversion/Passes.h"
 #include "Pipelines.h"
+#include "Transforms/Passes.h"
 
 #include "gpux/IR/GPUX.h"
 #include "ndarray/IR/NDArray.h"
@@ -39,5 +40,6 @@ void imex::registerAllPassesAndPipelines() {
   mlir::registerAllPasses();
   region::registerRegionPasses();
   registerImexConversionPasses();
+  registerImexTransformsPasses();
   registerNamedPipelines();
 }

@@ -1,0 +1,71 @@
+//===- AddGPURegions.cpp - wrap GPU-typed ops in env_regions --------------===//
+
+#include "Transforms/Passes.h"
+#include "ndarray/IR/NDArray.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+namespace imex {
+#define GEN_PASS_DEF_ADDGPUREGIONS
+#include "Transforms/Passes.h.inc"
+} // namespace imex
+
+using namespace mlir;
+using namespace imex;
+
+namespace {
+
+/// The first GPU environment in `types`' encodings, or null.
+region::GPUEnvAttr findGpuEnv(TypeRange types) {
+  for (Type type : types)
+    if (region::GPUEnvAttr env = ndarray::getGPUEnv(type))
+      return env;
+  return {};
+}
+
+/// The GPU environment `op` works in: from its results, else (except for
+/// ndarray.copy, whose source may live anywhere) from its operands.
+region::GPUEnvAttr gpuEnvOf(Operation *op) {
+  if (region::GPUEnvAttr env = findGpuEnv(op->getResultTypes()))
+    return env;
+  if (isa<ndarray::CopyOp>(op))
+    return {};
+  return findGpuEnv(op->getOperandTypes());
+}
+
+bool needsWrapping(Operation *op) {
+  Operation *parent = op->getParentOp();
+  if (!parent || op->hasTrait<OpTrait::IsTerminator>() ||
+      isa<region::EnvironmentRegionOp>(op))
+    return false;
+  auto parentRegion = dyn_cast<region::EnvironmentRegionOp>(parent);
+  return !(parentRegion && region::isGpuRegion(parentRegion));
+}
+
+struct AddGPURegionsPass
+    : imex::impl::AddGPURegionsBase<AddGPURegionsPass> {
+  void runOnOperation() override {
+    SmallVector<std::pair<Operation *, region::GPUEnvAttr>> toWrap;
+    getOperation()->walk<WalkOrder::PostOrder>([&](Operation *op) {
+      if (op == getOperation() || !needsWrapping(op))
+        return;
+      if (region::GPUEnvAttr env = gpuEnvOf(op))
+        toWrap.emplace_back(op, env);
+    });
+
+    IRRewriter rewriter(&getContext());
+    for (auto [op, env] : toWrap) {
+      rewriter.setInsertionPoint(op);
+      auto wrapper = region::EnvironmentRegionOp::create(
+          rewriter, op->getLoc(), env, ValueRange(), op->getResultTypes());
+      Block *body = &wrapper.getRegion().front();
+      Operation *yield = body->getTerminator();
+      rewriter.replaceAllUsesWith(op->getResults(), wrapper.getResults());
+      rewriter.moveOpBefore(op, yield);
+      rewriter.modifyOpInPlace(yield,
+                               [&] { yield->setOperands(op->getResults()); });
+    }
+  }
+};
+
+} // namespace

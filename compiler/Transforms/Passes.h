@@ -1,0 +1,19 @@
+//===- Passes.h - cross-dialect transforms --------------------------------===//
+#ifndef IMEX_TRANSFORMS_PASSES_H
+#define IMEX_TRANSFORMS_PASSES_H
+
+#include "region/IR/Region.h"
+
+#include "mlir/Pass/Pass.h"
+
+namespace imex {
+
+#define GEN_PASS_DECL
+#include "Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "Transforms/Passes.h.inc"
+
+} // namespace imex
+
+#endif

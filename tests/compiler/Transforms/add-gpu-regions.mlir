@@ -1,0 +1,89 @@
+// RUN: imex-opt %s -add-gpu-regions -split-input-file | FileCheck %s
+
+// Ops whose result types carry a GPU environment are wrapped, whatever the
+// dialect; uses are rewired to the region results.
+// CHECK-LABEL: func.func @results
+// CHECK:      %[[E:.*]] = region.env_region #region.gpu_env<device = "XeGPU"> -> tensor<8xf32, #ndarray.envs<#region.gpu_env<device = "XeGPU">>> {
+// CHECK-NEXT:   %[[T:.*]] = tensor.empty() : tensor<8xf32, #ndarray.envs<#region.gpu_env<device = "XeGPU">>>
+// CHECK-NEXT:   region.env_region_yield %[[T]]
+// CHECK-NEXT: }
+// CHECK:      %[[L:.*]] = region.env_region #region.gpu_env<device = "XeGPU"> -> tensor<?xf32, #ndarray.envs<#region.gpu_env<device = "XeGPU">>> {
+// CHECK-NEXT:   ndarray.linspace
+// CHECK-NEXT:   region.env_region_yield
+// CHECK-NEXT: }
+// Terminators stay where they are (wrapping func.return would be invalid).
+// CHECK-NEXT: return %[[E]], %[[L]]
+func.func @results(%a: f32, %b: f32, %n: index)
+    -> (tensor<8xf32, #ndarray.envs<#region.gpu_env<device = "XeGPU">>>,
+        tensor<?xf32, #ndarray.envs<#region.gpu_env<device = "XeGPU">>>) {
+  %e = tensor.empty() : tensor<8xf32, #ndarray.envs<#region.gpu_env<device = "XeGPU">>>
+  %l = ndarray.linspace %a %b %n true : (f32, f32, index) -> tensor<?xf32, #ndarray.envs<#region.gpu_env<device = "XeGPU">>>
+  return %e, %l : tensor<8xf32, #ndarray.envs<#region.gpu_env<device = "XeGPU">>>,
+                  tensor<?xf32, #ndarray.envs<#region.gpu_env<device = "XeGPU">>>
+}
+
+// -----
+
+// Operand types count too (here for an op without results), except for
+// ndarray.copy, which only looks at its result: copying a GPU array to the
+// host is host work.
+// CHECK-LABEL: func.func @operands
+// CHECK:      region.env_region #region.gpu_env<device = "g1"> {
+// CHECK-NEXT:   ndarray.delete %{{.*}} : tensor<4xi64, #ndarray.envs<#region.gpu_env<device = "g1">>>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[H:.*]] = ndarray.copy %{{.*}} : tensor<4xi64, #ndarray.envs<#region.gpu_env<device = "g1">>> -> tensor<4xi64>
+// CHECK-NEXT: return %[[H]]
+func.func @operands(%g: tensor<4xi64, #ndarray.envs<#region.gpu_env<device = "g1">>>,
+                    %h: tensor<4xi64, #ndarray.envs<#region.gpu_env<device = "g1">>>) -> tensor<4xi64> {
+  ndarray.delete %g : tensor<4xi64, #ndarray.envs<#region.gpu_env<device = "g1">>>
+  %c = ndarray.copy %h : tensor<4xi64, #ndarray.envs<#region.gpu_env<device = "g1">>> -> tensor<4xi64>
+  return %c : tensor<4xi64>
+}
+
+// -----
+
+// A copy to the GPU is GPU work; the first GPU environment found is used.
+// CHECK-LABEL: func.func @copy_to_gpu
+// CHECK: region.env_region #region.gpu_env<device = "first"> -> tensor<4xi64, #ndarray.envs<"other", #region.gpu_env<device = "first">, #region.gpu_env<device = "second">>> {
+// CHECK-NEXT: ndarray.copy
+func.func @copy_to_gpu(%h: tensor<4xi64>) -> tensor<4xi64, #ndarray.envs<"other", #region.gpu_env<device = "first">, #region.gpu_env<device = "second">>> {
+  %c = ndarray.copy %h : tensor<4xi64> -> tensor<4xi64, #ndarray.envs<"other", #region.gpu_env<device = "first">, #region.gpu_env<device = "second">>>
+  return %c : tensor<4xi64, #ndarray.envs<"other", #region.gpu_env<device = "first">, #region.gpu_env<device = "second">>>
+}
+
+// -----
+
+// Ops already directly inside a GPU region stay put; a non-GPU region does
+// not count, so ops in it are wrapped again. Host-typed ops are not touched.
+// CHECK-LABEL: func.func @already_placed
+// CHECK:      region.env_region #region.gpu_env<device = "XeGPU"> -> {{.*}} {
+// CHECK-NEXT:   tensor.empty
+// CHECK-NEXT:   region.env_region_yield
+// CHECK-NEXT: }
+// CHECK-NEXT: region.env_region "host" -> {{.*}} {
+// CHECK-NEXT:   region.env_region #region.gpu_env<device = "XeGPU"> -> {{.*}} {
+// CHECK-NEXT:     tensor.empty
+// CHECK:      %{{.*}} = tensor.empty() : tensor<2xf32>
+// CHECK-NEXT: return
+func.func @already_placed() {
+  %0 = region.env_region #region.gpu_env<device = "XeGPU"> -> tensor<2xf32, #ndarray.envs<#region.gpu_env<device = "XeGPU">>> {
+    %e = tensor.empty() : tensor<2xf32, #ndarray.envs<#region.gpu_env<device = "XeGPU">>>
+    region.env_region_yield %e : tensor<2xf32, #ndarray.envs<#region.gpu_env<device = "XeGPU">>>
+  }
+  %1 = region.env_region "host" -> tensor<2xf32, #ndarray.envs<#region.gpu_env<device = "XeGPU">>> {
+    %e = tensor.empty() : tensor<2xf32, #ndarray.envs<#region.gpu_env<device = "XeGPU">>>
+    region.env_region_yield %e : tensor<2xf32, #ndarray.envs<#region.gpu_env<device = "XeGPU">>>
+  }
+  %2 = tensor.empty() : tensor<2xf32>
+  return
+}
+
+// -----
+
+// Non-GPU environments in the encoding are not GPU placement.
+// CHECK-LABEL: func.func @other_env
+// CHECK-NOT: region.env_region
+func.func @other_env() -> tensor<2xf32, #ndarray.envs<"team">> {
+  %e = tensor.empty() : tensor<2xf32, #ndarray.envs<"team">>
+  return %e : tensor<2xf32, #ndarray.envs<"team">>
+}
