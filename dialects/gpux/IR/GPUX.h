@@ -3,10 +3,17 @@
 #define IMEX_GPUX_IR_GPUX_H
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
+// gpux ops use !gpu.async.token and gpu::AsyncOpInterface, and launch_func
+// builds from a gpu::GPUFuncOp.
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "gpux/IR/GPUXOpsDialect.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "gpux/IR/GPUXOpsTypes.h.inc"
 
 #define GET_OP_CLASSES
 #include "gpux/IR/GPUXOps.h.inc"

@@ -2,9 +2,17 @@
 #ifndef IMEX_NDARRAY_IR_NDARRAY_H
 #define IMEX_NDARRAY_IR_NDARRAY_H
 
+#include "region/IR/Region.h"
+
 #include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 #include "ndarray/IR/NDArrayOpsDialect.h.inc"
 
@@ -13,5 +21,17 @@
 
 #define GET_OP_CLASSES
 #include "ndarray/IR/NDArrayOps.h.inc"
+
+namespace imex::ndarray {
+
+/// The first GPU environment in the `#ndarray.envs` encoding of a ranked
+/// tensor type, or null when there is none (or `type` has no such encoding).
+region::GPUEnvAttr getGPUEnv(mlir::Type type);
+
+/// True iff `type` is a ranked tensor whose `#ndarray.envs` encoding holds a
+/// GPU environment.
+inline bool hasGPUEnv(mlir::Type type) { return bool(getGPUEnv(type)); }
+
+} // namespace imex::ndarray
 
 #endif // IMEX_NDARRAY_IR_NDARRAY_H

@@ -1,7 +1,8 @@
-//===- NDArrayDialect.cpp - ndarray dialect implementation ----------------===//
+//===- NDArrayDialect.cpp - ndarray dialect and attributes ----------------===//
 
 #include "ndarray/IR/NDArray.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -25,5 +26,15 @@ void NDArrayDialect::initialize() {
       >();
 }
 
-#define GET_OP_CLASSES
-#include "ndarray/IR/NDArrayOps.cpp.inc"
+imex::region::GPUEnvAttr imex::ndarray::getGPUEnv(Type type) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  if (!tensorType)
+    return {};
+  auto envs = dyn_cast_or_null<EnvsAttr>(tensorType.getEncoding());
+  if (!envs)
+    return {};
+  for (Attribute env : envs.getEnvs())
+    if (auto gpuEnv = dyn_cast<region::GPUEnvAttr>(env))
+      return gpuEnv;
+  return {};
+}
