@@ -54,7 +54,8 @@ struct AddGPURegionsPass
     });
 
     IRRewriter rewriter(&getContext());
-    for (auto [op, env] : toWrap) {
+    for (auto [wrapped, env] : toWrap) {
+      Operation *op = wrapped;
       rewriter.setInsertionPoint(op);
       auto wrapper = region::EnvironmentRegionOp::create(
           rewriter, op->getLoc(), env, ValueRange(), op->getResultTypes());
