@@ -11,7 +11,11 @@ def IREEVectorExt_Dialect : Dialect {
   let cppNamespace = "::mlir::iree_compiler::IREE::VectorExt";
   let summary = "Vector layouts, SIMD/SIMT boundaries, indexed transfers and arg-reductions";
   let dependentDialects = ["affine::AffineDialect", "vector::VectorDialect"];
-  let useDefaultAttributePrinterParser = 0;
+  let useDefaultAttributePrinterParser = 1;
+  let extraClassDeclaration = [{
+    // Defined next to the attribute storage classes in VectorExtAttrs.cpp.
+    void registerAttributes();
+  }];
 }
 
 class IREEVectorExt_Attr<string name, string attrMnemonic,

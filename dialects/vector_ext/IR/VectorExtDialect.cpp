@@ -3,17 +3,31 @@
 #include "vector_ext/IR/VectorExt.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
 using namespace mlir::iree_compiler::IREE::VectorExt;
 
 #include "vector_ext/IR/VectorExtDialect.cpp.inc"
 
+namespace {
+/// Layouts are long and usually shared by many ops, so the printer hoists
+/// them into `#nested`, `#nested1`, ... aliases.
+struct VectorExtOpAsmInterface : OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (!isa<NestedLayoutAttr>(attr))
+      return AliasResult::NoAlias;
+    os << "nested";
+    return AliasResult::OverridableAlias;
+  }
+};
+} // namespace
+
 void IREEVectorExtDialect::initialize() {
-  addAttributes<
-#define GET_ATTRDEF_LIST
-#include "vector_ext/IR/VectorExtAttrs.cpp.inc"
-      >();
+  addInterfaces<VectorExtOpAsmInterface>();
+  registerAttributes();
   addOperations<
 #define GET_OP_LIST
 #include "vector_ext/IR/VectorExtLayoutOps.cpp.inc"
