@@ -16,16 +16,23 @@ namespace {
   "one-shot-bufferize{bufferize-function-boundaries "                          \
   "function-boundary-type-conversion=identity-layout-map}"
 
-// Host buffers are freed by ownership-based deallocation.
+// Host buffers are freed by ownership-based deallocation, which subsumes
+// (and does not accept) explicit frees.
 #define IMEX_HOST_DEALLOC                                                      \
-  "buffer-deallocation-pipeline,convert-bufferization-to-memref"
+  "drop-explicit-deallocs,buffer-deallocation-pipeline,"                       \
+  "convert-bufferization-to-memref"
 
 // From memrefs, scf, affine, arith, math, func and cf to the LLVM dialect.
 #define IMEX_TO_LLVM                                                           \
   "expand-strided-metadata,lower-affine,convert-scf-to-cf,"                    \
+  "finalize-memref-to-llvm,"                                                   \
   "convert-to-llvm,reconcile-unrealized-casts"
 
 const imex::NamedPipeline kPipelines[] = {
+    {"ndarray",
+     "lower ndarray ops to linalg/tensor, wrapping work on GPU-placed "
+     "arrays in GPU regions",
+     "add-gpu-regions,convert-ndarray-to-linalg"},
     {"region",
      "bufferize, map parallel loops in GPU regions to gpu.launch, place "
      "their buffers in GPU memory, then drop the regions",
@@ -35,8 +42,10 @@ const imex::NamedPipeline kPipelines[] = {
      "func.func(insert-gpu-allocs{in-regions=true},insert-gpu-copy),"
      "drop-regions,canonicalize"},
     {"host",
-     "lower array code without GPU placement to the LLVM dialect",
-     IMEX_BUFFERIZE "," IMEX_HOST_DEALLOC ","
+     "lower array code (ndarray, linalg, tensor) without GPU placement to "
+     "the LLVM dialect",
+     "convert-ndarray-to-linalg," IMEX_BUFFERIZE ",drop-regions,"
+     IMEX_HOST_DEALLOC ","
      "func.func(convert-linalg-to-loops)," IMEX_TO_LLVM},
 };
 

@@ -9,7 +9,24 @@
 
 #include "mlir/Pass/Pass.h"
 
+namespace imex::region {
+class RegionDialect;
+} // namespace imex::region
+
 namespace mlir {
+class RewritePatternSet;
+namespace arith {
+class ArithDialect;
+} // namespace arith
+namespace bufferization {
+class BufferizationDialect;
+} // namespace bufferization
+namespace linalg {
+class LinalgDialect;
+} // namespace linalg
+namespace tensor {
+class TensorDialect;
+} // namespace tensor
 namespace affine {
 class AffineDialect;
 } // namespace affine
@@ -28,6 +45,10 @@ namespace imex {
 
 #define GEN_PASS_DECL
 #include "Conversion/Passes.h.inc"
+
+/// ndarray copy/delete/reshape/linspace/cast_elemtype → linalg, tensor,
+/// memref and bufferization ops.
+void populateNDArrayToLinalgPatterns(mlir::RewritePatternSet &patterns);
 
 #define GEN_PASS_REGISTRATION
 #include "Conversion/Passes.h.inc"

@@ -55,4 +55,23 @@ def InsertGPUAllocs : Pass<"insert-gpu-allocs", "::mlir::func::FuncOp"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
+def ConvertNDArrayToLinalg : Pass<"convert-ndarray-to-linalg"> {
+  let summary = "Lower ndarray ops to linalg, tensor, memref and bufferization";
+  let description = [{
+    Lowers `ndarray.copy` (fresh allocation and `memref.copy` in a
+    "protect_copy_op" region), `delete` (`memref.dealloc`), `reshape`
+    (`tensor.reshape`, after a copy when requested), `linspace` and
+    `cast_elemtype` (`linalg.generic`). `ndarray.subview` and
+    `ndarray.insert_slice` are kept: their bufferization turns them into
+    `memref.subview` views and in-place updates. Views or in-place updates of
+    constants first get a private copy of the constant.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::bufferization::BufferizationDialect",
+                           "::imex::region::RegionDialect"];
+}
+
 #endif // IMEX_CONVERSION_PASSES

@@ -17,4 +17,14 @@ def AddGPURegions : Pass<"add-gpu-regions"> {
   let dependentDialects = ["::imex::region::RegionDialect"];
 }
 
+def DropExplicitDeallocs : Pass<"drop-explicit-deallocs"> {
+  let summary = "Remove memref.dealloc ops ahead of automatic deallocation";
+  let description = [{
+    Explicit frees (e.g. from `ndarray.delete`) are redundant once
+    ownership-based buffer deallocation frees every buffer after its last
+    use, and that analysis rejects IR that already frees buffers. Run this
+    right before `buffer-deallocation-pipeline`.
+  }];
+}
+
 #endif // IMEX_TRANSFORMS_PASSES

@@ -130,14 +130,20 @@ void broadcastInto(RewriterBase &rewriter, Location loc, Value scalar,
       });
 }
 
-/// The destination is updated in place and read only where the slice is
-/// written, so the op never conflicts with other uses of the destination.
+/// NumPy slice assignment: the destination array is updated in place and
+/// every view of it sees the update. The analysis is therefore not told
+/// about the write (it would otherwise give other readers of the array a
+/// private copy, i.e. value semantics); only the source is read.
 struct InsertSliceOpInterface
     : DstBufferizableOpInterfaceExternalModel<InsertSliceOpInterface,
                                               InsertSliceOp> {
   bool bufferizesToMemoryRead(Operation *op, OpOperand &opOperand,
                               const AnalysisState &) const {
     return &opOperand == &cast<InsertSliceOp>(op).getSourceMutable();
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return false;
   }
   bool mustBufferizeInPlace(Operation *, OpOperand &,
                             const AnalysisState &) const {
