@@ -27,3 +27,14 @@ config.substitutions.append(
     ("%mlir_runner_utils", os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so")))
 config.substitutions.append(
     ("%mlir_c_runner_utils", os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
+
+# Shorthands for the ndarray execution tests: run a host program's @main, and
+# turn a program's host environment alias into a GPU one.
+config.substitutions.append(
+    ("%host-run",
+     "mlir-runner -e main -entry-point-result=void -shared-libs=%s,%s"
+     % (os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so"),
+        os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so"))))
+config.substitutions.append(
+    ("%gpu-env",
+     "sed -e 's/^#env = .*/#env = #ndarray.envs<#region.gpu_env<device = \"XeGPU\">>/'"))

@@ -46,15 +46,18 @@ SmallVector<Value> dynamicDims(OpBuilder &builder, Location loc,
 }
 
 /// The buffer of `tensor` with a fully dynamic strided layout, which any
-/// buffer of that shape can be cast to.
-Value toStridedBuffer(OpBuilder &builder, Location loc, Value tensor) {
+/// buffer of that shape can be cast to. `readOnly` tells bufferization that
+/// the buffer is not written through, so no defensive copy is needed.
+Value toStridedBuffer(OpBuilder &builder, Location loc, Value tensor,
+                      bool readOnly) {
   auto type = cast<RankedTensorType>(tensor.getType());
   auto layout = StridedLayoutAttr::get(
       builder.getContext(), ShapedType::kDynamic,
       SmallVector<int64_t>(type.getRank(), ShapedType::kDynamic));
   auto bufferType =
       MemRefType::get(type.getShape(), type.getElementType(), layout);
-  return bufferization::ToBufferOp::create(builder, loc, bufferType, tensor);
+  return bufferization::ToBufferOp::create(builder, loc, bufferType, tensor,
+                                           readOnly);
 }
 
 /// Element-wise conversion of `value` to `to` (signless integers, index,
@@ -118,7 +121,8 @@ struct CopyLowering : OpConversionPattern<ndarray::CopyOp> {
         rewriter.getI64IntegerAttr(8));
 
     if (!llvm::is_contained(resultType.getShape(), 0)) {
-      Value sourceBuffer = toStridedBuffer(rewriter, loc, source);
+      Value sourceBuffer =
+          toStridedBuffer(rewriter, loc, source, /*readOnly=*/true);
       region::EnvironmentRegionOp::create(
           rewriter, loc, rewriter.getStringAttr(kProtectCopyEnv),
           /*args=*/ValueRange(), /*resultTypes=*/TypeRange(),
@@ -139,7 +143,8 @@ struct DeleteLowering : OpConversionPattern<ndarray::DeleteOp> {
   LogicalResult
   matchAndRewrite(ndarray::DeleteOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value buffer = toStridedBuffer(rewriter, op.getLoc(), adaptor.getInput());
+    Value buffer = toStridedBuffer(rewriter, op.getLoc(), adaptor.getInput(),
+                                   /*readOnly=*/false);
     auto dealloc = rewriter.replaceOpWithNewOp<memref::DeallocOp>(op, buffer);
     dealloc->setAttrs(op->getAttrs());
     return success();
@@ -198,9 +203,12 @@ struct LinSpaceLowering : OpConversionPattern<ndarray::LinSpaceOp> {
     Value stopF = convertScalar(rewriter, loc, stop, computeType);
     Value numF = convertScalar(rewriter, loc, num, computeType);
     if (op.getEndpoint()) {
+      // num - 1 intervals; at least one, so that num == 1 yields [start]
+      // (as NumPy does) instead of NaN from 0 * inf.
       Value one = arith::ConstantOp::create(
           rewriter, loc, rewriter.getFloatAttr(computeType, 1.0));
       numF = arith::SubFOp::create(rewriter, loc, numF, one);
+      numF = arith::MaximumFOp::create(rewriter, loc, numF, one);
     }
     Value range = arith::SubFOp::create(rewriter, loc, stopF, startF);
     Value step = arith::DivFOp::create(rewriter, loc, range, numF);
