@@ -9,7 +9,7 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.imex_obj_root, "tests")
-config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "unit"]
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "unit", "Inputs"]
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
@@ -17,7 +17,7 @@ llvm_config.use_default_substitutions()
 # Our tools first, then FileCheck/not/count from LLVM 22 (they are not on PATH
 # under their plain names on Debian).
 tool_dirs = [config.imex_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["imex-opt"], tool_dirs)
+llvm_config.add_tool_substitutions(["imex-opt", "imexc"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.imex_tools_dir, append_path=True)
 

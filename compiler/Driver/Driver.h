@@ -1,0 +1,56 @@
+//===- Driver.h - the imexc compilation flow ------------------------------===//
+//
+// Everything imexc does after its command line is parsed: read the input,
+// run a named or custom pipeline, and write MLIR, LLVM IR, assembly, an
+// object, a C header or a linked executable. Kept free of the CLI library so
+// it builds without exceptions and can be driven from tests.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IMEX_DRIVER_DRIVER_H
+#define IMEX_DRIVER_DRIVER_H
+
+#include "Target/LLVMEmission.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace imex {
+
+enum class EmitKind { Object, Assembly, LLVMIR, MLIR, Executable };
+
+struct CompileOptions {
+  std::string input = "-";   ///< "-" reads standard input
+  std::string output;        ///< empty: derived from the input and EmitKind
+  std::string pipeline;      ///< a named pipeline; empty: chosen by content
+  std::string passPipeline;  ///< a textual pipeline; overrides `pipeline`
+  EmitKind emit = EmitKind::Object;
+  /// Set when a header is requested; empty: next to the output, ".h".
+  std::optional<std::string> headerPath;
+  NativeTargetOptions target;
+  /// Dependency file (-MD/-MF); empty: none.
+  std::string dependencyFile;
+  /// Directory for every intermediate (IR after each pass, LLVM IR).
+  std::string saveTempsDir;
+  /// Path of the imexc executable, used to find the runtime library.
+  std::string executablePath;
+  bool verbose = false;
+};
+
+/// The output file name for `options` when none was given.
+std::string defaultOutputPath(const CompileOptions &options);
+
+/// Runs one compilation. Diagnostics (with file:line:col where known) go to
+/// stderr; returns 0 on success, 1 on failure, with no partial output left.
+int compile(const CompileOptions &options);
+
+/// Prints every named pipeline with its summary and expansion.
+void listPipelines(llvm::raw_ostream &os);
+
+} // namespace imex
+
+#endif

@@ -1,0 +1,167 @@
+//===- HeaderEmission.cpp - C/C++ header for exported functions -----------===//
+//
+// Compiled functions are called through their C interface: memrefs (and the
+// tensors that bufferize to identity-layout memrefs at function boundaries)
+// are passed as pointers to descriptors { allocated, aligned, offset,
+// sizes[rank], strides[rank] }; memref results come back through a pointer
+// to a result struct passed first; a single scalar result is returned.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Target/HeaderEmission.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace {
+
+/// C spelling and short name (used in struct names) of a scalar type.
+std::optional<std::pair<StringRef, StringRef>> scalarType(Type type) {
+  if (type.isIndex())
+    return std::make_pair("int64_t", "index");
+  if (type.isInteger(1))
+    return std::make_pair("bool", "i1");
+  if (type.isSignlessInteger(8))
+    return std::make_pair("int8_t", "i8");
+  if (type.isSignlessInteger(16))
+    return std::make_pair("int16_t", "i16");
+  if (type.isSignlessInteger(32))
+    return std::make_pair("int32_t", "i32");
+  if (type.isSignlessInteger(64))
+    return std::make_pair("int64_t", "i64");
+  // Half-precision values are passed as their 16-bit storage.
+  if (type.isF16())
+    return std::make_pair("uint16_t", "f16");
+  if (type.isBF16())
+    return std::make_pair("uint16_t", "bf16");
+  if (type.isF32())
+    return std::make_pair("float", "f32");
+  if (type.isF64())
+    return std::make_pair("double", "f64");
+  return std::nullopt;
+}
+
+struct Descriptor {
+  int64_t rank;
+  Type elementType;
+  std::string name() const {
+    return ("imexc_memref_" + std::to_string(rank) + "d_" +
+            scalarType(elementType)->second)
+        .str();
+  }
+};
+
+class HeaderWriter {
+public:
+  explicit HeaderWriter(raw_ostream &os) : os(os) {}
+
+  /// The C type of a value of `type` in a signature, or failure.
+  FailureOr<std::string> spell(Type type, bool byPointer) {
+    if (auto shaped = dyn_cast<ShapedType>(type)) {
+      if (!isa<RankedTensorType, MemRefType>(type) || !shaped.hasRank() ||
+          !scalarType(shaped.getElementType()))
+        return failure();
+      Descriptor descriptor{shaped.getRank(), shaped.getElementType()};
+      descriptors.insert({descriptor.rank, descriptor.elementType});
+      return descriptor.name() + (byPointer ? " *" : "");
+    }
+    if (auto scalar = scalarType(type))
+      return scalar->first.str();
+    return failure();
+  }
+
+  void writeDescriptors() {
+    for (auto [rank, elementType] : descriptors) {
+      Descriptor descriptor{rank, elementType};
+      std::string name = descriptor.name();
+      std::string guard = StringRef(name).upper() + "_DEFINED";
+      StringRef element = scalarType(elementType)->first;
+      os << "#ifndef " << guard << "\n#define " << guard << "\n"
+         << "typedef struct " << name << " {\n"
+         << "  " << element << " *allocated;\n"
+         << "  " << element << " *aligned;\n"
+         << "  int64_t offset;\n";
+      if (rank > 0)
+        os << "  int64_t sizes[" << rank << "];\n"
+           << "  int64_t strides[" << rank << "];\n";
+      os << "} " << name << ";\n#endif\n\n";
+    }
+  }
+
+private:
+  raw_ostream &os;
+  llvm::SetVector<std::pair<int64_t, Type>> descriptors;
+};
+
+bool isMemrefLike(Type type) { return isa<ShapedType>(type); }
+
+} // namespace
+
+LogicalResult imex::emitCHeader(ModuleOp module, StringRef guard,
+                                raw_ostream &os) {
+  std::string declarations;
+  llvm::raw_string_ostream decls(declarations);
+  HeaderWriter writer(os);
+
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isPrivate() || func.isExternal())
+      continue;
+    FunctionType type = func.getFunctionType();
+    auto unsupported = [&](Type t) {
+      return func.emitError() << "cannot declare '" << func.getSymName()
+                              << "' in a C header: no C type for " << t;
+    };
+
+    SmallVector<std::string> params;
+    std::string returnType = "void";
+    ArrayRef<Type> results = type.getResults();
+    bool resultThroughPointer =
+        results.size() > 1 || llvm::any_of(results, isMemrefLike);
+    if (resultThroughPointer) {
+      // Several results, or memref results, come back in a struct whose
+      // address is passed first.
+      std::string resultStruct = "imexc_" + func.getSymName().str() + "_result";
+      decls << "typedef struct " << resultStruct << " {\n";
+      for (auto [i, result] : llvm::enumerate(results)) {
+        FailureOr<std::string> spelled = writer.spell(result, false);
+        if (failed(spelled))
+          return unsupported(result);
+        decls << "  " << *spelled << " r" << i << ";\n";
+      }
+      decls << "} " << resultStruct << ";\n";
+      params.push_back(resultStruct + " *result");
+    } else if (results.size() == 1) {
+      FailureOr<std::string> spelled = writer.spell(results.front(), false);
+      if (failed(spelled))
+        return unsupported(results.front());
+      returnType = *spelled;
+    }
+    for (auto [i, input] : llvm::enumerate(type.getInputs())) {
+      FailureOr<std::string> spelled = writer.spell(input, true);
+      if (failed(spelled))
+        return unsupported(input);
+      params.push_back(*spelled + (isMemrefLike(input) ? "" : " ") + "arg" +
+                       std::to_string(i));
+    }
+    decls << returnType << " _mlir_ciface_" << func.getSymName() << "(";
+    llvm::interleaveComma(params, decls);
+    if (params.empty())
+      decls << "void";
+    decls << ");\n\n";
+  }
+
+  os << "/* Generated by imexc: C interface of the functions compiled into the\n"
+        "   matching object. Link with libimexrt.a (see its pkg-config file). */\n"
+     << "#ifndef " << guard << "\n#define " << guard << "\n\n"
+     << "#include <stdint.h>\n#ifndef __cplusplus\n#include <stdbool.h>\n"
+        "#endif\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
+  writer.writeDescriptors();
+  os << declarations;
+  os << "#ifdef __cplusplus\n} /* extern \"C\" */\n#endif\n\n#endif /* "
+     << guard << " */\n";
+  return success();
+}

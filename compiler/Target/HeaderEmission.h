@@ -1,0 +1,27 @@
+//===- HeaderEmission.h - C/C++ header for exported functions -------------===//
+#ifndef IMEX_TARGET_HEADEREMISSION_H
+#define IMEX_TARGET_HEADEREMISSION_H
+
+#include "mlir/Support/LLVM.h"
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace mlir {
+class ModuleOp;
+} // namespace mlir
+
+namespace imex {
+
+/// Writes a C/C++ header declaring the C-interface entry point
+/// (`_mlir_ciface_<name>`) of every public function defined in `module`,
+/// with memref descriptor structs for tensor and memref arguments and
+/// results. `guard` names the include guard. Fails with a diagnostic on a
+/// function whose signature has no C equivalent.
+mlir::LogicalResult emitCHeader(mlir::ModuleOp module, llvm::StringRef guard,
+                                llvm::raw_ostream &os);
+
+} // namespace imex
+
+#endif

@@ -1,0 +1,116 @@
+//===- LLVMEmission.cpp - LLVM dialect -> LLVM IR / assembly / object -----===//
+
+#include "Target/LLVMEmission.h"
+
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Host.h"
+
+#include <mutex>
+
+using namespace mlir;
+
+namespace {
+
+void initializeTargets() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeAllTargetInfos();
+    llvm::InitializeAllTargets();
+    llvm::InitializeAllTargetMCs();
+    llvm::InitializeAllAsmPrinters();
+  });
+}
+
+std::unique_ptr<llvm::TargetMachine>
+createTargetMachine(ModuleOp module, const imex::NativeTargetOptions &options) {
+  initializeTargets();
+  llvm::Triple triple(options.triple.empty() ? llvm::sys::getDefaultTargetTriple()
+                                             : options.triple);
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target) {
+    module.emitError() << "unknown target triple '" << triple.str()
+                       << "': " << error;
+    return nullptr;
+  }
+  std::string cpu = options.cpu;
+  std::string features;
+  if (cpu == "native") {
+    cpu = llvm::sys::getHostCPUName().str();
+    llvm::SubtargetFeatures hostFeatures;
+    for (const auto &[feature, enabled] : llvm::sys::getHostCPUFeatures())
+      hostFeatures.AddFeature(feature, enabled);
+    features = hostFeatures.getString();
+  }
+  static const llvm::CodeGenOptLevel levels[] = {
+      llvm::CodeGenOptLevel::None, llvm::CodeGenOptLevel::Less,
+      llvm::CodeGenOptLevel::Default, llvm::CodeGenOptLevel::Aggressive};
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, cpu, features, llvm::TargetOptions(), llvm::Reloc::PIC_,
+      std::nullopt, levels[std::min(options.optLevel, 3u)]));
+  if (!machine)
+    module.emitError() << "cannot create a target machine for '"
+                       << triple.str() << "' (cpu '" << cpu << "')";
+  else if (!cpu.empty() && !machine->getMCSubtargetInfo()->isCPUStringValid(cpu))
+    module.emitWarning() << "'" << cpu << "' is not a known CPU for '"
+                         << triple.str() << "'";
+  return machine;
+}
+
+} // namespace
+
+LogicalResult imex::emitNative(ModuleOp module, NativeOutput kind,
+                               const NativeTargetOptions &options,
+                               llvm::raw_pwrite_stream &os) {
+  std::unique_ptr<llvm::TargetMachine> machine =
+      createTargetMachine(module, options);
+  if (!machine)
+    return failure();
+
+  MLIRContext *context = module.getContext();
+  DialectRegistry registry;
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
+  context->appendDialectRegistry(registry);
+
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, llvmContext);
+  if (!llvmModule)
+    return module.emitError("cannot translate the module to LLVM IR");
+  llvmModule->setTargetTriple(machine->getTargetTriple());
+  llvmModule->setDataLayout(machine->createDataLayout());
+
+  auto optimize = makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0,
+                                            machine.get());
+  if (llvm::Error error = optimize(llvmModule.get())) {
+    std::string message = llvm::toString(std::move(error));
+    return module.emitError() << "LLVM optimization failed: " << message;
+  }
+
+  if (kind == NativeOutput::LLVMIR) {
+    llvmModule->print(os, /*AAW=*/nullptr);
+    return success();
+  }
+  llvm::legacy::PassManager codegen;
+  auto fileType = kind == NativeOutput::Object ? llvm::CodeGenFileType::ObjectFile
+                                               : llvm::CodeGenFileType::AssemblyFile;
+  if (machine->addPassesToEmitFile(codegen, os, nullptr, fileType))
+    return module.emitError("the target cannot emit this kind of file");
+  codegen.run(*llvmModule);
+  return success();
+}

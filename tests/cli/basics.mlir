@@ -1,0 +1,51 @@
+// imexc: version, pipelines, output kinds and default output names.
+// RUN: imexc --version | FileCheck %s --check-prefix=VERSION
+// VERSION: imexc {{[0-9]+\.[0-9]+\.[0-9]+}} (LLVM/MLIR 22.
+
+// RUN: imexc --list-pipelines | FileCheck %s --check-prefix=LIST
+// LIST: ndarray
+// LIST-NEXT: lower ndarray ops
+// LIST-NEXT: add-gpu-regions,convert-ndarray-to-linalg
+// LIST: host
+// LIST-NEXT: without GPU placement
+// LIST-NEXT: convert-ndarray-to-linalg,one-shot-bufferize
+
+// Default output names follow the input: add.o, add.s, add.ll.
+// RUN: rm -rf %t && mkdir -p %t && cp %S/Inputs/add.mlir %t/ && cd %t
+// RUN: imexc add.mlir && imexc add.mlir --emit=asm && imexc add.mlir --emit=llvm
+// RUN: ls %t | FileCheck %s --check-prefix=NAMES
+// NAMES: add.ll
+// NAMES: add.mlir
+// NAMES: add.o
+// NAMES: add.s
+
+// The object defines the functions and their C interfaces.
+// RUN: nm %t/add.o | FileCheck %s --check-prefix=SYMS
+// SYMS-DAG: T _mlir_ciface_add
+// SYMS-DAG: T _mlir_ciface_scale
+// SYMS-DAG: T add
+// SYMS-DAG: T scale
+
+// RUN: FileCheck %s --check-prefix=ASM < %t/add.s
+// ASM: .text
+// ASM: _mlir_ciface_add:
+
+// RUN: imexc %S/Inputs/add.mlir --emit=llvm -o - | FileCheck %s --check-prefix=LLVM
+// LLVM: define {{.*}} @_mlir_ciface_scale(double {{.*}}, i32 {{.*}})
+// LLVM: sitofp i32 {{.*}} to double
+
+// MLIR output goes to stdout by default and is in the LLVM dialect.
+// RUN: imexc %S/Inputs/add.mlir --emit=mlir | FileCheck %s --check-prefix=MLIR
+// MLIR: llvm.func @scale
+// MLIR-NOT: linalg.
+
+// A custom pipeline replaces the default one.
+// RUN: imexc %S/Inputs/add.mlir --emit=mlir --pass-pipeline='builtin.module(canonicalize)' \
+// RUN:   | FileCheck %s --check-prefix=CUSTOM
+// CUSTOM: linalg.add
+
+// Standard input works, and the same input always gives the same object.
+// RUN: imexc - -o %t/stdin.o < %S/Inputs/add.mlir
+// RUN: imexc %S/Inputs/add.mlir -o %t/again.o
+// RUN: cmp %t/stdin.o %t/again.o
+// RUN: cmp %t/add.o %t/again.o
