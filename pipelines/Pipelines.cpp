@@ -43,10 +43,11 @@ const imex::NamedPipeline kPipelines[] = {
      "drop-regions,canonicalize"},
     {"host",
      "lower array code (ndarray, linalg, tensor) without GPU placement to "
-     "the LLVM dialect",
+     "the LLVM dialect, parallel loops multithreaded with OpenMP",
      "convert-ndarray-to-linalg," IMEX_BUFFERIZE ",drop-regions,"
      IMEX_HOST_DEALLOC ","
-     "func.func(convert-linalg-to-loops)," IMEX_TO_LLVM},
+     "func.func(convert-linalg-to-parallel-loops),convert-scf-to-openmp,"
+     IMEX_TO_LLVM},
 };
 
 #undef IMEX_BUFFERIZE

@@ -22,7 +22,8 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.imex_tools_dir, append_path=True)
 
 # Host programs lowered to the LLVM dialect run under mlir-runner with the
-# upstream runner utilities (printMemref*, printF32, ...).
+# upstream runner utilities (printMemref*, printF32, ...) and the OpenMP
+# runtime their parallel loops call.
 config.substitutions.append(
     ("%mlir_runner_utils", os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so")))
 config.substitutions.append(
@@ -32,9 +33,10 @@ config.substitutions.append(
 # turn a program's host environment alias into a GPU one.
 config.substitutions.append(
     ("%host-run",
-     "mlir-runner -e main -entry-point-result=void -shared-libs=%s,%s"
+     "mlir-runner -e main -entry-point-result=void -shared-libs=%s,%s,%s"
      % (os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so"),
-        os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so"))))
+        os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so"),
+        os.path.join(config.llvm_lib_dir, "libomp.so"))))
 config.substitutions.append(
     ("%gpu-env",
      "sed -e 's/^#env = .*/#env = #ndarray.envs<#region.gpu_env<device = \"XeGPU\">>/'"))

@@ -1,7 +1,10 @@
 // The host pipeline lowers tensor/linalg code to the LLVM dialect; the result
 // runs under mlir-runner.
-// RUN: imex-opt %s --host | mlir-runner -e main -entry-point-result=void \
-// RUN:   -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils | FileCheck %s
+// RUN: imex-opt %s --host | %host-run | FileCheck %s
+// RUN: imex-opt %s --host | FileCheck %s --check-prefix=OMP
+// The elementwise loop runs on OpenMP threads.
+// OMP: omp.parallel
+// OMP: omp.wsloop
 
 func.func private @printMemrefF32(tensor<*xf32>)
 
