@@ -2,6 +2,7 @@
 
 #include "InitImex.h"
 
+#include "CodeGen/Passes.h"
 #include "Conversion/Passes.h"
 #include "Pipelines.h"
 #include "Transforms/Passes.h"
@@ -39,6 +40,7 @@ void imex::registerAllDialectsAndExtensions(mlir::DialectRegistry &registry) {
 void imex::registerAllPassesAndPipelines() {
   mlir::registerAllPasses();
   region::registerRegionPasses();
+  registerImexCodeGenPasses();
   registerImexConversionPasses();
   registerImexTransformsPasses();
   registerNamedPipelines();

@@ -17,7 +17,7 @@ llvm_config.use_default_substitutions()
 # Our tools first, then FileCheck/not/count from LLVM 22 (they are not on PATH
 # under their plain names on Debian).
 tool_dirs = [config.imex_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["imex-opt", "imexc"], tool_dirs)
+llvm_config.add_tool_substitutions(["imex-opt", "imexc", "imex-kbin-dump"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.imex_tools_dir, append_path=True)
 

@@ -1,0 +1,90 @@
+//===- KernelBinary.h - the IMEXKBIN kernel binary container ----*- C++ -*-===//
+//
+// Writes (and, for tools and tests, reads back) the kernel binary that
+// `gpu-kernels-to-spirv-binary` attaches to a gpu.module as `gpu.binary`:
+// one SPIR-V module per flavour plus the kernel argument table. The byte
+// layout is the runtime's (runtime/include/imexrt/kernel_binary.h, described
+// in docs/runtime-abi.md); this file only adds a C++ view of it. No MLIR.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IMEX_CODEGEN_KERNELBINARY_H
+#define IMEX_CODEGEN_KERNELBINARY_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace imex::codegen {
+
+/// The SPIR-V flavours a kernel binary can hold (values of
+/// ImexKbinModule.flavour).
+enum class SPIRVFlavour : uint32_t {
+  /// OpenCL / Level Zero: Kernel capability, Physical64 addressing, kernel
+  /// arguments passed by value / as CrossWorkgroup pointers.
+  OpenCL = 1,
+  /// Vulkan: Shader capability, every argument a storage buffer at
+  /// descriptor set 0, binding = argument position.
+  Vulkan = 2,
+};
+
+/// "opencl" / "vulkan" (the spelling of the pass option and of messages).
+llvm::StringRef getFlavourName(SPIRVFlavour flavour);
+/// Inverse of getFlavourName; std::nullopt for anything else.
+std::optional<SPIRVFlavour> parseFlavour(llvm::StringRef name);
+
+/// Values of ImexKbinArg.kind.
+enum class KernelArgKind : uint32_t {
+  Buffer = 0, ///< a memref, passed as its aligned pointer
+  Scalar = 1, ///< an integer, index, float or vector value
+};
+
+struct KernelArgInfo {
+  KernelArgKind kind;
+  uint32_t bytes; ///< scalar size; pointer size (8) for buffers
+  bool operator==(const KernelArgInfo &other) const {
+    return kind == other.kind && bytes == other.bytes;
+  }
+};
+
+struct KernelInfo {
+  std::string name; ///< the entry point (gpu.func) name
+  std::vector<KernelArgInfo> args;
+};
+
+struct FlavourModule {
+  SPIRVFlavour flavour;
+  std::vector<uint32_t> words; ///< the SPIR-V module
+};
+
+/// Everything a container holds.
+struct KernelBinary {
+  std::vector<FlavourModule> modules; ///< at most one per flavour
+  std::vector<KernelInfo> kernels;
+  /// True when read from a raw SPIR-V module rather than a container.
+  bool isRawSPIRV = false;
+};
+
+/// Serializes `binary` into an IMEXKBIN container (version 1): header,
+/// module records, kernel records, then for each kernel its name and
+/// argument table, then the SPIR-V words of each module, every section
+/// starting at an 8-byte aligned offset (zero padding). The same input always
+/// gives the same bytes. Fails if two modules share a flavour, a module is
+/// empty or a count does not fit the format.
+llvm::Expected<std::string> writeKernelBinary(const KernelBinary &binary);
+
+/// Reads a container, or a raw SPIR-V module (first word 0x07230203, taken as
+/// the OpenCL flavour, no kernel table). Every offset and size is
+/// bounds-checked; a malformed blob is an error, never a crash.
+llvm::Expected<KernelBinary> readKernelBinary(llvm::StringRef blob);
+
+/// True if `blob` starts with the container magic "IMEXKBIN".
+bool isKernelBinaryContainer(llvm::StringRef blob);
+
+} // namespace imex::codegen
+
+#endif

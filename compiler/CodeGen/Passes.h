@@ -1,0 +1,38 @@
+//===- Passes.h - GPU kernel code generation --------------------*- C++ -*-===//
+//
+// Declarations only: the SPIR-V dialect headers stay in the two pass
+// translation units.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IMEX_CODEGEN_PASSES_H
+#define IMEX_CODEGEN_PASSES_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace arith {
+class ArithDialect;
+} // namespace arith
+namespace func {
+class FuncDialect;
+} // namespace func
+namespace spirv {
+class SPIRVDialect;
+} // namespace spirv
+namespace vector {
+class VectorDialect;
+} // namespace vector
+} // namespace mlir
+
+namespace imex {
+
+#define GEN_PASS_DECL
+#include "CodeGen/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "CodeGen/Passes.h.inc"
+
+} // namespace imex
+
+#endif

@@ -1,0 +1,69 @@
+//===- Passes.td - GPU kernel code generation -----------------------------===//
+
+#ifndef IMEX_CODEGEN_PASSES
+#define IMEX_CODEGEN_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def SerializeSPIRV : Pass<"serialize-spirv", "::mlir::ModuleOp"> {
+  let summary = "Attach each gpu.module's serialized spirv.module as gpu.binary";
+  let description = [{
+    For every `gpu.module @M`, finds `spirv.module @__spv__M` (inside the
+    gpu.module, where the OpenCL conversion puts it, or beside it in the
+    enclosing module, where the Vulkan conversion puts it), serializes it,
+    stores the raw SPIR-V words (host byte order) as the StringAttr
+    `gpu.binary` on the gpu.module and erases the spirv.module. A missing
+    spirv.module is the error "Unable to find corresponding SPIR-V module".
+    With the environment variable `IMEX_DUMP_SPIRV_BINARY` set (and not
+    `0`), each binary is also written to `M.spv` in the working directory.
+  }];
+  let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
+}
+
+def GpuKernelsToSPIRVBinary
+    : Pass<"gpu-kernels-to-spirv-binary", "::mlir::ModuleOp"> {
+  let summary = "Compile gpu.module kernels to validated SPIR-V in an "
+                "IMEXKBIN container attached as gpu.binary";
+  let description = [{
+    For every `gpu.module` that holds kernels and every requested flavour, a
+    copy of the gpu.module is placed in a scratch module with the flavour's
+    `spirv.target_env` and a `spirv.entry_point_abi` per kernel, and goes
+    through `arith-expand`, `math-expand-ops` (for the math ops SPIR-V has no
+    instruction for), `convert-math-to-spirv`, `convert-gpu-to-spirv`,
+    `spirv-lower-abi-attrs` and `spirv-update-vce`. The result is serialized
+    and validated with SPIRV-Tools. The modules of all flavours and the
+    kernel argument table (from the gpu.func signatures) are written into an
+    IMEXKBIN container (docs/runtime-abi.md) that becomes the gpu.module's
+    `gpu.binary` StringAttr; the gpu.module is otherwise left as it is.
+
+    Flavours:
+    * `opencl` (OpenCL / Level Zero): Kernel, Addresses and Int64, plus
+      Int8, Int16, Float16 and Float64 where the code needs them; 64-bit
+      indices; memrefs are CrossWorkgroup pointers, scalars are passed by
+      value. The work-group size is fixed (LocalSize) when it is known.
+    * `vulkan`: Shader at SPIR-V 1.0 with SPV_KHR_storage_buffer_storage_class
+      (plus the 8/16-bit storage extensions and Int8, Int16, Int64, Float16,
+      Float64 where the code needs them); 32-bit indices; every argument,
+      scalars included, is a storage buffer at descriptor set 0, binding =
+      argument position. Each kernel needs a constant work-group size.
+
+    A kernel's work-group size is its `known_block_size`, or else the block
+    size that all its `gpu.launch_func`/`gpux.launch_func` launches pass as
+    constants. An `i1` kernel argument is passed as one byte (i8 on the
+    device). A kernel that does not convert, a module that fails validation
+    or a kernel without a work-group size under `vulkan` is an error naming
+    the kernel and the flavour.
+  }];
+  let options = [
+    ListOption<"flavours", "flavours", "std::string",
+               "SPIR-V flavours to embed: opencl, vulkan (default: both)">,
+    Option<"dumpDir", "dump-dir", "std::string", /*default=*/"\"\"",
+           "If set, write each module to <dir>/<gpu.module>.<flavour>.spv">,
+  ];
+  let dependentDialects = ["::mlir::spirv::SPIRVDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+#endif // IMEX_CODEGEN_PASSES

@@ -1,0 +1,106 @@
+/*
+ * Layout of the kernel binary that the compiler attaches to a gpu.module
+ * (the `gpu.binary` attribute) and hands to gpuModuleLoad(). Shared by the
+ * compiler, which writes it, and libimexrt, which reads it. Plain C (C99 and
+ * C++ compatible), no code: see docs/runtime-abi.md for the contract.
+ *
+ * A kernel binary is either
+ *   - a raw SPIR-V module (first word IMEXKBIN_SPIRV_MAGIC): the OpenCL /
+ *     Level Zero flavour, as IMEX produces it; or
+ *   - a container starting with ImexKbinHeader ("IMEXKBIN").
+ *
+ * Container layout (all fields little-endian, offsets in bytes from the start
+ * of the blob, no alignment required; the structs below have no padding, so
+ * on a little-endian host they can be written with memcpy):
+ *
+ *   ImexKbinHeader                        at offset 0
+ *   ImexKbinModule   x header.numModules  at IMEXKBIN_MODULES_OFFSET
+ *   ImexKbinKernel   x header.numKernels  right after the module records
+ *   names, ImexKbinArg tables and SPIR-V words anywhere after that
+ *
+ * At most one module per flavour. The kernel records are shared by all
+ * modules: they describe the outlined gpu.func signatures (argument kinds),
+ * which the Vulkan backend needs because every Vulkan kernel argument is a
+ * storage buffer at descriptor set 0, binding = argument position.
+ *
+ * For a scalar, ImexKbinArg.bytes is the size of the value in its std430
+ * struct{T} buffer in the Vulkan flavour. The compiler writes the size the
+ * host passes (ParamDesc.size: i8 1, i16/f16 2, i32/f32 4, i64/f64/index 8,
+ * a vector its padded size), which is right for every type whose Vulkan
+ * size is the same, and also for `index`, which is an i32 in the Vulkan
+ * flavour: the buffer then holds the 8-byte little-endian value and the
+ * kernel's 32-bit load reads its low half. A writer may instead give the
+ * device size (4 for an index); the runtime then narrows the host value,
+ * reporting an error if it does not fit. The runtime zero-fills each scalar's
+ * 4-byte-aligned slot, so a narrower value reads as zero-extended. For a
+ * buffer, `bytes` is the pointer size (informational). Level Zero ignores
+ * the table: it sets every argument with its ParamDesc size.
+ */
+#ifndef IMEXRT_KERNEL_BINARY_H
+#define IMEXRT_KERNEL_BINARY_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* First word of every SPIR-V module (in the module's byte order). */
+#define IMEXKBIN_SPIRV_MAGIC 0x07230203u
+
+/* The 8 bytes at the start of a container (no NUL terminator in the blob). */
+#define IMEXKBIN_MAGIC "IMEXKBIN"
+#define IMEXKBIN_MAGIC_BYTES 8
+#define IMEXKBIN_VERSION 1u
+
+/* ImexKbinModule.flavour */
+#define IMEXKBIN_FLAVOUR_OPENCL 1u /* OpenCL / Level Zero: Kernel capability */
+#define IMEXKBIN_FLAVOUR_VULKAN 2u /* Vulkan: Shader capability, set 0 bindings */
+
+/* ImexKbinArg.kind */
+#define IMEXKBIN_ARG_BUFFER 0u /* memref, passed as its aligned pointer */
+#define IMEXKBIN_ARG_SCALAR 1u /* integer, index or float value */
+
+typedef struct ImexKbinHeader {
+  char magic[8];       /* IMEXKBIN_MAGIC */
+  uint32_t version;    /* IMEXKBIN_VERSION */
+  uint32_t numModules; /* ImexKbinModule records */
+  uint32_t numKernels; /* ImexKbinKernel records */
+  uint32_t reserved;   /* 0 */
+} ImexKbinHeader;
+
+typedef struct ImexKbinModule {
+  uint32_t flavour;  /* IMEXKBIN_FLAVOUR_* */
+  uint32_t reserved; /* 0 */
+  uint64_t offset;   /* of the SPIR-V words */
+  uint64_t bytes;    /* multiple of 4 */
+} ImexKbinModule;
+
+typedef struct ImexKbinKernel {
+  uint64_t nameOffset; /* entry point name, not NUL-terminated */
+  uint32_t nameBytes;
+  uint32_t numArgs;    /* ImexKbinArg records at argsOffset */
+  uint64_t argsOffset;
+} ImexKbinKernel;
+
+typedef struct ImexKbinArg {
+  uint32_t kind;  /* IMEXKBIN_ARG_* */
+  uint32_t bytes; /* scalar: device-side size (see above); buffer: pointer size */
+} ImexKbinArg;
+
+#define IMEXKBIN_MODULES_OFFSET ((uint64_t)sizeof(ImexKbinHeader))
+
+#ifdef __cplusplus
+static_assert(sizeof(ImexKbinHeader) == 24, "ImexKbinHeader layout");
+static_assert(sizeof(ImexKbinModule) == 24, "ImexKbinModule layout");
+static_assert(sizeof(ImexKbinKernel) == 24, "ImexKbinKernel layout");
+static_assert(sizeof(ImexKbinArg) == 8, "ImexKbinArg layout");
+} /* extern "C" */
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+_Static_assert(sizeof(ImexKbinHeader) == 24, "ImexKbinHeader layout");
+_Static_assert(sizeof(ImexKbinModule) == 24, "ImexKbinModule layout");
+_Static_assert(sizeof(ImexKbinKernel) == 24, "ImexKbinKernel layout");
+_Static_assert(sizeof(ImexKbinArg) == 8, "ImexKbinArg layout");
+#endif
+
+#endif /* IMEXRT_KERNEL_BINARY_H */
