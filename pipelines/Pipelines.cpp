@@ -46,8 +46,18 @@ const imex::NamedPipeline kPipelines[] = {
      "the LLVM dialect, parallel loops multithreaded with OpenMP",
      "convert-ndarray-to-linalg," IMEX_BUFFERIZE ",drop-regions,"
      IMEX_HOST_DEALLOC ","
+     // canonicalize inlines the memref.alloca_scope that scf-to-openmp puts
+     // around loop bodies; left alone, it may not hold the multi-block body
+     // of a nested sequential loop after scf-to-cf.
      "func.func(convert-linalg-to-parallel-loops),convert-scf-to-openmp,"
-     IMEX_TO_LLVM},
+     "canonicalize," IMEX_TO_LLVM},
+    {"gpux",
+     "put host-side gpu ops on explicit gpux streams and lower the host "
+     "code to the LLVM dialect with calls into the imexrt runtime, "
+     "embedding each gpu.module's gpu.binary",
+     "convert-gpu-to-gpux,expand-strided-metadata,lower-affine,"
+     "convert-scf-to-cf,convert-gpux-to-llvm,finalize-memref-to-llvm,"
+     "convert-to-llvm,reconcile-unrealized-casts"},
 };
 
 #undef IMEX_BUFFERIZE

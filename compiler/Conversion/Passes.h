@@ -12,9 +12,17 @@
 namespace imex::region {
 class RegionDialect;
 } // namespace imex::region
+namespace imex::gpux {
+class GPUXDialect;
+} // namespace imex::gpux
 
 namespace mlir {
 class RewritePatternSet;
+class LLVMTypeConverter;
+class ModuleOp;
+namespace LLVM {
+class LLVMDialect;
+} // namespace LLVM
 namespace arith {
 class ArithDialect;
 } // namespace arith
@@ -49,6 +57,17 @@ namespace imex {
 /// ndarray copy/delete/reshape/linspace/cast_elemtype → linalg, tensor,
 /// memref and bufferization ops.
 void populateNDArrayToLinalgPatterns(mlir::RewritePatternSet &patterns);
+
+/// Host-side gpu.alloc/dealloc/wait/memcpy/memset/launch_func in single-block
+/// func.func bodies → gpux ops on the function's stream.
+void populateGPUToGPUXPatterns(mlir::RewritePatternSet &patterns);
+
+/// The twelve gpux ops → LLVM dialect calls of the imexrt runtime; also adds
+/// the gpux type and !gpu.async.token conversions (→ !llvm.ptr) to
+/// `converter`. Launches expect the per-kernel globals that the
+/// convert-gpux-to-llvm pass creates before converting.
+void populateGPUXToLLVMPatterns(mlir::LLVMTypeConverter &converter,
+                                mlir::RewritePatternSet &patterns);
 
 #define GEN_PASS_REGISTRATION
 #include "Conversion/Passes.h.inc"

@@ -74,4 +74,45 @@ def ConvertNDArrayToLinalg : Pass<"convert-ndarray-to-linalg"> {
                            "::imex::region::RegionDialect"];
 }
 
+def ConvertGPUToGPUX : Pass<"convert-gpu-to-gpux"> {
+  let summary = "Turn host-side gpu ops into gpux ops on an explicit stream";
+  let description = [{
+    In every single-block `func.func`, `gpu.alloc`, `gpu.dealloc`,
+    `gpu.wait`, `gpu.memcpy`, `gpu.memset` and `gpu.launch_func` become their
+    `gpux` counterparts, keeping async dependencies and tokens, sizes, symbol
+    operands, `host_shared`, grid/block sizes, dynamic shared memory and kernel
+    operands (cluster sizes are dropped). All of them use one stream per
+    function: the first `gpux.create_stream` directly in the function's block,
+    or a new one created at the block start and destroyed right before the
+    terminator. A launch is converted only if its gpu.module is in the
+    nearest builtin.module and contains the kernel gpu.func. Ops outside
+    `func.func`, in functions with several blocks, or in device code stay
+    unchanged.
+  }];
+  let dependentDialects = ["::imex::gpux::GPUXDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def ConvertGPUXToLLVM : Pass<"convert-gpux-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lower gpux ops to LLVM calls into the imexrt runtime";
+  let description = [{
+    Lowers all twelve gpux ops to calls of the runtime entry points of
+    docs/runtime-abi.md (`gpuCreateDevice` ... `gpuWait`), declared once as
+    `llvm.func`. The gpux handle types and `!gpu.async.token` become
+    `!llvm.ptr`; `func` and `cf` ops are converted in the same conversion so
+    that handles and tokens may cross function signatures and branches.
+
+    A launch embeds its gpu.module's `gpu.binary` string as the internal
+    constant `@<module>_spirv_binary` (no NUL added) and the kernel name as
+    `@<module>_<kernel>_kernel_name`, calls `gpuModuleLoad` and
+    `gpuKernelGet` (the runtime caches both), keeps the module handle in
+    `@<module>_handle`, which the global destructor `@<module>_unload` passes
+    to `gpuModuleUnload`, and passes each kernel operand with its true size
+    (memrefs as their aligned pointer). A launch without an async token is
+    followed by `gpuWait`. All gpu.module ops are erased. A gpu.module without
+    `gpu.binary`, a missing kernel and leftover host-side gpu ops are errors.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // IMEX_CONVERSION_PASSES
