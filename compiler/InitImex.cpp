@@ -10,6 +10,7 @@
 #include "gpux/IR/GPUX.h"
 #include "ndarray/IR/NDArray.h"
 #include "ndarray/Transforms/BufferizableOpInterfaceImpl.h"
+#include "ndarray/Transforms/ShardingInterfaceImpl.h"
 #include "region/IR/Region.h"
 #include "region/Transforms/BufferizableOpInterfaceImpl.h"
 #include "region/Transforms/Passes.h"
@@ -27,6 +28,7 @@ void imex::registerImexDialects(mlir::DialectRegistry &registry) {
                   mlir::iree_compiler::IREE::VectorExt::IREEVectorExtDialect>();
   region::registerBufferizableOpInterfaceExternalModels(registry);
   ndarray::registerBufferizableOpInterfaceExternalModels(registry);
+  ndarray::registerShardingInterfaceExternalModels(registry);
   mlir::iree_compiler::IREE::VectorExt::
       registerBufferizableOpInterfaceExternalModels(registry);
 }

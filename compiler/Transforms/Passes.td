@@ -27,4 +27,58 @@ def DropExplicitDeallocs : Pass<"drop-explicit-deallocs"> {
   }];
 }
 
+def CoalesceShardOps : Pass<"coalesce-shard-ops"> {
+  let summary = "Coalesces shard.shard ops around ndarray views";
+  let description = [{
+    Runs between `sharding-propagation` and `shard-partition` on IR with
+    `ndarray.subview` / `ndarray.insert_slice` on sharded arrays. After
+    propagation, each view is annotated with the layout its elements already
+    have on the array's shards and each insert_slice source with the part
+    every shard owns in the destination, while the elementwise code between
+    them has plain balanced layouts; partitioning would reshard at every
+    edge. This pass makes the expression use one layout and gives the viewed
+    arrays halos instead, so partitioning exchanges halos once per array
+    version and computes every view from local data.
+
+    1. Groups every subview and insert_slice by its base array, found through
+       `shard.shard`, creators (`tensor.empty`, `tensor.splat`,
+       `ndarray.linspace`), single-init destination-style ops (insert_slice
+       included), subviews and single-value unrealized casts. The sharding
+       must be complete: every `shard.shard` refers to a `shard.sharding`,
+       the base array is annotated, the viewed / updated array and a non-0-d
+       insert_slice source are annotated for their users, and a used result
+       by exactly one `shard.shard`. Otherwise the pass prints
+       "Non-existing or incomplete sharding. Skipping coalescing shard ops."
+       to stderr and changes nothing.
+    2. For each insert_slice, the layout of its source annotation (the part
+       each shard writes) is propagated back to its producers: annotations
+       with the same split axes on single-use chains through elementwise tosa
+       ops (same-shape operands; `tosa.mul`'s shift is ignored), all-parallel
+       linalg ops with identity maps, creators and subviews get that layout
+       (new `shard.sharding` ops). A chain that reaches anything else (a block
+       argument, another op, a value with more users) is left unchanged as a
+       whole.
+    3. A view whose result is read, through a single annotation, in a static
+       layout with the same split axes but other shard sizes is annotated to
+       produce that layout itself.
+    4. For each base array, the views that read it (or an insert_slice result
+       of it) directly, with a static layout on their split dimensions, define
+       a bounding box per shard. The halo sizes that make every box local are
+       added to the array's sharding. These views then read that one haloed
+       layout through one shared annotation per array value (a block argument
+       annotated only for its users first gets its own annotation, so the
+       halos never change a function signature). An insert_slice whose result
+       only feeds such views and such insert_slices updates the haloed layout
+       directly (partitioning refreshes its halos). The array's own
+       definition keeps its sharding.
+
+    Only layouts with one grid axis per split dimension, a static grid, static
+    base shape and slice parameters on split dimensions, positive strides and
+    a base without explicit shard offsets are coalesced; anything else is left
+    alone. New `shard.sharding` ops reuse an equal earlier one in the same
+    block; ones left unused by the pass are erased.
+  }];
+  let dependentDialects = ["::mlir::shard::ShardDialect"];
+}
+
 #endif // IMEX_TRANSFORMS_PASSES

@@ -1,0 +1,1549 @@
+//===- ShardingInterfaceImpl.cpp - ndarray sharding models ----------------===//
+//
+// Sharding models of the ndarray ops for the upstream `shard` dialect.
+//
+// * copy, delete, cast_elemtype: elementwise (upstream model).
+// * subview: works on the local shard. Its result is, by default, split the
+//   way its elements already lie on the source's shards (explicit
+//   sharded_dims_offsets), so partitioning needs no communication. A result
+//   annotated otherwise (e.g. by coalesce-shard-ops) is produced from the
+//   local source, which must then hold the needed elements in its halos.
+// * insert_slice: the destination (and result) keep their sharding; the
+//   source is split like the slice's elements lie on the destination's
+//   shards, so every process writes only what it owns (then refreshes halos).
+//   A replicated (or 0-d) source is cut locally instead.
+// * linspace: sharding comes from the result; every process computes its own
+//   part (halos included) directly.
+// * reshape: sharding comes from the result; a split of the leading dimension
+//   carries over to the source when both leading dimensions divide evenly,
+//   otherwise the source is replicated and each process takes its part of
+//   the reshaped array.
+//
+// Partitioning needs static grid axis sizes, one grid axis per split
+// dimension and static halo sizes and shard offsets; balanced splits of a
+// static dimension must divide it evenly (the upstream shard types assume
+// that). Unsupported cases are reported as errors, never guessed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ndarray/Transforms/ShardingInterfaceImpl.h"
+#include "ndarray/IR/NDArray.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/Shard/Interfaces/ShardingInterface.h"
+#include "mlir/Dialect/Shard/Interfaces/ShardingInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/AffineMap.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <map>
+#include <tuple>
+
+using namespace mlir;
+using namespace mlir::shard;
+using namespace imex::ndarray;
+namespace sh = imex::ndarray::sharding;
+
+//===----------------------------------------------------------------------===//
+// Static layout arithmetic
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Start of shard `i` of `n` in a balanced split of `size` elements; the
+/// trailing `size % n` shards get one element more.
+int64_t balancedStart(int64_t i, int64_t n, int64_t size) {
+  return i * (size / n) + std::max<int64_t>(0, i - (n - size % n));
+}
+
+/// Ceiling division for a positive divisor and any dividend.
+int64_t ceilDiv(int64_t a, int64_t b) {
+  return a >= 0 ? (a + b - 1) / b : -((-a) / b);
+}
+
+/// Position of `dim` among the split dimensions of `sharding` (its halo
+/// sizes are entries 2k and 2k+1).
+unsigned splitDimIndex(const Sharding &sharding, unsigned dim) {
+  unsigned index = 0;
+  ArrayRef<GridAxesAttr> axes = sharding.getSplitAxes();
+  for (unsigned d = 0; d < dim && d < axes.size(); ++d)
+    if (!axes[d].empty())
+      ++index;
+  return index;
+}
+
+} // namespace
+
+ArrayRef<GridAxis> sh::splitAxesOf(const Sharding &sharding, unsigned dim) {
+  ArrayRef<GridAxesAttr> axes = sharding.getSplitAxes();
+  if (!sharding || dim >= axes.size())
+    return {};
+  return axes[dim].asArrayRef();
+}
+
+bool sh::isReplicated(const Sharding &sharding) {
+  return !sharding ||
+         llvm::all_of(sharding.getSplitAxes(),
+                      [](GridAxesAttr axes) { return axes.empty(); });
+}
+
+FailureOr<SmallVector<int64_t>>
+sh::getShardedDimsOffsetsPositions(const Sharding &sharding, GridOp grid) {
+  SmallVector<int64_t> positions;
+  ArrayRef<int64_t> gridShape = grid.getShape();
+  int64_t pos = 0;
+  for (GridAxesAttr axes : sharding.getSplitAxes()) {
+    if (axes.empty()) {
+      positions.push_back(-1);
+      continue;
+    }
+    int64_t count = 0;
+    for (GridAxis axis : axes.asArrayRef()) {
+      if (axis < 0 || axis >= static_cast<int64_t>(gridShape.size()) ||
+          ShapedType::isDynamic(gridShape[axis]))
+        return failure();
+      count += gridShape[axis];
+    }
+    positions.push_back(pos);
+    pos += count + 1;
+  }
+  return positions;
+}
+
+FailureOr<std::optional<sh::StaticDimLayout>>
+sh::getStaticDimLayout(const Sharding &sharding, GridOp grid, unsigned dim,
+                       int64_t dimSize) {
+  ArrayRef<GridAxis> axes = splitAxesOf(sharding, dim);
+  if (axes.empty())
+    return std::optional<StaticDimLayout>();
+  if (axes.size() != 1 || !grid)
+    return failure();
+  GridAxis axis = axes.front();
+  ArrayRef<int64_t> gridShape = grid.getShape();
+  if (axis < 0 || axis >= static_cast<int64_t>(gridShape.size()) ||
+      ShapedType::isDynamic(gridShape[axis]) || gridShape[axis] <= 0)
+    return failure();
+  int64_t numShards = gridShape[axis];
+
+  StaticDimLayout layout;
+  layout.axis = axis;
+  ArrayRef<int64_t> offsets = sharding.getStaticShardedDimsOffsets();
+  if (!offsets.empty()) {
+    FailureOr<SmallVector<int64_t>> positions =
+        getShardedDimsOffsetsPositions(sharding, grid);
+    if (failed(positions))
+      return failure();
+    int64_t pos = (*positions)[dim];
+    if (pos < 0 || pos + numShards >= static_cast<int64_t>(offsets.size()))
+      return failure();
+    for (int64_t i = 0; i <= numShards; ++i) {
+      if (ShapedType::isDynamic(offsets[pos + i]))
+        return failure();
+      layout.bounds.push_back(offsets[pos + i]);
+    }
+  } else {
+    if (ShapedType::isDynamic(dimSize))
+      return failure();
+    for (int64_t i = 0; i <= numShards; ++i)
+      layout.bounds.push_back(balancedStart(i, numShards, dimSize));
+  }
+
+  ArrayRef<int64_t> halos = sharding.getStaticHaloSizes();
+  if (!halos.empty()) {
+    unsigned k = splitDimIndex(sharding, dim);
+    if (2 * k + 1 >= halos.size() || ShapedType::isDynamic(halos[2 * k]) ||
+        ShapedType::isDynamic(halos[2 * k + 1]))
+      return failure();
+    layout.haloLo = halos[2 * k];
+    layout.haloHi = halos[2 * k + 1];
+  }
+  return std::optional<StaticDimLayout>(std::move(layout));
+}
+
+SmallVector<int64_t> sh::sliceBounds(ArrayRef<int64_t> bounds, int64_t offset,
+                                     int64_t size, int64_t stride) {
+  SmallVector<int64_t> result{0};
+  for (size_t i = 0; i + 1 < bounds.size(); ++i) {
+    int64_t lo = std::max<int64_t>(0, ceilDiv(bounds[i] - offset, stride));
+    int64_t hi =
+        std::min<int64_t>(size, ceilDiv(bounds[i + 1] - offset, stride));
+    result.push_back(result.back() + std::max<int64_t>(0, hi - lo));
+  }
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Sharding construction helpers
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+using AxesPerDim = SmallVector<SmallVector<GridAxis>>;
+
+/// A sharding on `grid` splitting dimension i along `axes[i]`; fully
+/// replicated (`split_axes = [[]]`) when nothing is split.
+Sharding makeSharding(FlatSymbolRefAttr grid, AxesPerDim axes,
+                      ArrayRef<int64_t> shardedDimsOffsets = {},
+                      ArrayRef<int64_t> haloSizes = {}) {
+  removeTrailingEmptySubArray(axes);
+  if (axes.empty())
+    axes.emplace_back();
+  SmallVector<GridAxesAttr> attrs;
+  for (const SmallVector<GridAxis> &dimAxes : axes)
+    attrs.push_back(GridAxesAttr::get(grid.getContext(), dimAxes));
+  return Sharding::get(grid, attrs, haloSizes, shardedDimsOffsets);
+}
+
+AxesPerDim axesPerDim(const Sharding &sharding, unsigned rank) {
+  AxesPerDim axes(rank);
+  for (unsigned d = 0; d < rank; ++d)
+    llvm::append_range(axes[d], sh::splitAxesOf(sharding, d));
+  return axes;
+}
+
+AxesPerDim axesPerDim(const ShardingOption &option, unsigned rank) {
+  AxesPerDim axes(rank);
+  for (unsigned d = 0; d < rank && d < option.shardingArray.size(); ++d)
+    axes[d] = option.shardingArray[d];
+  return axes;
+}
+
+bool sameAxes(const Sharding &sharding, const AxesPerDim &axes) {
+  unsigned rank =
+      std::max<unsigned>(axes.size(), sharding.getSplitAxes().size());
+  for (unsigned d = 0; d < rank; ++d) {
+    ArrayRef<GridAxis> want =
+        d < axes.size() ? ArrayRef<GridAxis>(axes[d]) : ArrayRef<GridAxis>();
+    if (!llvm::equal(want, sh::splitAxesOf(sharding, d)))
+      return false;
+  }
+  return true;
+}
+
+bool isSplit(const AxesPerDim &axes) {
+  return llvm::any_of(axes, [](const auto &a) { return !a.empty(); });
+}
+
+ShardingOption makeOption(FlatSymbolRefAttr grid, AxesPerDim axes) {
+  removeTrailingEmptySubArray(axes);
+  return ShardingOption(std::move(axes), grid);
+}
+
+/// The sharding the value used by `operand` already has when it comes from a
+/// shard.shard op, or null.
+Sharding existingOperandSharding(OpOperand &operand) {
+  if (auto shardOp = operand.get().getDefiningOp<ShardOp>())
+    if (shardOp.getSharding().getDefiningOp<ShardingOp>())
+      return Sharding(shardOp.getSharding());
+  return Sharding();
+}
+
+/// The sharding a shard.shard op annotating `result` itself (not for its
+/// users) gives it, or null.
+Sharding existingResultSharding(OpResult result) {
+  for (Operation *user : result.getUsers())
+    if (auto shardOp = dyn_cast<ShardOp>(user))
+      if (!shardOp.getAnnotateForUsers() &&
+          shardOp.getSharding().getDefiningOp<ShardingOp>())
+        return Sharding(shardOp.getSharding());
+  return Sharding();
+}
+
+GridOp lookupGrid(Operation *op, FlatSymbolRefAttr grid) {
+  SymbolTableCollection symbols;
+  return getGridOrNull(op, grid, symbols);
+}
+
+/// The sharding, over the kept dimensions, that leaves each element of the
+/// slice `offsets/sizes/strides` of a `baseType` value sharded by `base` on
+/// the shard that owns it. Explicit sharded_dims_offsets are given unless
+/// every split dimension is a balanced split of the slice. Fails when a
+/// split dimension has dynamic slice parameters or base size (without
+/// explicit offsets), a non-positive stride, is dropped, or its layout is not
+/// statically known.
+FailureOr<Sharding> naturalSliceSharding(const Sharding &base, GridOp grid,
+                                         RankedTensorType baseType,
+                                         ArrayRef<int64_t> offsets,
+                                         ArrayRef<int64_t> sizes,
+                                         ArrayRef<int64_t> strides,
+                                         const llvm::SmallBitVector &dropped) {
+  unsigned rank = baseType.getRank();
+  AxesPerDim axes;
+  SmallVector<int64_t> dimsOffsets;
+  bool balanced = true;
+  for (unsigned d = 0; d < rank; ++d) {
+    ArrayRef<GridAxis> dimAxes = sh::splitAxesOf(base, d);
+    if (dropped.test(d)) {
+      if (!dimAxes.empty())
+        return failure();
+      continue;
+    }
+    axes.emplace_back(dimAxes.begin(), dimAxes.end());
+    if (dimAxes.empty())
+      continue;
+    if (ShapedType::isDynamic(offsets[d]) || ShapedType::isDynamic(sizes[d]) ||
+        ShapedType::isDynamic(strides[d]) || strides[d] <= 0)
+      return failure();
+    FailureOr<std::optional<sh::StaticDimLayout>> layout =
+        sh::getStaticDimLayout(base, grid, d, baseType.getDimSize(d));
+    if (failed(layout) || !*layout)
+      return failure();
+    SmallVector<int64_t> bounds =
+        sh::sliceBounds((*layout)->bounds, offsets[d], sizes[d], strides[d]);
+    int64_t n = (*layout)->numShards();
+    for (int64_t i = 0; i <= n; ++i)
+      balanced &= bounds[i] == balancedStart(i, n, sizes[d]);
+    llvm::append_range(dimsOffsets, bounds);
+  }
+  if (balanced)
+    dimsOffsets.clear();
+  return makeSharding(base.getGridAttr(), std::move(axes), dimsOffsets);
+}
+
+/// Source dimensions of an insert_slice that the (lower-rank) source drops;
+/// all of them for a 0-d source.
+std::optional<llvm::SmallBitVector> insertDroppedDims(InsertSliceOp op) {
+  unsigned rank = op.getDestinationType().getRank();
+  llvm::SmallBitVector dropped(rank);
+  if (op.getSourceType().getRank() == 0) {
+    dropped.set();
+    return dropped;
+  }
+  std::optional<llvm::SmallDenseSet<unsigned>> mask = computeRankReductionMask(
+      op.getStaticSizes(), op.getSourceType().getShape(),
+      /*matchDynamic=*/true);
+  if (!mask)
+    return std::nullopt;
+  for (unsigned d : *mask)
+    dropped.set(d);
+  return dropped;
+}
+
+/// Maps the split axes of the kept dimensions (`keptAxes`, in order) back
+/// onto all `dropped.size()` dimensions.
+AxesPerDim expandAxes(const AxesPerDim &keptAxes,
+                      const llvm::SmallBitVector &dropped) {
+  AxesPerDim axes(dropped.size());
+  unsigned k = 0;
+  for (unsigned d = 0; d < dropped.size(); ++d)
+    if (!dropped.test(d) && k < keptAxes.size())
+      axes[d] = keptAxes[k++];
+  return axes;
+}
+
+/// The split axes of the kept dimensions.
+AxesPerDim keepAxes(const AxesPerDim &axes,
+                    const llvm::SmallBitVector &dropped) {
+  AxesPerDim kept;
+  for (unsigned d = 0; d < dropped.size(); ++d)
+    if (!dropped.test(d))
+      kept.push_back(d < axes.size() ? axes[d] : SmallVector<GridAxis>());
+  return kept;
+}
+
+bool splitsDropped(const AxesPerDim &axes,
+                   const llvm::SmallBitVector &dropped) {
+  for (unsigned d = 0; d < dropped.size() && d < axes.size(); ++d)
+    if (dropped.test(d) && !axes[d].empty())
+      return true;
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Index arithmetic for partitioning
+//===----------------------------------------------------------------------===//
+
+/// Builds index arithmetic on OpFoldResults, folding constants.
+class IndexMath {
+public:
+  IndexMath(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+
+  OpFoldResult cst(int64_t v) { return b.getIndexAttr(v); }
+  Value value(OpFoldResult v) {
+    if (auto value = dyn_cast<Value>(v))
+      return value;
+    int64_t c = *getConstantIntValue(v);
+    Value &cached = constants[c];
+    if (!cached)
+      cached = arith::ConstantIndexOp::create(b, loc, c);
+    return cached;
+  }
+
+  OpFoldResult add(OpFoldResult x, OpFoldResult y) {
+    if (isConstantIntValue(y, 0))
+      return x;
+    if (isConstantIntValue(x, 0))
+      return y;
+    return fold<arith::AddIOp>(x, y,
+                               [](int64_t a, int64_t c) { return a + c; });
+  }
+  OpFoldResult sub(OpFoldResult x, OpFoldResult y) {
+    if (isConstantIntValue(y, 0))
+      return x;
+    if (x == y)
+      return cst(0);
+    return fold<arith::SubIOp>(x, y,
+                               [](int64_t a, int64_t c) { return a - c; });
+  }
+  OpFoldResult mul(OpFoldResult x, OpFoldResult y) {
+    if (isConstantIntValue(y, 1))
+      return x;
+    if (isConstantIntValue(x, 1))
+      return y;
+    if (isConstantIntValue(x, 0) || isConstantIntValue(y, 0))
+      return cst(0);
+    return fold<arith::MulIOp>(x, y,
+                               [](int64_t a, int64_t c) { return a * c; });
+  }
+  /// Division of non-negative values by a positive one.
+  OpFoldResult div(OpFoldResult x, OpFoldResult y) {
+    if (isConstantIntValue(y, 1))
+      return x;
+    return fold<arith::DivSIOp>(x, y,
+                                [](int64_t a, int64_t c) { return a / c; });
+  }
+  OpFoldResult rem(OpFoldResult x, OpFoldResult y) {
+    if (isConstantIntValue(y, 1))
+      return cst(0);
+    return fold<arith::RemSIOp>(x, y,
+                                [](int64_t a, int64_t c) { return a % c; });
+  }
+  OpFoldResult ceilDiv(OpFoldResult x, OpFoldResult y) {
+    if (isConstantIntValue(y, 1))
+      return x;
+    return fold<arith::CeilDivSIOp>(
+        x, y, [](int64_t a, int64_t c) { return ::ceilDiv(a, c); });
+  }
+  OpFoldResult max(OpFoldResult x, OpFoldResult y) {
+    return fold<arith::MaxSIOp>(
+        x, y, [](int64_t a, int64_t c) { return std::max(a, c); });
+  }
+  OpFoldResult min(OpFoldResult x, OpFoldResult y) {
+    return fold<arith::MinSIOp>(
+        x, y, [](int64_t a, int64_t c) { return std::min(a, c); });
+  }
+  /// `x >= y ? a : c`.
+  OpFoldResult selectGE(OpFoldResult x, OpFoldResult y, OpFoldResult a,
+                        OpFoldResult c) {
+    std::optional<int64_t> cx = getConstantIntValue(x);
+    std::optional<int64_t> cy = getConstantIntValue(y);
+    if (cx && cy)
+      return *cx >= *cy ? a : c;
+    Value cond = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                       value(x), value(y));
+    return arith::SelectOp::create(b, loc, cond, value(a), value(c))
+        .getResult();
+  }
+  /// `table[index]` for an index in [0, table.size()).
+  OpFoldResult lookup(ArrayRef<int64_t> table, OpFoldResult index) {
+    if (std::optional<int64_t> c = getConstantIntValue(index))
+      return cst(table[*c]);
+    if (llvm::all_equal(table))
+      return cst(table.front());
+    Value result = value(cst(table.front()));
+    Value idx = value(index);
+    for (size_t i = 1; i < table.size(); ++i) {
+      if (table[i] == table[i - 1])
+        continue;
+      Value cond = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, idx,
+                                         value(cst(i)));
+      result =
+          arith::SelectOp::create(b, loc, cond, value(cst(table[i])), result);
+    }
+    return result;
+  }
+
+  OpBuilder &builder() { return b; }
+  Location location() { return loc; }
+
+private:
+  template <typename OpTy, typename F>
+  OpFoldResult fold(OpFoldResult x, OpFoldResult y, F f) {
+    std::optional<int64_t> cx = getConstantIntValue(x);
+    std::optional<int64_t> cy = getConstantIntValue(y);
+    if (cx && cy)
+      return cst(f(*cx, *cy));
+    // Reuse an identical earlier op, so that equal terms cancel (x - x).
+    auto key = std::make_tuple(OpTy::getOperationName().data(),
+                               x.getOpaqueValue(), y.getOpaqueValue());
+    auto it = created.find(key);
+    if (it != created.end())
+      return it->second;
+    Value result = OpTy::create(b, loc, value(x), value(y)).getResult();
+    created[key] = result;
+    return result;
+  }
+
+  OpBuilder &b;
+  Location loc;
+  // Constants are created at the running insertion point, so an earlier one
+  // dominates every later use.
+  llvm::DenseMap<int64_t, Value> constants;
+  std::map<std::tuple<const char *, void *, void *>, Value> created;
+};
+
+/// The part of one dimension that the current process works on, in global
+/// coordinates: its core [start, start + size) and the global index of the
+/// first element of its local tensor (`localStart`, the core start minus the
+/// lower halo).
+struct LocalPart {
+  OpFoldResult start;
+  OpFoldResult size;
+  OpFoldResult localStart;
+};
+
+/// Partition-time context: grid, process indices and error reporting.
+class PartitionContext {
+public:
+  PartitionContext(Operation *op, OpBuilder &b, GridOp grid)
+      : op(op), math(b, op->getLoc()), grid(grid) {}
+
+  IndexMath &idx() { return math; }
+  GridOp getGrid() { return grid; }
+
+  /// The index of this process along grid axis `axis`.
+  OpFoldResult processIndex(GridAxis axis) {
+    if (grid.getShape()[axis] == 1)
+      return math.cst(0);
+    auto it = indices.find(axis);
+    if (it != indices.end())
+      return it->second;
+    auto indexOp = ProcessMultiIndexOp::create(math.builder(), math.location(),
+                                               grid.getSymName(),
+                                               ArrayRef<GridAxis>{axis});
+    OpFoldResult result = indexOp.getResult().front();
+    indices[axis] = result;
+    return result;
+  }
+
+  /// Checks that `sharding` can be partitioned here: one static grid axis per
+  /// split dimension, static halos and offsets.
+  LogicalResult checkSupported(const Sharding &sharding, StringRef what) {
+    if (!sharding)
+      return success();
+    if (!sharding.getDynamicHaloSizes().empty() ||
+        !sharding.getDynamicShardedDimsOffsets().empty())
+      return error() << "cannot partition with dynamic halo sizes or shard "
+                        "offsets in the "
+                     << what << " sharding";
+    for (GridAxesAttr axes : sharding.getSplitAxes()) {
+      if (axes.size() > 1)
+        return error() << "cannot partition a dimension split over more than "
+                          "one grid axis ("
+                       << what << " sharding)";
+      for (GridAxis axis : axes.asArrayRef())
+        if (axis < 0 || axis >= grid.getRank() ||
+            ShapedType::isDynamic(grid.getShape()[axis]) ||
+            grid.getShape()[axis] <= 0)
+          return error() << "cannot partition along a dynamic or invalid grid "
+                            "axis ("
+                         << what << " sharding)";
+    }
+    return success();
+  }
+
+  /// This process's part of dimension `dim` (of size `dimSize`) of a value
+  /// sharded by `sharding` (the dimension must be split).
+  FailureOr<LocalPart> localPart(const Sharding &sharding, unsigned dim,
+                                 OpFoldResult dimSize, StringRef what) {
+    GridAxis axis = sh::splitAxesOf(sharding, dim).front();
+    int64_t n = grid.getShape()[axis];
+    OpFoldResult me = processIndex(axis);
+    LocalPart part;
+    ArrayRef<int64_t> offsets = sharding.getStaticShardedDimsOffsets();
+    if (!offsets.empty()) {
+      FailureOr<SmallVector<int64_t>> positions =
+          sh::getShardedDimsOffsetsPositions(sharding, grid);
+      if (failed(positions) || (*positions)[dim] < 0 ||
+          (*positions)[dim] + n >= static_cast<int64_t>(offsets.size()))
+        return error() << "malformed sharded_dims_offsets in the " << what
+                       << " sharding";
+      ArrayRef<int64_t> bounds = offsets.slice((*positions)[dim], n + 1);
+      part.start = math.lookup(bounds.drop_back(), me);
+      part.size = math.sub(math.lookup(bounds.drop_front(), me), part.start);
+    } else {
+      std::optional<int64_t> staticSize = getConstantIntValue(dimSize);
+      if (staticSize && *staticSize % n != 0)
+        return error() << "the " << what << " dimension " << dim << " of size "
+                       << *staticSize << " is not divisible by its " << n
+                       << " shards; give explicit sharded_dims_offsets";
+      OpFoldResult q = math.div(dimSize, math.cst(n));
+      OpFoldResult r = math.rem(dimSize, math.cst(n));
+      if (isConstantIntValue(r, 0)) {
+        part.start = math.mul(me, q);
+        part.size = q;
+      } else {
+        OpFoldResult firstLong = math.sub(math.cst(n), r);
+        part.start = math.add(math.mul(me, q),
+                              math.max(math.cst(0), math.sub(me, firstLong)));
+        part.size =
+            math.add(q, math.selectGE(me, firstLong, math.cst(1), math.cst(0)));
+      }
+    }
+    part.localStart = part.start;
+    ArrayRef<int64_t> halos = sharding.getStaticHaloSizes();
+    if (!halos.empty()) {
+      unsigned k = splitDimIndex(sharding, dim);
+      if (2 * k + 1 >= halos.size())
+        return error() << "malformed halo_sizes in the " << what << " sharding";
+      part.localStart = math.sub(part.start, math.cst(halos[2 * k]));
+    }
+    return part;
+  }
+
+  InFlightDiagnostic error() { return op->emitOpError(); }
+
+private:
+  Operation *op;
+  IndexMath math;
+  GridOp grid;
+  llvm::DenseMap<GridAxis, OpFoldResult> indices;
+};
+
+/// Partitioning divides by the strides: they must be positive.
+LogicalResult checkStrides(PartitionContext &ctx,
+                           ArrayRef<OpFoldResult> strides) {
+  for (OpFoldResult stride : strides)
+    if (std::optional<int64_t> c = getConstantIntValue(stride); c && *c <= 0)
+      return ctx.error() << "cannot partition with a non-positive stride";
+  return success();
+}
+
+/// The grid of the first non-null sharding.
+GridOp gridOf(Operation *op, ArrayRef<Sharding> shardings,
+              SymbolTableCollection &symbols) {
+  for (const Sharding &sharding : shardings)
+    if (sharding)
+      return getGridOrNull(op, sharding.getGridAttr(), symbols);
+  return nullptr;
+}
+
+bool hasNonZeroHalos(const Sharding &sharding) {
+  return sharding && (!sharding.getDynamicHaloSizes().empty() ||
+                      llvm::any_of(sharding.getStaticHaloSizes(),
+                                   [](int64_t h) { return h != 0; }));
+}
+
+/// `type` as one shard of `sharding` holds it.
+RankedTensorType localType(RankedTensorType type, GridOp grid,
+                           const Sharding &sharding) {
+  if (sh::isReplicated(sharding) || type.getRank() == 0)
+    return type;
+  return cast<RankedTensorType>(shardShapedType(type, grid, sharding));
+}
+
+SmallVector<NamedAttribute> discardableAttrs(Operation *op) {
+  return llvm::to_vector(op->getDiscardableAttrs());
+}
+
+/// The mixed offsets, sizes and strides of `op` with its dynamic operands
+/// replaced by their partitioned values.
+template <typename OpTy>
+void partitionedSliceParams(OpTy op, ArrayRef<Value> partitionedOperands,
+                            SmallVectorImpl<OpFoldResult> &offsets,
+                            SmallVectorImpl<OpFoldResult> &sizes,
+                            SmallVectorImpl<OpFoldResult> &strides) {
+  unsigned first = OpTy::getOffsetSizeAndStrideStartOperandIndex();
+  ArrayRef<Value> dynOffsets =
+      partitionedOperands.slice(first, op.getOffsets().size());
+  ArrayRef<Value> dynSizes = partitionedOperands.slice(
+      first + op.getOffsets().size(), op.getSizes().size());
+  ArrayRef<Value> dynStrides = partitionedOperands.slice(
+      first + op.getOffsets().size() + op.getSizes().size(),
+      op.getStrides().size());
+  MLIRContext *ctx = op.getContext();
+  offsets.assign(getMixedValues(op.getStaticOffsets(), dynOffsets, ctx));
+  sizes.assign(getMixedValues(op.getStaticSizes(), dynSizes, ctx));
+  strides.assign(getMixedValues(op.getStaticStrides(), dynStrides, ctx));
+}
+
+//===----------------------------------------------------------------------===//
+// Common model base
+//===----------------------------------------------------------------------===//
+
+/// Annotates every ranked, non-0-d operand and result with the sharding the
+/// derived model's getShardingAnnotations gives it.
+template <typename Derived, typename OpTy>
+struct NDArrayShardingModel
+    : public ShardingInterface::ExternalModel<Derived, OpTy> {
+  LogicalResult addShardingAnnotations(Operation *op, OpBuilder &b,
+                                       const ShardingOption &option) const {
+    FailureOr<std::vector<Sharding>> shardings =
+        static_cast<const Derived *>(this)->getShardingAnnotations(op, option);
+    if (failed(shardings))
+      return failure();
+    unsigned numOperands = op->getNumOperands();
+    for (OpResult result : op->getResults()) {
+      const Sharding &sharding =
+          (*shardings)[numOperands + result.getResultNumber()];
+      auto type = dyn_cast<RankedTensorType>(result.getType());
+      if (sharding && type && type.getRank() > 0)
+        maybeInsertTargetShardingAnnotation(sharding, result, b);
+    }
+    for (OpOperand &operand : op->getOpOperands()) {
+      const Sharding &sharding = (*shardings)[operand.getOperandNumber()];
+      auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+      if (sharding && type && type.getRank() > 0)
+        maybeInsertSourceShardingAnnotation(sharding, operand, b);
+    }
+    return success();
+  }
+};
+
+AffineMap noDims(unsigned numLoops, MLIRContext *ctx) {
+  return AffineMap::get(numLoops, 0, ctx);
+}
+
+/// The map from `dropped.size()` loops to the kept dimensions.
+AffineMap keptDimsMap(const llvm::SmallBitVector &dropped, MLIRContext *ctx) {
+  SmallVector<AffineExpr> exprs;
+  for (unsigned d = 0; d < dropped.size(); ++d)
+    if (!dropped.test(d))
+      exprs.push_back(getAffineDimExpr(d, ctx));
+  return AffineMap::get(dropped.size(), 0, exprs, ctx);
+}
+
+//===----------------------------------------------------------------------===//
+// subview
+//===----------------------------------------------------------------------===//
+
+struct SubviewShardingModel
+    : public NDArrayShardingModel<SubviewShardingModel, SubviewOp> {
+  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
+    return SmallVector<utils::IteratorType>(
+        cast<SubviewOp>(op).getSourceType().getRank(),
+        utils::IteratorType::parallel);
+  }
+
+  SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
+    auto subview = cast<SubviewOp>(op);
+    MLIRContext *ctx = op->getContext();
+    unsigned rank = subview.getSourceType().getRank();
+    SmallVector<AffineMap> maps(op->getNumOperands(), noDims(rank, ctx));
+    maps[0] = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    std::optional<llvm::SmallBitVector> dropped = subview.getDroppedDims();
+    maps.push_back(dropped ? keptDimsMap(*dropped, ctx) : noDims(rank, ctx));
+    return maps;
+  }
+
+  FailureOr<ShardingOption>
+  getShardingOption(Operation *op, ArrayRef<Sharding> operandShardings,
+                    ArrayRef<Sharding> resultShardings) const {
+    auto subview = cast<SubviewOp>(op);
+    std::optional<llvm::SmallBitVector> dropped = subview.getDroppedDims();
+    if (!dropped)
+      return failure();
+    unsigned rank = subview.getSourceType().getRank();
+    const Sharding &source = operandShardings[0];
+    const Sharding &result = resultShardings[0];
+    if (source) {
+      AxesPerDim axes = axesPerDim(source, rank);
+      // A split dimension that the view drops lives on one shard only.
+      if (splitsDropped(axes, *dropped))
+        return makeOption(source.getGridAttr(), {});
+      if (isSplit(axes) && !keepsResultAnnotation(subview, axes, *dropped) &&
+          failed(natural(subview, source)))
+        return makeOption(source.getGridAttr(), {});
+      return makeOption(source.getGridAttr(), std::move(axes));
+    }
+    if (result) {
+      AxesPerDim resultAxes = axesPerDim(result, subview.getType().getRank());
+      return makeOption(result.getGridAttr(), expandAxes(resultAxes, *dropped));
+    }
+    return ShardingOption::makeEmpty();
+  }
+
+  FailureOr<std::vector<Sharding>>
+  getShardingAnnotations(Operation *op, const ShardingOption &option) const {
+    auto subview = cast<SubviewOp>(op);
+    std::optional<llvm::SmallBitVector> dropped = subview.getDroppedDims();
+    if (!dropped || !option.grid)
+      return failure();
+    unsigned rank = subview.getSourceType().getRank();
+    AxesPerDim axes = axesPerDim(option, rank);
+    std::vector<Sharding> shardings(op->getNumOperands() + 1);
+
+    // A replicated source stays replicated: every process can then take
+    // any part of the view locally.
+    Sharding source = existingOperandSharding(op->getOpOperand(0));
+    if (!source || (!sh::isReplicated(source) && !sameAxes(source, axes)))
+      source = makeSharding(option.grid, axes);
+    shardings[0] = source;
+
+    Sharding &result = shardings.back();
+    AxesPerDim resultAxes = keepAxes(axes, *dropped);
+    if (!isSplit(axes)) {
+      result = makeSharding(option.grid, {});
+    } else if (keepsResultAnnotation(subview, axes, *dropped)) {
+      result = existingResultSharding(op->getResult(0));
+    } else if (sh::isReplicated(source)) {
+      result = makeSharding(option.grid, std::move(resultAxes));
+    } else if (FailureOr<Sharding> nat = natural(subview, source);
+               succeeded(nat)) {
+      result = *nat;
+    } else {
+      result = makeSharding(option.grid, std::move(resultAxes));
+    }
+    return shardings;
+  }
+
+  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
+                          ArrayRef<Sharding> operandShardings,
+                          ArrayRef<Sharding> resultShardings,
+                          IRMapping &partitionMap,
+                          SymbolTableCollection &symbols,
+                          OpBuilder &builder) const {
+    auto subview = cast<SubviewOp>(op);
+    Sharding source = operandShardings[0];
+    Sharding result = resultShardings.empty() ? Sharding() : resultShardings[0];
+    if (sh::isReplicated(source) && sh::isReplicated(result)) {
+      builder.clone(*op, partitionMap);
+      return success();
+    }
+    GridOp grid = gridOf(op, {source, result}, symbols);
+    if (!grid)
+      return op->emitOpError("sharding refers to an unknown grid");
+    PartitionContext ctx(op, builder, grid);
+    if (failed(ctx.checkSupported(source, "source")) ||
+        failed(ctx.checkSupported(result, "result")))
+      return failure();
+    if (hasNonZeroHalos(result))
+      return ctx.error() << "cannot partition a subview whose result has halos";
+    std::optional<llvm::SmallBitVector> dropped = subview.getDroppedDims();
+    if (!dropped)
+      return ctx.error() << "result shape is not a rank reduction of the sizes";
+
+    RankedTensorType sourceType = subview.getSourceType();
+    RankedTensorType resultType = localType(subview.getType(), grid, result);
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    partitionedSliceParams(subview, partitionedOperands, offsets, sizes,
+                           strides);
+    if (failed(checkStrides(ctx, strides)) ||
+        failed(checkLocality(subview, ctx, source, result, *dropped)))
+      return failure();
+
+    IndexMath &math = ctx.idx();
+    unsigned resultDim = 0;
+    for (unsigned d = 0; d < sourceType.getRank(); ++d) {
+      ArrayRef<GridAxis> sourceAxes = sh::splitAxesOf(source, d);
+      if (dropped->test(d)) {
+        if (!sourceAxes.empty())
+          return ctx.error() << "cannot drop the split source dimension " << d;
+        continue;
+      }
+      unsigned r = resultDim++;
+      ArrayRef<GridAxis> resultAxes = sh::splitAxesOf(result, r);
+      if (sourceAxes.empty() && resultAxes.empty())
+        continue;
+      if (resultAxes.empty())
+        return ctx.error() << "the result must be split like source dimension "
+                           << d << "; a replicated result needs resharding";
+      if (!sourceAxes.empty() && !llvm::equal(sourceAxes, resultAxes))
+        return ctx.error() << "source dimension " << d
+                           << " and its result dimension are split along "
+                              "different grid axes";
+      FailureOr<LocalPart> target =
+          ctx.localPart(result, r, sizes[d], "result");
+      if (failed(target))
+        return failure();
+      OpFoldResult localStart = math.cst(0);
+      if (!sourceAxes.empty()) {
+        FailureOr<LocalPart> local = ctx.localPart(
+            source, d, math.cst(sourceType.getDimSize(d)), "source");
+        if (failed(local))
+          return failure();
+        localStart = local->localStart;
+      }
+      // An empty part reads nothing; keep its offset in range.
+      offsets[d] = math.selectGE(
+          math.cst(0), target->size, math.cst(0),
+          math.sub(math.add(offsets[d], math.mul(target->start, strides[d])),
+                   localStart));
+      int64_t staticSize = resultType.getDimSize(r);
+      sizes[d] = ShapedType::isDynamic(staticSize) ? target->size
+                                                   : math.cst(staticSize);
+    }
+
+    auto local = SubviewOp::create(builder, op->getLoc(), resultType,
+                                   partitionedOperands[0], offsets, sizes,
+                                   strides, discardableAttrs(op));
+    partitionMap.map(op->getResult(0), local.getResult());
+    return success();
+  }
+
+private:
+  /// The natural (communication-free) result sharding for source sharding
+  /// `source`.
+  static FailureOr<Sharding> natural(SubviewOp op, const Sharding &source) {
+    std::optional<llvm::SmallBitVector> dropped = op.getDroppedDims();
+    if (!dropped)
+      return failure();
+    GridOp grid = lookupGrid(op, source.getGridAttr());
+    if (!grid)
+      return failure();
+    return naturalSliceSharding(source, grid, op.getSourceType(),
+                                op.getStaticOffsets(), op.getStaticSizes(),
+                                op.getStaticStrides(), *dropped);
+  }
+
+  /// True iff the result already has its own annotation splitting it along
+  /// the kept `axes`; such an annotation (e.g. a target set by
+  /// coalesce-shard-ops) is kept.
+  static bool keepsResultAnnotation(SubviewOp op, const AxesPerDim &axes,
+                                    const llvm::SmallBitVector &dropped) {
+    Sharding existing = existingResultSharding(op->getResult(0));
+    return existing && sameAxes(existing, keepAxes(axes, dropped));
+  }
+
+  /// When everything is static, checks that each shard's part of the result
+  /// lies in its local source tensor (core plus halos).
+  static LogicalResult checkLocality(SubviewOp op, PartitionContext &ctx,
+                                     const Sharding &source,
+                                     const Sharding &result,
+                                     const llvm::SmallBitVector &dropped) {
+    ArrayRef<int64_t> offsets = op.getStaticOffsets();
+    ArrayRef<int64_t> sizes = op.getStaticSizes();
+    ArrayRef<int64_t> strides = op.getStaticStrides();
+    RankedTensorType sourceType = op.getSourceType();
+    unsigned r = 0;
+    for (unsigned d = 0; d < sourceType.getRank(); ++d) {
+      if (dropped.test(d))
+        continue;
+      unsigned resultDim = r++;
+      if (sh::splitAxesOf(source, d).empty() ||
+          sh::splitAxesOf(result, resultDim).empty() ||
+          ShapedType::isDynamic(offsets[d]) ||
+          ShapedType::isDynamic(sizes[d]) || ShapedType::isDynamic(strides[d]))
+        continue;
+      auto sourceLayout = sh::getStaticDimLayout(source, ctx.getGrid(), d,
+                                                 sourceType.getDimSize(d));
+      auto resultLayout =
+          sh::getStaticDimLayout(result, ctx.getGrid(), resultDim, sizes[d]);
+      if (failed(sourceLayout) || failed(resultLayout) || !*sourceLayout ||
+          !*resultLayout)
+        continue;
+      const sh::StaticDimLayout &src = **sourceLayout;
+      const sh::StaticDimLayout &dst = **resultLayout;
+      for (int64_t i = 0; i < dst.numShards() && i < src.numShards(); ++i) {
+        int64_t count = dst.bounds[i + 1] - dst.bounds[i];
+        if (count <= 0)
+          continue;
+        int64_t first = offsets[d] + dst.bounds[i] * strides[d];
+        int64_t last = offsets[d] + (dst.bounds[i + 1] - 1) * strides[d];
+        if (first < src.localStart(i) || last >= src.localEnd(i))
+          return ctx.error()
+                 << "shard " << i << " needs source elements [" << first << ", "
+                 << last + 1 << ") of dimension " << d << " but holds only ["
+                 << src.localStart(i) << ", " << src.localEnd(i)
+                 << "); give the source halos (coalesce-shard-ops) or "
+                    "annotate the result with the slice's own sharding";
+      }
+    }
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// insert_slice
+//===----------------------------------------------------------------------===//
+
+struct InsertSliceShardingModel
+    : public NDArrayShardingModel<InsertSliceShardingModel, InsertSliceOp> {
+  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
+    return SmallVector<utils::IteratorType>(
+        cast<InsertSliceOp>(op).getDestinationType().getRank(),
+        utils::IteratorType::parallel);
+  }
+
+  SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
+    auto insert = cast<InsertSliceOp>(op);
+    MLIRContext *ctx = op->getContext();
+    unsigned rank = insert.getDestinationType().getRank();
+    AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    SmallVector<AffineMap> maps(op->getNumOperands(), noDims(rank, ctx));
+    maps[0] = identity;
+    if (std::optional<llvm::SmallBitVector> dropped = insertDroppedDims(insert))
+      maps[1] = keptDimsMap(*dropped, ctx);
+    maps.push_back(identity);
+    return maps;
+  }
+
+  FailureOr<ShardingOption>
+  getShardingOption(Operation *op, ArrayRef<Sharding> operandShardings,
+                    ArrayRef<Sharding> resultShardings) const {
+    unsigned rank = cast<InsertSliceOp>(op).getDestinationType().getRank();
+    for (const Sharding &sharding : {operandShardings[0], resultShardings[0]})
+      if (sharding)
+        return makeOption(sharding.getGridAttr(), axesPerDim(sharding, rank));
+    return ShardingOption::makeEmpty();
+  }
+
+  FailureOr<std::vector<Sharding>>
+  getShardingAnnotations(Operation *op, const ShardingOption &option) const {
+    auto insert = cast<InsertSliceOp>(op);
+    if (!option.grid)
+      return failure();
+    unsigned rank = insert.getDestinationType().getRank();
+    AxesPerDim axes = axesPerDim(option, rank);
+    std::vector<Sharding> shardings(op->getNumOperands() + 1);
+
+    Sharding dest = existingOperandSharding(op->getOpOperand(0));
+    if (!dest || !sameAxes(dest, axes))
+      dest = makeSharding(option.grid, axes);
+    shardings[0] = dest;
+    shardings.back() = dest;
+    shardings[1] = sourceSharding(insert, dest);
+    return shardings;
+  }
+
+  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
+                          ArrayRef<Sharding> operandShardings,
+                          ArrayRef<Sharding> resultShardings,
+                          IRMapping &partitionMap,
+                          SymbolTableCollection &symbols,
+                          OpBuilder &builder) const {
+    auto insert = cast<InsertSliceOp>(op);
+    Sharding dest = operandShardings[0];
+    Sharding source = operandShardings[1];
+    Sharding result = resultShardings.empty() ? Sharding() : resultShardings[0];
+    if (result && dest && result != dest)
+      return op->emitOpError("the result must be sharded like the destination");
+    if (!dest)
+      dest = result;
+    bool scalarSource = insert.getSourceType().getRank() == 0;
+    if (sh::isReplicated(dest)) {
+      if (!scalarSource && !sh::isReplicated(source))
+        return op->emitOpError(
+            "cannot insert a split source into a replicated destination");
+      builder.clone(*op, partitionMap);
+      return success();
+    }
+    GridOp grid = gridOf(op, {dest, source}, symbols);
+    if (!grid)
+      return op->emitOpError("sharding refers to an unknown grid");
+    PartitionContext ctx(op, builder, grid);
+    if (failed(ctx.checkSupported(dest, "destination")) ||
+        failed(ctx.checkSupported(source, "source")))
+      return failure();
+    std::optional<llvm::SmallBitVector> dropped = insertDroppedDims(insert);
+    if (!dropped)
+      return ctx.error() << "source shape is not a rank reduction of the sizes";
+    bool splitSource = !scalarSource && !sh::isReplicated(source);
+    if (splitSource) {
+      // Each process writes the source part it holds; that must be the part
+      // of the slice it owns in the destination.
+      FailureOr<Sharding> expected = naturalFor(insert, dest, grid);
+      if (failed(expected) ||
+          !sameLayout(*expected, source, grid, insert.getSourceType()))
+        return ctx.error()
+               << "a split source must be sharded like the slice's elements "
+                  "lie on the destination's shards";
+    }
+
+    IndexMath &math = ctx.idx();
+    RankedTensorType destType = insert.getDestinationType();
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    partitionedSliceParams(insert, partitionedOperands, offsets, sizes,
+                           strides);
+    if (failed(checkStrides(ctx, strides)))
+      return failure();
+    unsigned sourceRank = insert.getSourceType().getRank();
+    SmallVector<OpFoldResult> srcOffsets(sourceRank, math.cst(0));
+    SmallVector<OpFoldResult> srcSizes;
+    SmallVector<OpFoldResult> srcStrides(sourceRank, math.cst(1));
+    bool cutSource = false;
+    unsigned sourceDim = 0;
+    for (unsigned d = 0; d < destType.getRank(); ++d) {
+      bool kept = !scalarSource && !dropped->test(d);
+      unsigned s = kept ? sourceDim++ : 0;
+      if (kept)
+        srcSizes.push_back(sizes[d]);
+      ArrayRef<GridAxis> destAxes = sh::splitAxesOf(dest, d);
+      ArrayRef<GridAxis> sourceAxes =
+          kept ? sh::splitAxesOf(source, s) : ArrayRef<GridAxis>();
+      if (destAxes.empty()) {
+        if (!sourceAxes.empty())
+          return ctx.error()
+                 << "source dimension " << s
+                 << " is split but its destination dimension is not";
+        continue;
+      }
+      FailureOr<LocalPart> core = ctx.localPart(
+          dest, d, math.cst(destType.getDimSize(d)), "destination");
+      if (failed(core))
+        return failure();
+      if (!sourceAxes.empty()) {
+        FailureOr<LocalPart> part =
+            ctx.localPart(source, s, sizes[d], "source");
+        if (failed(part))
+          return failure();
+        offsets[d] = math.selectGE(
+            math.cst(0), part->size, math.cst(0),
+            math.sub(math.add(offsets[d], math.mul(part->start, strides[d])),
+                     core->localStart));
+        sizes[d] = part->size;
+        continue;
+      }
+      // Replicated along this dimension (or a broadcast scalar): write the
+      // slice elements whose destination index lies in the local core.
+      OpFoldResult coreEnd = math.add(core->start, core->size);
+      OpFoldResult lo =
+          math.max(math.cst(0),
+                   math.ceilDiv(math.sub(core->start, offsets[d]), strides[d]));
+      OpFoldResult hi = math.min(
+          sizes[d], math.ceilDiv(math.sub(coreEnd, offsets[d]), strides[d]));
+      OpFoldResult count = math.max(math.cst(0), math.sub(hi, lo));
+      OpFoldResult localOffset = math.sub(
+          math.add(offsets[d], math.mul(lo, strides[d])), core->localStart);
+      // An empty part writes nothing; keep its offsets in range.
+      offsets[d] = math.selectGE(math.cst(0), count, math.cst(0), localOffset);
+      sizes[d] = count;
+      if (kept) {
+        srcOffsets[s] = math.selectGE(math.cst(0), count, math.cst(0), lo);
+        srcSizes[s] = count;
+        cutSource = true;
+      }
+    }
+
+    Value localSource = partitionedOperands[1];
+    if (cutSource) {
+      SmallVector<int64_t> shape;
+      for (OpFoldResult size : srcSizes)
+        shape.push_back(
+            getConstantIntValue(size).value_or(ShapedType::kDynamic));
+      auto cutType =
+          RankedTensorType::get(shape, insert.getSourceType().getElementType(),
+                                insert.getSourceType().getEncoding());
+      localSource =
+          SubviewOp::create(builder, op->getLoc(), cutType, localSource,
+                            srcOffsets, srcSizes, srcStrides)
+              .getResult();
+    }
+    Value local =
+        InsertSliceOp::create(builder, op->getLoc(), partitionedOperands[0],
+                              localSource, offsets, sizes, strides,
+                              discardableAttrs(op))
+            .getResult();
+    if (hasNonZeroHalos(dest)) {
+      // Neighbours may have written into what this shard holds as halo.
+      local =
+          UpdateHaloOp::create(
+              builder, op->getLoc(), local.getType(), local, dest.getGridAttr(),
+              GridAxesArrayAttr::get(op->getContext(), dest.getSplitAxes()),
+              ValueRange{},
+              builder.getDenseI64ArrayAttr(dest.getStaticHaloSizes()))
+              .getResult();
+    }
+    partitionMap.map(op->getResult(0), local);
+    return success();
+  }
+
+private:
+  static FailureOr<Sharding> naturalFor(InsertSliceOp op, const Sharding &dest,
+                                        GridOp grid) {
+    std::optional<llvm::SmallBitVector> dropped = insertDroppedDims(op);
+    if (!dropped || !grid)
+      return failure();
+    return naturalSliceSharding(dest, grid, op.getDestinationType(),
+                                op.getStaticOffsets(), op.getStaticSizes(),
+                                op.getStaticStrides(), *dropped);
+  }
+
+  /// The source sharding: the slice's own layout on the destination's shards
+  /// when statically known, otherwise replicated (each process then cuts its
+  /// part out of the full source).
+  static Sharding sourceSharding(InsertSliceOp op, const Sharding &dest) {
+    FlatSymbolRefAttr grid = dest.getGridAttr();
+    if (op.getSourceType().getRank() == 0 || sh::isReplicated(dest))
+      return makeSharding(grid, {});
+    FailureOr<Sharding> nat = naturalFor(op, dest, lookupGrid(op, grid));
+    if (failed(nat))
+      return makeSharding(grid, {});
+    return *nat;
+  }
+
+  /// True iff `a` and `b` split the dims of `type` along the same axes into
+  /// the same parts.
+  static bool sameLayout(const Sharding &a, const Sharding &b, GridOp grid,
+                         RankedTensorType type) {
+    for (unsigned d = 0; d < type.getRank(); ++d) {
+      if (!llvm::equal(sh::splitAxesOf(a, d), sh::splitAxesOf(b, d)))
+        return false;
+      auto la = sh::getStaticDimLayout(a, grid, d, type.getDimSize(d));
+      auto lb = sh::getStaticDimLayout(b, grid, d, type.getDimSize(d));
+      if (failed(la) || failed(lb))
+        return false;
+      if (*la && (*la)->bounds != (*lb)->bounds)
+        return false;
+    }
+    return !hasNonZeroHalos(b);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// linspace
+//===----------------------------------------------------------------------===//
+
+/// The float type the ndarray lowering computes a linspace in: f64 above 32
+/// bits (index counts as 64), f32 above 16, f16 otherwise.
+Type linspaceComputeType(Type elementType) {
+  MLIRContext *ctx = elementType.getContext();
+  unsigned width =
+      elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
+  if (width > 32)
+    return Float64Type::get(ctx);
+  if (width > 16)
+    return Float32Type::get(ctx);
+  return Float16Type::get(ctx);
+}
+
+/// Converts an int, index or float scalar to the float type `type`.
+Value toFloat(OpBuilder &b, Location loc, Value v, Type type) {
+  Type from = v.getType();
+  if (from == type)
+    return v;
+  if (from.isIndex()) {
+    v = arith::IndexCastOp::create(b, loc, b.getI64Type(), v);
+    from = v.getType();
+  }
+  if (isa<IntegerType>(from))
+    return arith::SIToFPOp::create(b, loc, type, v);
+  if (from.getIntOrFloatBitWidth() < type.getIntOrFloatBitWidth())
+    return arith::ExtFOp::create(b, loc, type, v);
+  return arith::TruncFOp::create(b, loc, type, v);
+}
+
+struct LinSpaceShardingModel
+    : public NDArrayShardingModel<LinSpaceShardingModel, LinSpaceOp> {
+  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
+    return SmallVector<utils::IteratorType>(
+        cast<LinSpaceOp>(op).getType().getRank(),
+        utils::IteratorType::parallel);
+  }
+
+  SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
+    MLIRContext *ctx = op->getContext();
+    unsigned rank = cast<LinSpaceOp>(op).getType().getRank();
+    SmallVector<AffineMap> maps(op->getNumOperands(), noDims(rank, ctx));
+    maps.push_back(AffineMap::getMultiDimIdentityMap(rank, ctx));
+    return maps;
+  }
+
+  FailureOr<ShardingOption>
+  getShardingOption(Operation *op, ArrayRef<Sharding> /*operandShardings*/,
+                    ArrayRef<Sharding> resultShardings) const {
+    const Sharding &result = resultShardings[0];
+    if (!result)
+      return ShardingOption::makeEmpty();
+    unsigned rank = cast<LinSpaceOp>(op).getType().getRank();
+    return makeOption(result.getGridAttr(), axesPerDim(result, rank));
+  }
+
+  FailureOr<std::vector<Sharding>>
+  getShardingAnnotations(Operation *op, const ShardingOption &option) const {
+    if (!option.grid)
+      return failure();
+    unsigned rank = cast<LinSpaceOp>(op).getType().getRank();
+    AxesPerDim axes = axesPerDim(option, rank);
+    std::vector<Sharding> shardings(op->getNumOperands() + 1);
+    Sharding result = existingResultSharding(op->getResult(0));
+    if (!result || !sameAxes(result, axes))
+      result = makeSharding(option.grid, axes);
+    shardings.back() = result;
+    return shardings;
+  }
+
+  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
+                          ArrayRef<Sharding> /*operandShardings*/,
+                          ArrayRef<Sharding> resultShardings,
+                          IRMapping &partitionMap,
+                          SymbolTableCollection &symbols,
+                          OpBuilder &builder) const {
+    auto linspace = cast<LinSpaceOp>(op);
+    Sharding result = resultShardings.empty() ? Sharding() : resultShardings[0];
+    if (sh::isReplicated(result)) {
+      builder.clone(*op, partitionMap);
+      return success();
+    }
+    GridOp grid = gridOf(op, {result}, symbols);
+    if (!grid)
+      return op->emitOpError("sharding refers to an unknown grid");
+    PartitionContext ctx(op, builder, grid);
+    if (failed(ctx.checkSupported(result, "result")))
+      return failure();
+    RankedTensorType type = linspace.getType();
+    if (type.getRank() != 1)
+      return ctx.error() << "can only partition a 1-d linspace";
+    Type elementType = type.getElementType();
+    Value start = partitionedOperands[0];
+    Value stop = partitionedOperands[1];
+    Value num = partitionedOperands[2];
+    if (!elementType.isIntOrIndexOrFloat() ||
+        !start.getType().isIntOrIndexOrFloat() ||
+        !stop.getType().isIntOrIndexOrFloat() || !num.getType().isIntOrIndex())
+      return ctx.error() << "needs int, index or float start, stop and element "
+                            "type and an int or index count";
+
+    Location loc = op->getLoc();
+    IndexMath &math = ctx.idx();
+    Value count = num;
+    if (!count.getType().isIndex())
+      count = builder.createOrFold<arith::IndexCastOp>(
+          loc, builder.getIndexType(), count);
+    FailureOr<LocalPart> part =
+        ctx.localPart(result, 0, getAsOpFoldResult(count), "result");
+    if (failed(part))
+      return failure();
+    OpFoldResult first = part->start;
+    OpFoldResult size = part->size;
+    ArrayRef<int64_t> halos = result.getStaticHaloSizes();
+    if (!halos.empty()) {
+      first = math.sub(first, math.cst(halos[0]));
+      size = math.add(size, math.cst(halos[0] + halos[1]));
+    }
+
+    // step = (stop - start) / (endpoint ? num - 1 : num), with the divisor
+    // kept >= 1 so that a single point stays `start`.
+    Type computeType = linspaceComputeType(elementType);
+    Value fStart = toFloat(builder, loc, start, computeType);
+    Value fStop = toFloat(builder, loc, stop, computeType);
+    OpFoldResult divisor = getAsOpFoldResult(count);
+    if (linspace.getEndpoint())
+      divisor = math.sub(divisor, math.cst(1));
+    divisor = math.max(divisor, math.cst(1));
+    Value step = arith::DivFOp::create(
+        builder, loc, arith::SubFOp::create(builder, loc, fStop, fStart),
+        toFloat(builder, loc, math.value(divisor), computeType));
+    auto at = [&](OpFoldResult index) -> Value {
+      Value fIndex = toFloat(builder, loc, math.value(index), computeType);
+      return arith::AddFOp::create(
+          builder, loc, fStart,
+          arith::MulFOp::create(builder, loc, step, fIndex));
+    };
+    Value localStart = at(first);
+    Value localStop = at(math.add(first, size));
+    Value localNum = math.value(size);
+    if (!num.getType().isIndex())
+      localNum =
+          arith::IndexCastOp::create(builder, loc, num.getType(), localNum);
+
+    RankedTensorType local = localType(type, grid, result);
+    auto newOp = LinSpaceOp::create(builder, loc, local, localStart, localStop,
+                                    localNum, /*endpoint=*/false);
+    newOp->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+    partitionMap.map(op->getResult(0), newOp.getResult());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// reshape
+//===----------------------------------------------------------------------===//
+
+struct ReshapeShardingModel
+    : public NDArrayShardingModel<ReshapeShardingModel, ReshapeOp> {
+  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
+    return SmallVector<utils::IteratorType>(
+        cast<ReshapeOp>(op).getType().getRank(), utils::IteratorType::parallel);
+  }
+
+  SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
+    MLIRContext *ctx = op->getContext();
+    unsigned rank = cast<ReshapeOp>(op).getType().getRank();
+    SmallVector<AffineMap> maps(op->getNumOperands(), noDims(rank, ctx));
+    maps.push_back(AffineMap::getMultiDimIdentityMap(rank, ctx));
+    return maps;
+  }
+
+  FailureOr<ShardingOption>
+  getShardingOption(Operation *op, ArrayRef<Sharding> operandShardings,
+                    ArrayRef<Sharding> resultShardings) const {
+    auto reshape = cast<ReshapeOp>(op);
+    unsigned rank = reshape.getType().getRank();
+    if (const Sharding &result = resultShardings[0])
+      return makeOption(result.getGridAttr(), axesPerDim(result, rank));
+    const Sharding &source = operandShardings[0];
+    if (!source)
+      return ShardingOption::makeEmpty();
+    // Without a request on the result, keep a leading-dimension split when
+    // it carries over; otherwise compute the reshape replicated.
+    AxesPerDim sourceAxes =
+        axesPerDim(source, reshape.getSource().getType().getRank());
+    AxesPerDim axes(rank);
+    if (rank > 0 && !sourceAxes.empty() && sourceAxes[0].size() == 1 &&
+        llvm::all_of(llvm::drop_begin(sourceAxes),
+                     [](const auto &a) { return a.empty(); })) {
+      axes[0] = sourceAxes[0];
+      if (!leadingSplitCarriesOver(reshape, axes))
+        axes[0].clear();
+    }
+    return makeOption(source.getGridAttr(), std::move(axes));
+  }
+
+  FailureOr<std::vector<Sharding>>
+  getShardingAnnotations(Operation *op, const ShardingOption &option) const {
+    auto reshape = cast<ReshapeOp>(op);
+    if (!option.grid)
+      return failure();
+    unsigned rank = reshape.getType().getRank();
+    AxesPerDim axes = axesPerDim(option, rank);
+    std::vector<Sharding> shardings(op->getNumOperands() + 1);
+    Sharding result = existingResultSharding(op->getResult(0));
+    if (!result || !sameAxes(result, axes))
+      result = makeSharding(option.grid, axes);
+    shardings.back() = result;
+    AxesPerDim sourceAxes(reshape.getSource().getType().getRank());
+    if (leadingSplitCarriesOver(reshape, axes))
+      sourceAxes[0] = axes[0];
+    shardings[0] = makeSharding(option.grid, std::move(sourceAxes));
+    return shardings;
+  }
+
+  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
+                          ArrayRef<Sharding> operandShardings,
+                          ArrayRef<Sharding> resultShardings,
+                          IRMapping &partitionMap,
+                          SymbolTableCollection &symbols,
+                          OpBuilder &builder) const {
+    auto reshape = cast<ReshapeOp>(op);
+    Sharding source = operandShardings[0];
+    Sharding result = resultShardings.empty() ? Sharding() : resultShardings[0];
+    if (sh::isReplicated(source) && sh::isReplicated(result)) {
+      builder.clone(*op, partitionMap);
+      return success();
+    }
+    GridOp grid = gridOf(op, {source, result}, symbols);
+    if (!grid)
+      return op->emitOpError("sharding refers to an unknown grid");
+    PartitionContext ctx(op, builder, grid);
+    if (failed(ctx.checkSupported(source, "source")) ||
+        failed(ctx.checkSupported(result, "result")))
+      return failure();
+    if (hasNonZeroHalos(source) || hasNonZeroHalos(result) ||
+        !source.getStaticShardedDimsOffsets().empty() ||
+        !result.getStaticShardedDimsOffsets().empty())
+      return ctx.error() << "cannot partition a reshape with halos or explicit "
+                            "shard offsets";
+    Location loc = op->getLoc();
+    RankedTensorType type = reshape.getType();
+    RankedTensorType local = localType(type, grid, result);
+    SmallVector<Value> shape(partitionedOperands.drop_front());
+    AxesPerDim resultAxes = axesPerDim(result, type.getRank());
+
+    if (!sh::isReplicated(source)) {
+      // Both split along the leading dimension into equal contiguous blocks.
+      AxesPerDim sourceAxes =
+          axesPerDim(source, reshape.getSource().getType().getRank());
+      AxesPerDim expected(sourceAxes.size());
+      if (leadingSplitCarriesOver(reshape, resultAxes))
+        expected[0] = resultAxes[0];
+      if (sourceAxes != expected)
+        return ctx.error()
+               << "a split source is only supported when source and result "
+                  "split their evenly divisible leading dimensions alike; "
+                  "replicate the source";
+      if (!shape.empty())
+        shape[0] = ctx.idx().value(ctx.idx().cst(local.getDimSize(0)));
+      auto newOp =
+          ReshapeOp::create(builder, loc, local, partitionedOperands[0], shape,
+                            reshape.getCopyAttr());
+      newOp->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+      partitionMap.map(op->getResult(0), newOp.getResult());
+      return success();
+    }
+
+    // Replicated source: reshape it whole, then take this process's part.
+    auto whole = ReshapeOp::create(builder, loc, type, partitionedOperands[0],
+                                   shape, reshape.getCopyAttr());
+    whole->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+    IndexMath &math = ctx.idx();
+    SmallVector<OpFoldResult> offsets, sizes;
+    SmallVector<OpFoldResult> strides(type.getRank(), math.cst(1));
+    for (unsigned d = 0; d < type.getRank(); ++d) {
+      OpFoldResult size =
+          type.isDynamicDim(d)
+              ? (d < shape.size() ? OpFoldResult(shape[d])
+                                  : OpFoldResult(tensor::DimOp::create(
+                                                     builder, loc, whole, d)
+                                                     .getResult()))
+              : math.cst(type.getDimSize(d));
+      if (resultAxes[d].empty()) {
+        offsets.push_back(math.cst(0));
+        sizes.push_back(size);
+        continue;
+      }
+      FailureOr<LocalPart> part = ctx.localPart(result, d, size, "result");
+      if (failed(part))
+        return failure();
+      offsets.push_back(part->start);
+      sizes.push_back(local.isDynamicDim(d) ? part->size
+                                            : math.cst(local.getDimSize(d)));
+    }
+    auto view = SubviewOp::create(builder, loc, local, whole.getResult(),
+                                  offsets, sizes, strides);
+    partitionMap.map(op->getResult(0), view.getResult());
+    return success();
+  }
+
+private:
+  /// True iff splitting the result's leading dimension along `axes[0]` (and
+  /// nothing else) matches splitting the source's leading dimension alike:
+  /// static sizes, both leading dimensions divisible by the shard count and
+  /// equal element counts, so every shard holds the same contiguous block.
+  static bool leadingSplitCarriesOver(ReshapeOp op, const AxesPerDim &axes) {
+    if (axes.empty() || axes[0].size() != 1 ||
+        llvm::any_of(llvm::drop_begin(axes),
+                     [](const auto &a) { return !a.empty(); }))
+      return false;
+    RankedTensorType sourceType = op.getSource().getType();
+    RankedTensorType type = op.getType();
+    if (sourceType.getRank() == 0 || !sourceType.hasStaticShape() ||
+        !type.hasStaticShape() ||
+        sourceType.getNumElements() != type.getNumElements())
+      return false;
+    SymbolTableCollection symbols;
+    GridOp grid;
+    if (Sharding source = existingOperandSharding(op->getOpOperand(0)))
+      grid = getGridOrNull(op, source.getGridAttr(), symbols);
+    if (!grid) {
+      Sharding existing = existingResultSharding(op->getResult(0));
+      if (existing)
+        grid = getGridOrNull(op, existing.getGridAttr(), symbols);
+    }
+    if (!grid)
+      return false;
+    GridAxis axis = axes[0][0];
+    if (axis < 0 || axis >= grid.getRank())
+      return false;
+    int64_t n = grid.getShape()[axis];
+    return !ShapedType::isDynamic(n) && n > 0 &&
+           sourceType.getDimSize(0) % n == 0 && type.getDimSize(0) % n == 0;
+  }
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+void imex::ndarray::registerShardingInterfaceExternalModels(
+    DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, NDArrayDialect *) {
+    SubviewOp::attachInterface<SubviewShardingModel>(*ctx);
+    InsertSliceOp::attachInterface<InsertSliceShardingModel>(*ctx);
+    LinSpaceOp::attachInterface<LinSpaceShardingModel>(*ctx);
+    ReshapeOp::attachInterface<ReshapeShardingModel>(*ctx);
+    CopyOp::attachInterface<ElementwiseShardingInterface<CopyOp>>(*ctx);
+    DeleteOp::attachInterface<ElementwiseShardingInterface<DeleteOp>>(*ctx);
+    CastElemTypeOp::attachInterface<
+        ElementwiseShardingInterface<CastElemTypeOp>>(*ctx);
+  });
+}
