@@ -22,10 +22,15 @@ namespace {
   "drop-explicit-deallocs,buffer-deallocation-pipeline,"                       \
   "convert-bufferization-to-memref"
 
-// From memrefs, scf, affine, arith, math, func and cf to the LLVM dialect.
+// From memrefs, scf, affine, arith, math, func and cf to the LLVM dialect;
+// the second form also lowers gpux ops to runtime calls.
 #define IMEX_TO_LLVM                                                           \
   "expand-strided-metadata,lower-affine,convert-scf-to-cf,"                    \
   "finalize-memref-to-llvm,"                                                   \
+  "convert-to-llvm,reconcile-unrealized-casts"
+#define IMEX_TO_LLVM_WITH_GPUX                                                 \
+  "expand-strided-metadata,lower-affine,convert-scf-to-cf,"                    \
+  "convert-gpux-to-llvm,finalize-memref-to-llvm,"                              \
   "convert-to-llvm,reconcile-unrealized-casts"
 
 const imex::NamedPipeline kPipelines[] = {
@@ -51,17 +56,28 @@ const imex::NamedPipeline kPipelines[] = {
      // of a nested sequential loop after scf-to-cf.
      "func.func(convert-linalg-to-parallel-loops),convert-scf-to-openmp,"
      "canonicalize," IMEX_TO_LLVM},
+    {"gpu",
+     "end to end for GPU-placed array code: ndarray and GPU regions to "
+     "gpu.launch kernels, kernels to SPIR-V (OpenCL and Vulkan flavours), "
+     "host code to the LLVM dialect with runtime calls and OpenMP loops",
+     "add-gpu-regions,convert-ndarray-to-linalg," IMEX_BUFFERIZE ","
+     "func.func(convert-linalg-to-parallel-loops,gpu-map-parallel-loops),"
+     "convert-region-parallel-loops-to-gpu,"
+     "func.func(insert-gpu-allocs{in-regions=true},insert-gpu-copy),"
+     "drop-regions,canonicalize,linearize-launch-memrefs,"
+     "gpu-kernel-outlining,lower-affine,"
+     "gpu-kernels-to-spirv-binary,convert-scf-to-openmp,canonicalize,"
+     "convert-gpu-to-gpux," IMEX_TO_LLVM_WITH_GPUX},
     {"gpux",
      "put host-side gpu ops on explicit gpux streams and lower the host "
      "code to the LLVM dialect with calls into the imexrt runtime, "
      "embedding each gpu.module's gpu.binary",
-     "convert-gpu-to-gpux,expand-strided-metadata,lower-affine,"
-     "convert-scf-to-cf,convert-gpux-to-llvm,finalize-memref-to-llvm,"
-     "convert-to-llvm,reconcile-unrealized-casts"},
+     "convert-gpu-to-gpux," IMEX_TO_LLVM_WITH_GPUX},
 };
 
 #undef IMEX_BUFFERIZE
 #undef IMEX_TO_LLVM
+#undef IMEX_TO_LLVM_WITH_GPUX
 #undef IMEX_HOST_DEALLOC
 
 } // namespace

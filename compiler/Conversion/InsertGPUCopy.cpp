@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace imex {
@@ -28,9 +29,17 @@ struct InsertGPUCopyPass
       return signalPassFailure();
     }
 
+    // gpu.memcpy moves one contiguous block; copies between strided views
+    // stay memref.copy, which the host runs on host-visible memory.
+    auto contiguous = [](Value memref) {
+      auto type = cast<MemRefType>(memref.getType());
+      return type.getLayout().isIdentity() ||
+             memref::isStaticShapeAndContiguousRowMajor(type);
+    };
     SmallVector<memref::CopyOp> copies;
     func.walk([&](memref::CopyOp copy) {
-      if (copy->getParentOfType<imex::region::EnvironmentRegionOp>())
+      if (copy->getParentOfType<imex::region::EnvironmentRegionOp>() &&
+          contiguous(copy.getSource()) && contiguous(copy.getTarget()))
         copies.push_back(copy);
     });
 

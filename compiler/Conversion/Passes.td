@@ -24,8 +24,10 @@ def InsertGPUCopy : Pass<"insert-gpu-copy", "::mlir::func::FuncOp"> {
   let description = [{
     Every `memref.copy` that has any enclosing `region.env_region` (GPU or
     not, e.g. the "protect_copy_op" regions made by ndarray lowering) becomes
-    `gpu.memcpy %target, %source` without an async token. Copies outside env
-    regions stay. The function must have a single block.
+    `gpu.memcpy %target, %source` without an async token, when both memrefs
+    are contiguous (a memcpy moves one block). Copies outside env regions,
+    and copies between strided views, stay. The function must have a single
+    block.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }

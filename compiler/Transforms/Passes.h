@@ -6,6 +6,15 @@
 
 #include "mlir/Pass/Pass.h"
 
+namespace mlir {
+namespace arith {
+class ArithDialect;
+} // namespace arith
+namespace memref {
+class MemRefDialect;
+} // namespace memref
+} // namespace mlir
+
 namespace imex {
 
 #define GEN_PASS_DECL

@@ -81,4 +81,23 @@ def CoalesceShardOps : Pass<"coalesce-shard-ops"> {
   let dependentDialects = ["::mlir::shard::ShardDialect"];
 }
 
+def LinearizeLaunchMemrefs : Pass<"linearize-launch-memrefs"> {
+  let summary = "Index multi-dimensional and strided memrefs in gpu.launch "
+                "bodies through flat 1-D buffers";
+  let description = [{
+    A SPIR-V kernel receives each buffer as a bare pointer, so it cannot
+    index a memref whose strides or offset are only known at run time (a
+    multi-dimensional array with dynamic sizes, a strided view). For every
+    memref of rank > 1, or of rank 1 with a non-identity layout, that a
+    `gpu.launch` body only loads, stores or takes dims of, this pass takes
+    the memref's metadata before the launch (`memref.extract_strided_metadata`),
+    gives the body a 1-D `memref.reinterpret_cast` of its base buffer, and
+    rewrites each access to use `offset + sum(index_k * stride_k)`. Kernel
+    outlining then passes the offset, sizes and strides as scalars. Memrefs
+    with other uses in the launch are left alone.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 #endif // IMEX_TRANSFORMS_PASSES

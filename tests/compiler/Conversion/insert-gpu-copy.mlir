@@ -46,3 +46,18 @@ func.func @two_blocks(%a: memref<8xf32>, %b: memref<8xf32>) {
 ^bb1:
   return
 }
+
+// -----
+
+// A copy between strided views is not one block: it stays memref.copy.
+// CHECK-LABEL: func.func @strided
+// CHECK: region.env_region "protect_copy_op" {
+// CHECK-NEXT: memref.copy
+// CHECK-NOT: gpu.memcpy
+func.func @strided(%a: memref<4x4xf32>, %b: memref<2x2xf32>) {
+  %v = memref.subview %a[1, 1] [2, 2] [1, 1] : memref<4x4xf32> to memref<2x2xf32, strided<[4, 1], offset: 5>>
+  region.env_region "protect_copy_op" {
+    memref.copy %b, %v : memref<2x2xf32> to memref<2x2xf32, strided<[4, 1], offset: 5>>
+  }
+  return
+}

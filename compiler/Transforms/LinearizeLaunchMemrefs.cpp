@@ -1,0 +1,143 @@
+//===- LinearizeLaunchMemrefs.cpp - flat buffers for gpu.launch bodies ----===//
+//
+// SPIR-V kernels receive a buffer as a bare pointer, so a kernel can only
+// index memrefs whose layout it knows statically: a multi-dimensional array
+// with dynamic sizes, or a strided view, has strides and an offset that the
+// pointer does not carry. Before outlining, every such memref used in a
+// gpu.launch is replaced there by a 1-D memref over its whole allocation;
+// the offset and strides are taken on the host (memref.extract_strided_metadata)
+// and become kernel arguments through outlining, and each load/store computes
+// its linear index from them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace imex {
+#define GEN_PASS_DEF_LINEARIZELAUNCHMEMREFS
+#include "Transforms/Passes.h.inc"
+} // namespace imex
+
+using namespace mlir;
+
+namespace {
+
+/// Memrefs a kernel can index without help: rank 0, or rank 1 with the
+/// identity layout.
+bool needsLinearization(MemRefType type) {
+  return type.getRank() > 1 ||
+         (type.getRank() == 1 && !type.getLayout().isIdentity());
+}
+
+/// True if every use of `memref` inside `launch` is a load, store or dim,
+/// the accesses this pass knows how to rewrite.
+bool onlySimpleAccesses(Value memref, gpu::LaunchOp launch) {
+  return llvm::all_of(memref.getUses(), [&](OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (!launch->isProperAncestor(user))
+      return true;
+    if (auto store = dyn_cast<memref::StoreOp>(user))
+      return store.getMemRef() == memref;
+    return isa<memref::LoadOp, memref::DimOp>(user);
+  });
+}
+
+/// The flat view and layout values of one memref, built before the launch.
+struct FlatBuffer {
+  Value flat;
+  Value offset;
+  SmallVector<Value> sizes;
+  SmallVector<Value> strides;
+
+  Value linearIndex(OpBuilder &builder, Location loc, ValueRange indices) const {
+    Value index = offset;
+    for (auto [i, stride] : llvm::zip(indices, strides)) {
+      Value term = arith::MulIOp::create(builder, loc, i, stride);
+      index = arith::AddIOp::create(builder, loc, index, term);
+    }
+    return index;
+  }
+};
+
+FlatBuffer flatten(OpBuilder &builder, Location loc, Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  auto metadata = memref::ExtractStridedMetadataOp::create(builder, loc, memref);
+  FlatBuffer buffer;
+  buffer.offset = metadata.getOffset();
+  llvm::append_range(buffer.sizes, metadata.getSizes());
+  llvm::append_range(buffer.strides, metadata.getStrides());
+  // The flat view spans the allocation up to the last element the memref
+  // can reach: offset + sum((size_k - 1) * stride_k) + 1.
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  Value extent = arith::AddIOp::create(builder, loc, buffer.offset, one);
+  for (auto [size, stride] : llvm::zip(buffer.sizes, buffer.strides)) {
+    Value last = arith::SubIOp::create(builder, loc, size, one);
+    Value span = arith::MulIOp::create(builder, loc, last, stride);
+    extent = arith::AddIOp::create(builder, loc, extent, span);
+  }
+  auto flatType = MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
+                                  MemRefLayoutAttrInterface(),
+                                  type.getMemorySpace());
+  buffer.flat = memref::ReinterpretCastOp::create(
+      builder, loc, flatType, metadata.getBaseBuffer(),
+      /*offset=*/OpFoldResult(builder.getIndexAttr(0)),
+      /*sizes=*/ArrayRef<OpFoldResult>{extent},
+      /*strides=*/ArrayRef<OpFoldResult>{builder.getIndexAttr(1)});
+  return buffer;
+}
+
+void linearize(gpu::LaunchOp launch, Value memref, IRRewriter &rewriter) {
+  rewriter.setInsertionPoint(launch);
+  FlatBuffer buffer = flatten(rewriter, launch.getLoc(), memref);
+
+  for (OpOperand &use : llvm::make_early_inc_range(memref.getUses())) {
+    Operation *user = use.getOwner();
+    if (!launch->isProperAncestor(user))
+      continue;
+    rewriter.setInsertionPoint(user);
+    Location loc = user->getLoc();
+    if (auto load = dyn_cast<memref::LoadOp>(user)) {
+      Value index = buffer.linearIndex(rewriter, loc, load.getIndices());
+      rewriter.replaceOpWithNewOp<memref::LoadOp>(load, buffer.flat, index);
+    } else if (auto store = dyn_cast<memref::StoreOp>(user)) {
+      Value index = buffer.linearIndex(rewriter, loc, store.getIndices());
+      rewriter.replaceOpWithNewOp<memref::StoreOp>(store, store.getValue(),
+                                                   buffer.flat, index);
+    } else {
+      auto dim = cast<memref::DimOp>(user);
+      std::optional<int64_t> constant = dim.getConstantIndex();
+      if (!constant)
+        continue; // a dynamic dim index stays on the original memref
+      rewriter.replaceOp(dim, buffer.sizes[*constant]);
+    }
+  }
+}
+
+struct LinearizeLaunchMemrefsPass
+    : imex::impl::LinearizeLaunchMemrefsBase<LinearizeLaunchMemrefsPass> {
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    getOperation()->walk([&](gpu::LaunchOp launch) {
+      // Memrefs defined outside the launch and used inside it.
+      llvm::SetVector<Value> captured;
+      launch.getBody().walk([&](Operation *op) {
+        for (Value operand : op->getOperands()) {
+          auto type = dyn_cast<MemRefType>(operand.getType());
+          if (type && needsLinearization(type) &&
+              !launch->isAncestor(operand.getParentBlock()->getParentOp()))
+            captured.insert(operand);
+        }
+      });
+      for (Value memref : captured)
+        if (onlySimpleAccesses(memref, launch))
+          linearize(launch, memref, rewriter);
+    });
+  }
+};
+
+} // namespace

@@ -1,0 +1,85 @@
+// RUN: imex-opt %s -linearize-launch-memrefs -split-input-file | FileCheck %s
+
+// A 2-D memref with dynamic sizes is read and written through a flat view
+// of its base buffer; the metadata is taken before the launch.
+// CHECK-LABEL: func.func @dynamic_2d
+// CHECK-SAME: (%[[M:.*]]: memref<?x?xf32>
+// CHECK:      %[[BASE:.*]], %[[OFF:.*]], %[[SIZES:.*]]:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %[[M]]
+// CHECK:      %[[FLAT:.*]] = memref.reinterpret_cast %[[BASE]] to offset: [0], sizes: [%{{.*}}], strides: [1] : memref<f32> to memref<?xf32>
+// CHECK:      gpu.launch
+// CHECK:        %[[A:.*]] = arith.muli %{{.*}}, %[[STRIDES]]#0
+// CHECK:        %[[B:.*]] = arith.addi %[[OFF]], %[[A]]
+// CHECK:        %[[C:.*]] = arith.muli %{{.*}}, %[[STRIDES]]#1
+// CHECK:        %[[I:.*]] = arith.addi %[[B]], %[[C]]
+// CHECK:        %[[V:.*]] = memref.load %[[FLAT]][%[[I]]] : memref<?xf32>
+// CHECK:        memref.store %{{.*}}, %[[FLAT]][%{{.*}}] : memref<?xf32>
+// CHECK-NOT:    memref.load %[[M]]
+func.func @dynamic_2d(%m: memref<?x?xf32>, %n: index) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %n, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %m[%bx, %by] : memref<?x?xf32>
+    %w = arith.addf %v, %v : f32
+    memref.store %w, %m[%by, %bx] : memref<?x?xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A strided 1-D view gets its offset and stride from the metadata; a
+// memref.dim in the body becomes the host-side size.
+// CHECK-LABEL: func.func @strided_view
+// CHECK:      %[[V:.*]] = memref.subview
+// CHECK:      %{{.*}}, %[[OFF:.*]], %[[SIZE:.*]], %[[STRIDE:.*]] = memref.extract_strided_metadata %[[V]]
+// CHECK:      gpu.launch
+// CHECK:        arith.muli %{{.*}}, %[[STRIDE]]
+// CHECK:        arith.addi %[[OFF]], %{{.*}}
+// CHECK:        memref.store %[[SIZE]]
+func.func @strided_view(%a: memref<16xindex>, %n: index) {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %v = memref.subview %a[1] [%n] [2] : memref<16xindex> to memref<?xindex, strided<[2], offset: 1>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %d = memref.dim %v, %c0 : memref<?xindex, strided<[2], offset: 1>>
+    memref.store %d, %v[%bx] : memref<?xindex, strided<[2], offset: 1>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Identity 1-D and 0-d memrefs are indexed as they are; a memref with
+// another kind of use in the launch (here a subview) is left alone.
+// CHECK-LABEL: func.func @left_alone
+// CHECK-NOT: memref.extract_strided_metadata
+// CHECK: memref.load %arg0[%{{.*}}] : memref<?xf32>
+// CHECK: memref.load %arg1[] : memref<f32>
+// CHECK: memref.subview %arg2
+func.func @left_alone(%a: memref<?xf32>, %s: memref<f32>, %m: memref<4x4xf32>, %n: index) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %x = memref.load %a[%bx] : memref<?xf32>
+    %y = memref.load %s[] : memref<f32>
+    %z = arith.addf %x, %y : f32
+    %row = memref.subview %m[%bx, 0] [1, 4] [1, 1] : memref<4x4xf32> to memref<4xf32, strided<[1], offset: ?>>
+    memref.store %z, %row[%bx] : memref<4xf32, strided<[1], offset: ?>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Memrefs outside launches are not touched.
+// CHECK-LABEL: func.func @host_only
+// CHECK-NOT: memref.extract_strided_metadata
+// CHECK: memref.load %arg0[%arg1, %arg1] : memref<?x?xf32>
+func.func @host_only(%m: memref<?x?xf32>, %i: index) -> f32 {
+  %v = memref.load %m[%i, %i] : memref<?x?xf32>
+  return %v : f32
+}
