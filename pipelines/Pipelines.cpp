@@ -63,6 +63,7 @@ const imex::NamedPipeline kPipelines[] = {
      "add-gpu-regions,convert-ndarray-to-linalg," IMEX_BUFFERIZE ","
      "func.func(convert-linalg-to-parallel-loops,gpu-map-parallel-loops),"
      "convert-region-parallel-loops-to-gpu,"
+     "convert-region-sequential-loops-to-gpu,"
      "func.func(insert-gpu-allocs{in-regions=true},insert-gpu-copy),"
      "drop-regions,canonicalize,linearize-launch-memrefs,"
      "gpu-kernel-outlining,lower-affine,"

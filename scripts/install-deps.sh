@@ -12,6 +12,8 @@ packages=(
   libcli11-dev libspdlog-dev libgtest-dev
   # SPIR-V tooling and kernel runtimes (Level Zero loader, Vulkan + lavapipe)
   spirv-tools libze-dev libze1 libvulkan-dev mesa-vulkan-drivers vulkan-tools
+  # leak checking of the runtime tests
+  valgrind
 )
 
 missing=()

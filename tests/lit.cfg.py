@@ -40,3 +40,21 @@ config.substitutions.append(
 config.substitutions.append(
     ("%gpu-env",
      "sed -e 's/^#env = .*/#env = #ndarray.envs<#region.gpu_env<device = \"XeGPU\">>/'"))
+
+# GPU end-to-end runs need a Vulkan device (lavapipe on machines without a
+# GPU, installed by scripts/install-deps.sh). Without one they are skipped,
+# and lit says so here.
+import shutil
+import subprocess
+
+config.environment["MESA_SHADER_CACHE_DISABLE"] = "true"
+vulkaninfo = shutil.which("vulkaninfo")
+has_vulkan = False
+if vulkaninfo:
+    probe = subprocess.run([vulkaninfo, "--summary"], capture_output=True,
+                           text=True, env={**os.environ, "MESA_SHADER_CACHE_DISABLE": "true"})
+    has_vulkan = probe.returncode == 0 and "deviceName" in probe.stdout
+if has_vulkan:
+    config.available_features.add("vulkan")
+else:
+    lit_config.warning("no Vulkan device found: GPU end-to-end runs are skipped")

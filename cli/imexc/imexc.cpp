@@ -116,6 +116,10 @@ int main(int argc, char **argv) {
                  "Target triple (default: the host)");
   app.add_option("--mcpu", options.target.cpu,
                  "Target CPU ('native' for the host's)");
+  app.add_option("--gpu-runtime", options.gpuRuntime,
+                 "SPIR-V flavours to embed for GPU kernels: auto (both), "
+                 "level-zero (OpenCL flavour), vulkan")
+      ->check(CLI::IsMember({"auto", "level-zero", "vulkan"}));
   bool depFile = false;
   app.add_flag("--md", depFile,
                "Write a dependency file next to the output (-MD)");

@@ -19,6 +19,22 @@ def ConvertRegionParallelLoopToGpu
                            "::mlir::affine::AffineDialect"];
 }
 
+def ConvertRegionSequentialLoopsToGpu
+    : Pass<"convert-region-sequential-loops-to-gpu"> {
+  let summary = "Run serial loop nests inside GPU regions as one GPU thread";
+  let description = [{
+    Reductions to a scalar (e.g. `linalg.dot`) lower to `scf.for` nests
+    with no parallel dimension, which `convert-region-parallel-loops-to-gpu`
+    leaves on the host although their data is on the GPU. This pass puts
+    every outermost `scf.for` without results inside a GPU region (and not
+    already in a `gpu.launch`, and without parallel loops or launches
+    inside) into a 1x1x1 `gpu.launch`. Loops outside GPU regions are left
+    alone.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def InsertGPUCopy : Pass<"insert-gpu-copy", "::mlir::func::FuncOp"> {
   let summary = "Turn memref.copy inside env_regions into gpu.memcpy";
   let description = [{

@@ -183,11 +183,26 @@ private:
                    << "' (see --list-pipelines)\n";
       return failure();
     }
-    if (succeeded(addNamedPipeline(*pipeline, pm, errorStream)))
+    if (succeeded(parsePassPipeline(withKernelFlavours(pipeline->passes), pm,
+                                    errorStream)))
       return success();
     llvm::errs() << "imexc: error: pipeline '" << name << "': " << errors
                  << "\n";
     return failure();
+  }
+
+  /// `passes` with the SPIR-V flavours chosen by --gpu-runtime.
+  std::string withKernelFlavours(StringRef passes) const {
+    constexpr StringLiteral kKernelPass = "gpu-kernels-to-spirv-binary";
+    std::string text = passes.str();
+    if (options.gpuRuntime == "auto")
+      return text;
+    StringRef flavour = options.gpuRuntime == "vulkan" ? "vulkan" : "opencl";
+    size_t at = text.find(kKernelPass.str());
+    if (at != std::string::npos)
+      text.insert(at + kKernelPass.size(),
+                  ("{flavours=" + flavour + "}").str());
+    return text;
   }
 
   LogicalResult runPipeline(ModuleOp module) {
@@ -295,11 +310,16 @@ private:
       llvm::errs() << "imexc: error: no C++ compiler ('c++') to link with\n";
       return failure();
     }
+    // Host loops run on LLVM's OpenMP runtime (libomp).
+    std::string openmpDir = IMEX_OPENMP_LIBRARY_DIR;
     std::vector<std::string> args = {*compiler,
                                      std::string(objectPath),
                                      "-o",
                                      outputPath,
                                      std::string(runtimeLib),
+                                     "-L" + openmpDir,
+                                     "-Wl,-rpath," + openmpDir,
+                                     "-lomp",
                                      "-ldl",
                                      "-lpthread",
                                      "-lm"};

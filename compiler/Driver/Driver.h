@@ -32,6 +32,10 @@ struct CompileOptions {
   /// Set when a header is requested; empty: next to the output, ".h".
   std::optional<std::string> headerPath;
   NativeTargetOptions target;
+  /// Which SPIR-V flavours GPU kernels are embedded in: "auto" (OpenCL for
+  /// Level Zero and Vulkan, so one object runs anywhere), "level-zero" or
+  /// "vulkan".
+  std::string gpuRuntime = "auto";
   /// Dependency file (-MD/-MF); empty: none.
   std::string dependencyFile;
   /// Directory for every intermediate (IR after each pass, LLVM IR).

@@ -1,0 +1,21 @@
+//===- Util.h - small helpers shared by the runtime sources ------*- C++ -*-===//
+#ifndef IMEXRT_LIB_UTIL_H
+#define IMEXRT_LIB_UTIL_H
+
+#include <string>
+
+namespace imexrt {
+
+/// printf into a std::string (any length).
+std::string format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/// Reads an environment variable; empty if unset.
+std::string getEnv(const char *name);
+
+/// Whether IMEXRT_VERBOSE is set to something other than 0: the runtime then
+/// logs backend and device choices to stderr.
+bool verbose();
+
+} // namespace imexrt
+
+#endif // IMEXRT_LIB_UTIL_H

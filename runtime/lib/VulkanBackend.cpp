@@ -1,0 +1,1265 @@
+//===- VulkanBackend.cpp - kernels through Vulkan compute -----------------===//
+//
+// libvulkan.so.1 is opened with dlopen on first use and every function is
+// resolved through vkGetInstanceProcAddr / vkGetDeviceProcAddr, so nothing
+// links against Vulkan. Runs the Vulkan flavour of an IMEXKBIN container.
+//
+// Mapping of the runtime's model onto Vulkan:
+//  - Device: one VkDevice per physical device with a compute queue, created
+//    on first use with every core feature the device supports (Float64,
+//    Int64, 8/16-bit storage, ...), and up to kMaxQueues queues of the
+//    compute family. Devices are ordered discrete GPU, integrated GPU,
+//    virtual GPU, CPU (lavapipe), other.
+//  - Memory: one VkBuffer + VkDeviceMemory per gpuMemAlloc, host-visible and
+//    coherent (preferring host-cached memory) and persistently mapped: the
+//    pointer returned is the mapping, so the host reads and writes it
+//    directly. Buffer arguments are looked up in the device's allocation map
+//    and bound at (buffer, pointer - mapping) - they must point into a
+//    runtime allocation.
+//  - Kernels: a VkShaderModule per module and device; per kernel a descriptor
+//    set layout (set 0, binding i = argument i, all storage buffers), a
+//    pipeline layout and a compute pipeline, created once and cached.
+//    Scalars are written to a per-launch argument buffer, one std430
+//    struct{T} range per scalar. The work-group size is the shader's
+//    LocalSize; the launch's block size must match it. Dispatch = grid.
+//  - Streams: a stream is assigned one of the device's queues (round robin;
+//    queue submission is serialised by a per-queue mutex) and owns a command
+//    pool. Each launch records one command buffer - barrier after earlier
+//    shader writes, bind, dispatch, barrier to host reads - and submits it
+//    with a fence, so work on a stream runs in submission order. Copies and
+//    fills wait for the stream and then run on the host (all memory is
+//    mapped), which orders them on the stream and completes them on return.
+//    Finished submissions are recycled (command buffer, fence, descriptor
+//    pool, argument buffer); at most kMaxInFlight are pending per stream.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Backend.h"
+
+#include "imexrt/kernel_binary.h"
+
+#ifndef IMEXRT_HAVE_VULKAN
+#define IMEXRT_HAVE_VULKAN 0
+#endif
+
+#if IMEXRT_HAVE_VULKAN
+
+#define VK_NO_PROTOTYPES
+#include <vulkan/vulkan.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <shared_mutex>
+#include <vector>
+
+namespace imexrt {
+namespace {
+
+constexpr uint32_t kMaxQueues = 4;
+constexpr size_t kMaxInFlight = 16;
+
+const char *resultName(VkResult r) {
+  switch (r) {
+#define CASE(x)                                                                \
+  case x:                                                                      \
+    return #x;
+    CASE(VK_SUCCESS)
+    CASE(VK_NOT_READY)
+    CASE(VK_TIMEOUT)
+    CASE(VK_INCOMPLETE)
+    CASE(VK_ERROR_OUT_OF_HOST_MEMORY)
+    CASE(VK_ERROR_OUT_OF_DEVICE_MEMORY)
+    CASE(VK_ERROR_INITIALIZATION_FAILED)
+    CASE(VK_ERROR_DEVICE_LOST)
+    CASE(VK_ERROR_MEMORY_MAP_FAILED)
+    CASE(VK_ERROR_LAYER_NOT_PRESENT)
+    CASE(VK_ERROR_EXTENSION_NOT_PRESENT)
+    CASE(VK_ERROR_FEATURE_NOT_PRESENT)
+    CASE(VK_ERROR_INCOMPATIBLE_DRIVER)
+    CASE(VK_ERROR_TOO_MANY_OBJECTS)
+    CASE(VK_ERROR_FORMAT_NOT_SUPPORTED)
+    CASE(VK_ERROR_FRAGMENTED_POOL)
+    CASE(VK_ERROR_UNKNOWN)
+    CASE(VK_ERROR_OUT_OF_POOL_MEMORY)
+    CASE(VK_ERROR_INVALID_EXTERNAL_HANDLE)
+    CASE(VK_ERROR_FRAGMENTATION)
+    CASE(VK_ERROR_INVALID_SHADER_NV)
+#undef CASE
+  default:
+    return "VkResult";
+  }
+}
+
+std::string vkError(const char *what, VkResult r) {
+  return format("%s failed: %s (%d)", what, resultName(r), int(r));
+}
+
+// Instance-level functions.
+#define IMEXRT_VK_INSTANCE_FUNCS(X)                                            \
+  X(vkDestroyInstance)                                                         \
+  X(vkEnumeratePhysicalDevices)                                                \
+  X(vkGetPhysicalDeviceProperties)                                             \
+  X(vkGetPhysicalDeviceQueueFamilyProperties)                                  \
+  X(vkGetPhysicalDeviceMemoryProperties)                                       \
+  X(vkGetPhysicalDeviceFeatures)                                               \
+  X(vkCreateDevice)                                                            \
+  X(vkGetDeviceProcAddr)
+
+// Device-level functions.
+#define IMEXRT_VK_DEVICE_FUNCS(X)                                              \
+  X(vkDestroyDevice)                                                           \
+  X(vkGetDeviceQueue)                                                          \
+  X(vkDeviceWaitIdle)                                                          \
+  X(vkCreateBuffer)                                                            \
+  X(vkDestroyBuffer)                                                           \
+  X(vkGetBufferMemoryRequirements)                                             \
+  X(vkAllocateMemory)                                                          \
+  X(vkFreeMemory)                                                              \
+  X(vkBindBufferMemory)                                                        \
+  X(vkMapMemory)                                                               \
+  X(vkUnmapMemory)                                                             \
+  X(vkCreateShaderModule)                                                      \
+  X(vkDestroyShaderModule)                                                     \
+  X(vkCreateDescriptorSetLayout)                                               \
+  X(vkDestroyDescriptorSetLayout)                                              \
+  X(vkCreatePipelineLayout)                                                    \
+  X(vkDestroyPipelineLayout)                                                   \
+  X(vkCreateComputePipelines)                                                  \
+  X(vkDestroyPipeline)                                                         \
+  X(vkCreateDescriptorPool)                                                    \
+  X(vkDestroyDescriptorPool)                                                   \
+  X(vkResetDescriptorPool)                                                     \
+  X(vkAllocateDescriptorSets)                                                  \
+  X(vkUpdateDescriptorSets)                                                    \
+  X(vkCreateCommandPool)                                                       \
+  X(vkDestroyCommandPool)                                                      \
+  X(vkAllocateCommandBuffers)                                                  \
+  X(vkBeginCommandBuffer)                                                      \
+  X(vkEndCommandBuffer)                                                        \
+  X(vkCmdBindPipeline)                                                         \
+  X(vkCmdBindDescriptorSets)                                                   \
+  X(vkCmdDispatch)                                                             \
+  X(vkCmdPipelineBarrier)                                                      \
+  X(vkQueueSubmit)                                                             \
+  X(vkCreateFence)                                                             \
+  X(vkDestroyFence)                                                            \
+  X(vkWaitForFences)                                                           \
+  X(vkResetFences)                                                             \
+  X(vkGetFenceStatus)
+
+struct InstanceApi {
+  PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr = nullptr;
+  PFN_vkCreateInstance vkCreateInstance = nullptr;
+  PFN_vkEnumerateInstanceVersion vkEnumerateInstanceVersion = nullptr;
+  PFN_vkGetPhysicalDeviceFeatures2 vkGetPhysicalDeviceFeatures2 = nullptr;
+#define X(f) PFN_##f f = nullptr;
+  IMEXRT_VK_INSTANCE_FUNCS(X)
+#undef X
+};
+
+struct DeviceApi {
+#define X(f) PFN_##f f = nullptr;
+  IMEXRT_VK_DEVICE_FUNCS(X)
+#undef X
+};
+
+struct PhysicalDevice {
+  VkPhysicalDevice handle = VK_NULL_HANDLE;
+  VkPhysicalDeviceProperties props{};
+  uint32_t queueFamily = 0;
+  uint32_t queueCount = 1;
+};
+
+int typeRank(VkPhysicalDeviceType t) {
+  switch (t) {
+  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+    return 0;
+  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+    return 1;
+  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+    return 2;
+  case VK_PHYSICAL_DEVICE_TYPE_CPU:
+    return 3;
+  default:
+    return 4;
+  }
+}
+
+int32_t publicType(VkPhysicalDeviceType t) {
+  switch (t) {
+  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+    return IMEXRT_DEVICE_TYPE_DISCRETE_GPU;
+  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+    return IMEXRT_DEVICE_TYPE_INTEGRATED_GPU;
+  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+    return IMEXRT_DEVICE_TYPE_VIRTUAL_GPU;
+  case VK_PHYSICAL_DEVICE_TYPE_CPU:
+    return IMEXRT_DEVICE_TYPE_CPU;
+  default:
+    return IMEXRT_DEVICE_TYPE_OTHER;
+  }
+}
+
+VkDeviceSize alignUp(VkDeviceSize v, VkDeviceSize a) {
+  return a ? (v + a - 1) / a * a : v;
+}
+
+class VulkanDevice;
+
+/// A buffer with its memory, persistently mapped.
+struct Buffer {
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+  char *mapped = nullptr;
+  VkDeviceSize size = 0;
+};
+
+struct Queue {
+  VkQueue handle = VK_NULL_HANDLE;
+  std::mutex mutex;
+};
+
+class VulkanKernel : public BackendKernel {
+public:
+  VulkanDevice *device = nullptr;
+  std::string name;
+  std::vector<KernelArg> args;
+  bool hasLocalSize = false;
+  uint32_t localSize[3] = {1, 1, 1};
+  VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
+  VkPipelineLayout pipelineLayout = VK_NULL_HANDLE;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  ~VulkanKernel() override;
+};
+
+class VulkanModule : public BackendModule {
+public:
+  VulkanModule(VulkanDevice &device, const KernelBinary &binary,
+               const ModuleImage &image, VkShaderModule shader)
+      : device_(device), spirv_(image.spirv), table_(binary.kernels),
+        shader_(shader) {}
+  ~VulkanModule() override;
+  BackendKernel *getKernel(const std::string &name,
+                           std::string &error) override;
+
+private:
+  VulkanDevice &device_;
+  SpirvInfo spirv_;
+  std::vector<KernelEntry> table_;
+  VkShaderModule shader_;
+  std::map<std::string, std::unique_ptr<VulkanKernel>> kernels_;
+};
+
+class VulkanStream : public BackendStream {
+public:
+  VulkanStream(VulkanDevice &device, Queue &queue, VkCommandPool pool)
+      : device_(device), queue_(queue), pool_(pool) {}
+  ~VulkanStream() override;
+  bool launch(BackendKernel *kernel, const LaunchArgs &args, uint64_t seq,
+              std::string &error) override;
+  bool copy(void *dst, const void *src, size_t bytes,
+            std::string &error) override;
+  bool fill(void *dst, const void *pattern, size_t patternBytes, size_t bytes,
+            std::string &error) override;
+  bool waitUntil(uint64_t seq, std::string &error) override;
+
+private:
+  struct Slot {
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    VkFence fence = VK_NULL_HANDLE;
+    VkDescriptorPool pool = VK_NULL_HANDLE;
+    uint32_t poolCapacity = 0;
+    Buffer args;
+    uint64_t seq = 0;
+  };
+  bool acquireSlot(Slot *&slot, std::string &error);
+  void recycleFinished();
+  bool record(Slot &slot, VulkanKernel &kernel, const LaunchArgs &args,
+              std::string &error);
+
+  VulkanDevice &device_;
+  Queue &queue_;
+  VkCommandPool pool_;
+  std::vector<std::unique_ptr<Slot>> slots_;
+  std::deque<Slot *> inflight_;
+  std::vector<Slot *> free_;
+};
+
+class VulkanDevice : public BackendDevice {
+public:
+  VulkanDevice(const InstanceApi &iapi, const PhysicalDevice &phys)
+      : iapi_(iapi), phys_(phys) {}
+  ~VulkanDevice() override;
+  bool open(uint32_t instanceApiVersion, std::string &error);
+
+  void *alloc(size_t bytes, size_t alignment, bool shared,
+              std::string &error) override;
+  bool free(void *ptr, std::string &error) override;
+  std::unique_ptr<BackendStream> createStream(std::string &error) override;
+  std::unique_ptr<BackendModule> loadModule(const KernelBinary &binary,
+                                            std::string &error) override;
+
+  bool createBuffer(VkDeviceSize size, Buffer &out, std::string &error);
+  void destroyBuffer(Buffer &b);
+  /// Finds the allocation containing ptr: its buffer and ptr's offset.
+  bool resolve(const void *ptr, VkBuffer &buffer, VkDeviceSize &offset,
+               VkDeviceSize &available);
+
+  DeviceApi vk;
+  VkDevice handle = VK_NULL_HANDLE;
+  VkPhysicalDeviceLimits limits{};
+  const PhysicalDevice &physical() const { return phys_; }
+
+private:
+  const InstanceApi &iapi_;
+  PhysicalDevice phys_;
+  VkPhysicalDeviceMemoryProperties memProps_{};
+  std::vector<std::unique_ptr<Queue>> queues_;
+  std::atomic<uint32_t> nextQueue_{0};
+  struct Allocation {
+    Buffer buffer;
+    char *user = nullptr;
+  };
+  std::shared_mutex allocMutex_;
+  std::map<uintptr_t, Allocation> allocations_; // by mapping address
+};
+
+//===----------------------------------------------------------------------===//
+// VulkanDevice
+//===----------------------------------------------------------------------===//
+
+bool VulkanDevice::open(uint32_t instanceApiVersion, std::string &error) {
+  float priorities[kMaxQueues] = {1.0f, 1.0f, 1.0f, 1.0f};
+  VkDeviceQueueCreateInfo queueInfo{};
+  queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO;
+  queueInfo.queueFamilyIndex = phys_.queueFamily;
+  queueInfo.queueCount = std::min(phys_.queueCount, kMaxQueues);
+  queueInfo.pQueuePriorities = priorities;
+
+  // Enable every core feature the device has: kernels may need Float64,
+  // Int64, Int8/Int16, 8/16-bit storage, variable pointers, ...
+  VkPhysicalDeviceFeatures2 features2{};
+  features2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+  VkPhysicalDeviceVulkan11Features features11{};
+  features11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
+  VkPhysicalDeviceVulkan12Features features12{};
+  features12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
+  VkPhysicalDeviceVulkan13Features features13{};
+  features13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
+  VkPhysicalDeviceFeatures features{};
+
+  VkDeviceCreateInfo info{};
+  info.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO;
+  info.queueCreateInfoCount = 1;
+  info.pQueueCreateInfos = &queueInfo;
+  uint32_t api = std::min(instanceApiVersion, phys_.props.apiVersion);
+  if (iapi_.vkGetPhysicalDeviceFeatures2 && api >= VK_API_VERSION_1_2) {
+    features2.pNext = &features11;
+    features11.pNext = &features12;
+    if (api >= VK_API_VERSION_1_3)
+      features12.pNext = &features13;
+    iapi_.vkGetPhysicalDeviceFeatures2(phys_.handle, &features2);
+    info.pNext = &features2;
+  } else {
+    iapi_.vkGetPhysicalDeviceFeatures(phys_.handle, &features);
+    info.pEnabledFeatures = &features;
+  }
+  VkResult r = iapi_.vkCreateDevice(phys_.handle, &info, nullptr, &handle);
+  if (r == VK_ERROR_FEATURE_NOT_PRESENT && info.pNext) {
+    // A driver that refuses its own feature list: retry with the 1.0 ones.
+    info.pNext = nullptr;
+    iapi_.vkGetPhysicalDeviceFeatures(phys_.handle, &features);
+    info.pEnabledFeatures = &features;
+    r = iapi_.vkCreateDevice(phys_.handle, &info, nullptr, &handle);
+  }
+  if (r != VK_SUCCESS) {
+    handle = VK_NULL_HANDLE;
+    error = vkError("vkCreateDevice", r);
+    return false;
+  }
+#define X(f)                                                                   \
+  vk.f = reinterpret_cast<PFN_##f>(iapi_.vkGetDeviceProcAddr(handle, #f));     \
+  if (!vk.f) {                                                                 \
+    error = "the Vulkan driver does not provide " #f;                          \
+    return false;                                                              \
+  }
+  IMEXRT_VK_DEVICE_FUNCS(X)
+#undef X
+  for (uint32_t q = 0; q < queueInfo.queueCount; ++q) {
+    auto queue = std::make_unique<Queue>();
+    vk.vkGetDeviceQueue(handle, phys_.queueFamily, q, &queue->handle);
+    queues_.push_back(std::move(queue));
+  }
+  iapi_.vkGetPhysicalDeviceMemoryProperties(phys_.handle, &memProps_);
+  limits = phys_.props.limits;
+  return true;
+}
+
+VulkanDevice::~VulkanDevice() {
+  if (handle == VK_NULL_HANDLE)
+    return;
+  if (vk.vkDeviceWaitIdle)
+    vk.vkDeviceWaitIdle(handle);
+  if (vk.vkFreeMemory) {
+    for (auto &a : allocations_)
+      destroyBuffer(a.second.buffer);
+  }
+  if (vk.vkDestroyDevice)
+    vk.vkDestroyDevice(handle, nullptr);
+  else
+    reinterpret_cast<PFN_vkDestroyDevice>(
+        iapi_.vkGetDeviceProcAddr(handle, "vkDestroyDevice"))(handle, nullptr);
+}
+
+bool VulkanDevice::createBuffer(VkDeviceSize size, Buffer &out,
+                                std::string &error) {
+  out = Buffer();
+  VkBufferCreateInfo info{};
+  info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
+  info.size = size;
+  info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+               VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+               VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  VkResult r = vk.vkCreateBuffer(handle, &info, nullptr, &out.buffer);
+  if (r != VK_SUCCESS) {
+    out.buffer = VK_NULL_HANDLE;
+    error = vkError("vkCreateBuffer", r);
+    return false;
+  }
+  VkMemoryRequirements req;
+  vk.vkGetBufferMemoryRequirements(handle, out.buffer, &req);
+
+  // Host-visible + coherent is required; host-cached is preferred (the host
+  // reads results), then device-local.
+  const VkMemoryPropertyFlags needed = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                       VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  std::vector<std::pair<int, uint32_t>> candidates;
+  for (uint32_t t = 0; t < memProps_.memoryTypeCount; ++t) {
+    VkMemoryPropertyFlags f = memProps_.memoryTypes[t].propertyFlags;
+    if (!(req.memoryTypeBits & (1u << t)) || (f & needed) != needed)
+      continue;
+    int score = 0;
+    if (f & VK_MEMORY_PROPERTY_HOST_CACHED_BIT)
+      score += 2;
+    if (f & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)
+      score += 1;
+    candidates.push_back({-score, t});
+  }
+  std::sort(candidates.begin(), candidates.end()); // (score, index): total
+  if (candidates.empty()) {
+    vk.vkDestroyBuffer(handle, out.buffer, nullptr);
+    out.buffer = VK_NULL_HANDLE;
+    error = "the device has no host-visible, coherent memory type for storage "
+            "buffers";
+    return false;
+  }
+  r = VK_ERROR_OUT_OF_DEVICE_MEMORY;
+  for (auto &c : candidates) {
+    VkMemoryAllocateInfo alloc{};
+    alloc.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO;
+    alloc.allocationSize = req.size;
+    alloc.memoryTypeIndex = c.second;
+    r = vk.vkAllocateMemory(handle, &alloc, nullptr, &out.memory);
+    if (r == VK_SUCCESS)
+      break;
+    out.memory = VK_NULL_HANDLE;
+  }
+  if (r != VK_SUCCESS) {
+    vk.vkDestroyBuffer(handle, out.buffer, nullptr);
+    out.buffer = VK_NULL_HANDLE;
+    error = vkError("vkAllocateMemory", r);
+    return false;
+  }
+  r = vk.vkBindBufferMemory(handle, out.buffer, out.memory, 0);
+  void *mapped = nullptr;
+  if (r == VK_SUCCESS)
+    r = vk.vkMapMemory(handle, out.memory, 0, VK_WHOLE_SIZE, 0, &mapped);
+  if (r != VK_SUCCESS) {
+    vk.vkDestroyBuffer(handle, out.buffer, nullptr);
+    vk.vkFreeMemory(handle, out.memory, nullptr);
+    out = Buffer();
+    error = vkError("binding or mapping buffer memory", r);
+    return false;
+  }
+  out.mapped = static_cast<char *>(mapped);
+  out.size = size;
+  return true;
+}
+
+void VulkanDevice::destroyBuffer(Buffer &b) {
+  if (b.buffer)
+    vk.vkDestroyBuffer(handle, b.buffer, nullptr);
+  if (b.memory)
+    vk.vkFreeMemory(handle, b.memory, nullptr); // unmaps implicitly
+  b = Buffer();
+}
+
+void *VulkanDevice::alloc(size_t bytes, size_t alignment, bool shared,
+                          std::string &error) {
+  (void)shared; // every Vulkan allocation is host-visible
+  VkDeviceSize mapAlign = std::max<VkDeviceSize>(limits.minMemoryMapAlignment, 1);
+  VkDeviceSize pad = alignment > mapAlign ? alignment : 0;
+  VkDeviceSize size = alignUp(std::max<VkDeviceSize>(bytes, 1) + pad, 16);
+  if (size < bytes) {
+    error = "size overflows";
+    return nullptr;
+  }
+  Allocation a;
+  if (!createBuffer(size, a.buffer, error))
+    return nullptr;
+  uintptr_t base = reinterpret_cast<uintptr_t>(a.buffer.mapped);
+  a.user = a.buffer.mapped + (alignUp(base, alignment) - base);
+  std::unique_lock<std::shared_mutex> lock(allocMutex_);
+  allocations_[base] = a;
+  return a.user;
+}
+
+bool VulkanDevice::free(void *ptr, std::string &error) {
+  Allocation a;
+  {
+    std::unique_lock<std::shared_mutex> lock(allocMutex_);
+    auto it = allocations_.upper_bound(reinterpret_cast<uintptr_t>(ptr));
+    if (it == allocations_.begin() || std::prev(it)->second.user != ptr) {
+      error = format("%p was not returned by gpuMemAlloc on this device (or "
+                     "was freed already)",
+                     ptr);
+      return false;
+    }
+    --it;
+    a = it->second;
+    allocations_.erase(it);
+  }
+  destroyBuffer(a.buffer);
+  return true;
+}
+
+bool VulkanDevice::resolve(const void *ptr, VkBuffer &buffer,
+                           VkDeviceSize &offset, VkDeviceSize &available) {
+  uintptr_t p = reinterpret_cast<uintptr_t>(ptr);
+  std::shared_lock<std::shared_mutex> lock(allocMutex_);
+  auto it = allocations_.upper_bound(p);
+  if (it == allocations_.begin())
+    return false;
+  --it;
+  const Buffer &b = it->second.buffer;
+  if (p >= it->first + b.size)
+    return false;
+  buffer = b.buffer;
+  offset = p - it->first;
+  available = b.size - offset;
+  return true;
+}
+
+std::unique_ptr<BackendStream> VulkanDevice::createStream(std::string &error) {
+  VkCommandPoolCreateInfo info{};
+  info.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO;
+  info.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  info.queueFamilyIndex = phys_.queueFamily;
+  VkCommandPool pool;
+  VkResult r = vk.vkCreateCommandPool(handle, &info, nullptr, &pool);
+  if (r != VK_SUCCESS) {
+    error = vkError("vkCreateCommandPool", r);
+    return nullptr;
+  }
+  Queue &queue = *queues_[nextQueue_.fetch_add(1) % queues_.size()];
+  return std::make_unique<VulkanStream>(*this, queue, pool);
+}
+
+std::unique_ptr<BackendModule>
+VulkanDevice::loadModule(const KernelBinary &binary, std::string &error) {
+  const ModuleImage *image = binary.findModule(IMEXKBIN_FLAVOUR_VULKAN);
+  if (!image) {
+    if (!binary.isContainer)
+      error = "the kernel binary is raw SPIR-V, which is the OpenCL/Level "
+              "Zero flavour; the Vulkan backend needs an IMEXKBIN container "
+              "with a Vulkan module";
+    else
+      error = "the IMEXKBIN container has no Vulkan module (it holds only "
+              "the OpenCL/Level Zero flavour)";
+    return nullptr;
+  }
+  if (!image->spirv.hasCapability(kSpvCapabilityShader) ||
+      image->spirv.hasCapability(kSpvCapabilityKernel)) {
+    error = "the Vulkan module is not Vulkan-flavoured SPIR-V (it must "
+            "declare the Shader capability and not Kernel)";
+    return nullptr;
+  }
+  VkShaderModuleCreateInfo info{};
+  info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
+  info.codeSize = image->words.size() * sizeof(uint32_t);
+  info.pCode = image->words.data();
+  VkShaderModule shader;
+  VkResult r = vk.vkCreateShaderModule(handle, &info, nullptr, &shader);
+  if (r != VK_SUCCESS) {
+    error = vkError("vkCreateShaderModule", r);
+    return nullptr;
+  }
+  return std::make_unique<VulkanModule>(*this, binary, *image, shader);
+}
+
+//===----------------------------------------------------------------------===//
+// VulkanModule / VulkanKernel
+//===----------------------------------------------------------------------===//
+
+VulkanKernel::~VulkanKernel() {
+  VkDevice d = device->handle;
+  if (pipeline)
+    device->vk.vkDestroyPipeline(d, pipeline, nullptr);
+  if (pipelineLayout)
+    device->vk.vkDestroyPipelineLayout(d, pipelineLayout, nullptr);
+  if (setLayout)
+    device->vk.vkDestroyDescriptorSetLayout(d, setLayout, nullptr);
+}
+
+VulkanModule::~VulkanModule() {
+  kernels_.clear();
+  device_.vk.vkDestroyShaderModule(device_.handle, shader_, nullptr);
+}
+
+BackendKernel *VulkanModule::getKernel(const std::string &name,
+                                       std::string &error) {
+  auto found = kernels_.find(name);
+  if (found != kernels_.end())
+    return found->second.get();
+  const SpirvEntryPoint *ep = spirv_.findEntryPoint(name);
+  if (!ep || ep->executionModel != kSpvExecutionModelGLCompute) {
+    error = format("unknown kernel '%s' (the Vulkan module's compute entry "
+                   "points: %s)",
+                   name.c_str(), spirv_.entryPointList().c_str());
+    return nullptr;
+  }
+  const KernelEntry *entry = nullptr;
+  for (const KernelEntry &k : table_)
+    if (k.name == name)
+      entry = &k;
+  if (!entry) {
+    error = format("kernel '%s' has no argument table in the IMEXKBIN "
+                   "container",
+                   name.c_str());
+    return nullptr;
+  }
+  if (entry->args.size() > device_.limits.maxPerStageDescriptorStorageBuffers) {
+    error = format("kernel '%s' has %zu arguments; the device binds at most "
+                   "%u storage buffers per kernel",
+                   name.c_str(), entry->args.size(),
+                   device_.limits.maxPerStageDescriptorStorageBuffers);
+    return nullptr;
+  }
+  auto kernel = std::make_unique<VulkanKernel>();
+  kernel->device = &device_;
+  kernel->name = name;
+  kernel->args = entry->args;
+  kernel->hasLocalSize = ep->hasLocalSize;
+  std::memcpy(kernel->localSize, ep->localSize, sizeof(ep->localSize));
+
+  const DeviceApi &vk = device_.vk;
+  VkDevice d = device_.handle;
+  std::vector<VkDescriptorSetLayoutBinding> bindings(entry->args.size());
+  for (size_t i = 0; i < bindings.size(); ++i) {
+    bindings[i].binding = uint32_t(i);
+    bindings[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    bindings[i].descriptorCount = 1;
+    bindings[i].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+  }
+  VkDescriptorSetLayoutCreateInfo layoutInfo{};
+  layoutInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
+  layoutInfo.bindingCount = uint32_t(bindings.size());
+  layoutInfo.pBindings = bindings.data();
+  VkResult r =
+      vk.vkCreateDescriptorSetLayout(d, &layoutInfo, nullptr, &kernel->setLayout);
+  if (r != VK_SUCCESS) {
+    kernel->setLayout = VK_NULL_HANDLE;
+    error = vkError("vkCreateDescriptorSetLayout", r);
+    return nullptr;
+  }
+  VkPipelineLayoutCreateInfo plInfo{};
+  plInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
+  plInfo.setLayoutCount = 1;
+  plInfo.pSetLayouts = &kernel->setLayout;
+  r = vk.vkCreatePipelineLayout(d, &plInfo, nullptr, &kernel->pipelineLayout);
+  if (r != VK_SUCCESS) {
+    kernel->pipelineLayout = VK_NULL_HANDLE;
+    error = vkError("vkCreatePipelineLayout", r);
+    return nullptr;
+  }
+  VkComputePipelineCreateInfo pInfo{};
+  pInfo.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO;
+  pInfo.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+  pInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  pInfo.stage.module = shader_;
+  pInfo.stage.pName = kernel->name.c_str();
+  pInfo.layout = kernel->pipelineLayout;
+  r = vk.vkCreateComputePipelines(d, VK_NULL_HANDLE, 1, &pInfo, nullptr,
+                                  &kernel->pipeline);
+  if (r != VK_SUCCESS) {
+    kernel->pipeline = VK_NULL_HANDLE;
+    error = vkError("vkCreateComputePipelines", r);
+    return nullptr;
+  }
+  VulkanKernel *raw = kernel.get();
+  kernels_[name] = std::move(kernel);
+  return raw;
+}
+
+//===----------------------------------------------------------------------===//
+// VulkanStream
+//===----------------------------------------------------------------------===//
+
+VulkanStream::~VulkanStream() {
+  std::string ignored;
+  waitUntil(UINT64_MAX, ignored);
+  VkDevice d = device_.handle;
+  for (auto &slot : slots_) {
+    if (slot->fence)
+      device_.vk.vkDestroyFence(d, slot->fence, nullptr);
+    if (slot->pool)
+      device_.vk.vkDestroyDescriptorPool(d, slot->pool, nullptr);
+    device_.destroyBuffer(slot->args);
+  }
+  device_.vk.vkDestroyCommandPool(d, pool_, nullptr); // frees command buffers
+}
+
+void VulkanStream::recycleFinished() {
+  while (!inflight_.empty() &&
+         device_.vk.vkGetFenceStatus(device_.handle, inflight_.front()->fence) ==
+             VK_SUCCESS) {
+    free_.push_back(inflight_.front());
+    inflight_.pop_front();
+  }
+}
+
+bool VulkanStream::waitUntil(uint64_t seq, std::string &error) {
+  std::vector<VkFence> fences;
+  for (Slot *slot : inflight_)
+    if (slot->seq <= seq)
+      fences.push_back(slot->fence);
+  if (!fences.empty()) {
+    VkResult r = device_.vk.vkWaitForFences(device_.handle,
+                                            uint32_t(fences.size()),
+                                            fences.data(), VK_TRUE, UINT64_MAX);
+    if (r != VK_SUCCESS) {
+      error = vkError("vkWaitForFences", r);
+      return false;
+    }
+  }
+  recycleFinished();
+  return true;
+}
+
+bool VulkanStream::acquireSlot(Slot *&slot, std::string &error) {
+  recycleFinished();
+  if (inflight_.size() >= kMaxInFlight &&
+      !waitUntil(inflight_.front()->seq, error))
+    return false;
+  if (!free_.empty()) {
+    slot = free_.back();
+    free_.pop_back();
+    return true;
+  }
+  auto fresh = std::make_unique<Slot>();
+  VkCommandBufferAllocateInfo cbInfo{};
+  cbInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
+  cbInfo.commandPool = pool_;
+  cbInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  cbInfo.commandBufferCount = 1;
+  VkResult r =
+      device_.vk.vkAllocateCommandBuffers(device_.handle, &cbInfo, &fresh->cmd);
+  if (r != VK_SUCCESS) {
+    error = vkError("vkAllocateCommandBuffers", r);
+    return false;
+  }
+  VkFenceCreateInfo fInfo{};
+  fInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO;
+  r = device_.vk.vkCreateFence(device_.handle, &fInfo, nullptr, &fresh->fence);
+  if (r != VK_SUCCESS) {
+    fresh->fence = VK_NULL_HANDLE;
+    slots_.push_back(std::move(fresh)); // its command buffer dies with the pool
+    error = vkError("vkCreateFence", r);
+    return false;
+  }
+  slot = fresh.get();
+  slots_.push_back(std::move(fresh));
+  return true;
+}
+
+// Writes a host scalar of hostBytes into a device slot of deviceBytes.
+bool convertScalar(const unsigned char *src, size_t hostBytes,
+                   unsigned char *dst, size_t deviceBytes, size_t index,
+                   std::string &error) {
+  if (hostBytes <= deviceBytes) {
+    std::memcpy(dst, src, hostBytes);
+    std::memset(dst + hostBytes, 0, deviceBytes - hostBytes);
+    return true;
+  }
+  // Narrowing (an 8-byte index into the Vulkan flavour's 32-bit index): the
+  // dropped bytes must be a zero or sign extension of the kept ones.
+  bool negative = (src[deviceBytes - 1] & 0x80) != 0;
+  bool zeros = true, ones = true;
+  for (size_t b = deviceBytes; b < hostBytes; ++b) {
+    zeros &= src[b] == 0x00;
+    ones &= src[b] == 0xff;
+  }
+  if (!zeros && !(ones && negative)) {
+    error = format("scalar argument %zu: the %zu-byte value does not fit the "
+                   "kernel's %zu-byte argument",
+                   index, hostBytes, deviceBytes);
+    return false;
+  }
+  std::memcpy(dst, src, deviceBytes);
+  return true;
+}
+
+bool VulkanStream::record(Slot &slot, VulkanKernel &kernel,
+                          const LaunchArgs &args, std::string &error) {
+  const DeviceApi &vk = device_.vk;
+  VkDevice d = device_.handle;
+  const VkPhysicalDeviceLimits &limits = device_.limits;
+  const size_t n = kernel.args.size();
+  const VkDeviceSize sboAlign =
+      std::max<VkDeviceSize>(limits.minStorageBufferOffsetAlignment, 4);
+
+  // Scalars: one aligned range each in the slot's argument buffer.
+  std::vector<VkDeviceSize> scalarOffset(n, 0);
+  VkDeviceSize scalarBytes = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (kernel.args[i].kind != IMEXKBIN_ARG_SCALAR)
+      continue;
+    scalarOffset[i] = alignUp(scalarBytes, sboAlign);
+    scalarBytes = scalarOffset[i] + alignUp(kernel.args[i].bytes, 4);
+  }
+  if (scalarBytes > slot.args.size) {
+    device_.destroyBuffer(slot.args);
+    if (!device_.createBuffer(alignUp(std::max<VkDeviceSize>(scalarBytes, 256),
+                                      256),
+                              slot.args, error))
+      return false;
+  }
+
+  std::vector<VkDescriptorBufferInfo> infos(n);
+  for (size_t i = 0; i < n; ++i) {
+    const imexrtParamDesc &p = args.params[i];
+    const KernelArg &ka = kernel.args[i];
+    if (!p.data) {
+      error = format("argument %zu has a null data pointer", i);
+      return false;
+    }
+    if (ka.kind == IMEXKBIN_ARG_SCALAR) {
+      size_t hostBytes = p.size ? p.size : ka.bytes;
+      unsigned char *dst =
+          reinterpret_cast<unsigned char *>(slot.args.mapped) + scalarOffset[i];
+      // The whole (4-byte aligned) slot is defined: a kernel that reads a
+      // 32-bit value for a narrower argument sees it zero-extended.
+      std::memset(dst, 0, alignUp(ka.bytes, 4));
+      if (!convertScalar(static_cast<const unsigned char *>(p.data), hostBytes,
+                         dst, ka.bytes, i, error))
+        return false;
+      infos[i] = {slot.args.buffer, scalarOffset[i], alignUp(ka.bytes, 4)};
+      continue;
+    }
+    if (p.size && p.size != sizeof(void *)) {
+      error = format("buffer argument %zu has size %zu; a buffer is passed as "
+                     "its pointer (%zu bytes)",
+                     i, p.size, sizeof(void *));
+      return false;
+    }
+    void *ptr;
+    std::memcpy(&ptr, p.data, sizeof(ptr));
+    VkBuffer buffer;
+    VkDeviceSize offset, available;
+    if (!device_.resolve(ptr, buffer, offset, available)) {
+      error = format("buffer argument %zu (%p) does not point into memory "
+                     "from gpuMemAlloc on this device; the Vulkan backend "
+                     "can only bind runtime allocations",
+                     i, ptr);
+      return false;
+    }
+    if (offset % limits.minStorageBufferOffsetAlignment) {
+      error = format("buffer argument %zu (%p) lies %llu bytes into its "
+                     "allocation, which is not a multiple of the device's "
+                     "storage buffer offset alignment (%llu)",
+                     i, ptr, (unsigned long long)offset,
+                     (unsigned long long)limits.minStorageBufferOffsetAlignment);
+      return false;
+    }
+    if (available > limits.maxStorageBufferRange) {
+      error = format("buffer argument %zu spans %llu bytes; the device binds "
+                     "at most %u bytes per storage buffer",
+                     i, (unsigned long long)available,
+                     limits.maxStorageBufferRange);
+      return false;
+    }
+    infos[i] = {buffer, offset, available};
+  }
+
+  VkDescriptorSet set = VK_NULL_HANDLE;
+  if (n) {
+    if (slot.poolCapacity < n) {
+      if (slot.pool)
+        vk.vkDestroyDescriptorPool(d, slot.pool, nullptr);
+      slot.pool = VK_NULL_HANDLE;
+      slot.poolCapacity = 0;
+      VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                uint32_t(std::max<size_t>(n, 8))};
+      VkDescriptorPoolCreateInfo poolInfo{};
+      poolInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
+      poolInfo.maxSets = 1;
+      poolInfo.poolSizeCount = 1;
+      poolInfo.pPoolSizes = &size;
+      VkResult r = vk.vkCreateDescriptorPool(d, &poolInfo, nullptr, &slot.pool);
+      if (r != VK_SUCCESS) {
+        slot.pool = VK_NULL_HANDLE;
+        error = vkError("vkCreateDescriptorPool", r);
+        return false;
+      }
+      slot.poolCapacity = size.descriptorCount;
+    } else {
+      vk.vkResetDescriptorPool(d, slot.pool, 0);
+    }
+    VkDescriptorSetAllocateInfo setInfo{};
+    setInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO;
+    setInfo.descriptorPool = slot.pool;
+    setInfo.descriptorSetCount = 1;
+    setInfo.pSetLayouts = &kernel.setLayout;
+    VkResult r = vk.vkAllocateDescriptorSets(d, &setInfo, &set);
+    if (r != VK_SUCCESS) {
+      error = vkError("vkAllocateDescriptorSets", r);
+      return false;
+    }
+    std::vector<VkWriteDescriptorSet> writes(n);
+    for (size_t i = 0; i < n; ++i) {
+      writes[i].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+      writes[i].dstSet = set;
+      writes[i].dstBinding = uint32_t(i);
+      writes[i].descriptorCount = 1;
+      writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+      writes[i].pBufferInfo = &infos[i];
+    }
+    vk.vkUpdateDescriptorSets(d, uint32_t(n), writes.data(), 0, nullptr);
+  }
+
+  VkCommandBufferBeginInfo begin{};
+  begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  VkResult r = vk.vkBeginCommandBuffer(slot.cmd, &begin); // resets it
+  if (r != VK_SUCCESS) {
+    error = vkError("vkBeginCommandBuffer", r);
+    return false;
+  }
+  // Earlier shader writes (this stream's previous launches) before ours.
+  VkMemoryBarrier before{};
+  before.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+  before.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+  before.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+  vk.vkCmdPipelineBarrier(slot.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                          VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &before,
+                          0, nullptr, 0, nullptr);
+  vk.vkCmdBindPipeline(slot.cmd, VK_PIPELINE_BIND_POINT_COMPUTE,
+                       kernel.pipeline);
+  if (set)
+    vk.vkCmdBindDescriptorSets(slot.cmd, VK_PIPELINE_BIND_POINT_COMPUTE,
+                               kernel.pipelineLayout, 0, 1, &set, 0, nullptr);
+  vk.vkCmdDispatch(slot.cmd, uint32_t(args.grid[0]), uint32_t(args.grid[1]),
+                   uint32_t(args.grid[2]));
+  // Our writes visible to the host once the fence signals.
+  VkMemoryBarrier after{};
+  after.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+  after.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+  after.dstAccessMask = VK_ACCESS_HOST_READ_BIT | VK_ACCESS_HOST_WRITE_BIT;
+  vk.vkCmdPipelineBarrier(slot.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                          VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &after, 0, nullptr,
+                          0, nullptr);
+  r = vk.vkEndCommandBuffer(slot.cmd);
+  if (r != VK_SUCCESS) {
+    error = vkError("vkEndCommandBuffer", r);
+    return false;
+  }
+  return true;
+}
+
+bool VulkanStream::launch(BackendKernel *kernelBase, const LaunchArgs &args,
+                          uint64_t seq, std::string &error) {
+  auto &kernel = static_cast<VulkanKernel &>(*kernelBase);
+  const VkPhysicalDeviceLimits &limits = device_.limits;
+  if (args.sharedMemBytes != 0) {
+    error = format("dynamic shared memory (%d bytes) is not supported by the "
+                   "Vulkan backend: declare workgroup memory in the kernel",
+                   args.sharedMemBytes);
+    return false;
+  }
+  if (args.numParams != kernel.args.size()) {
+    error = format("the launch passes %zu arguments, the kernel table lists "
+                   "%zu",
+                   args.numParams, kernel.args.size());
+    return false;
+  }
+  if (kernel.hasLocalSize) {
+    for (int dim = 0; dim < 3; ++dim) {
+      if (args.block[dim] != kernel.localSize[dim]) {
+        error = format("block size (%zu, %zu, %zu) differs from the kernel's "
+                       "LocalSize (%u, %u, %u); the Vulkan flavour fixes the "
+                       "work-group size when the kernel is compiled",
+                       args.block[0], args.block[1], args.block[2],
+                       kernel.localSize[0], kernel.localSize[1],
+                       kernel.localSize[2]);
+        return false;
+      }
+    }
+  }
+  for (int dim = 0; dim < 3; ++dim) {
+    if (args.grid[dim] > limits.maxComputeWorkGroupCount[dim]) {
+      error = format("grid size %zu in dimension %d exceeds the device's "
+                     "limit of %u work groups",
+                     args.grid[dim], dim, limits.maxComputeWorkGroupCount[dim]);
+      return false;
+    }
+  }
+  Slot *slot = nullptr;
+  if (!acquireSlot(slot, error))
+    return false;
+  if (!record(*slot, kernel, args, error)) {
+    free_.push_back(slot);
+    return false;
+  }
+  VkResult r = device_.vk.vkResetFences(device_.handle, 1, &slot->fence);
+  if (r == VK_SUCCESS) {
+    VkSubmitInfo submit{};
+    submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
+    submit.commandBufferCount = 1;
+    submit.pCommandBuffers = &slot->cmd;
+    std::lock_guard<std::mutex> lock(queue_.mutex);
+    r = device_.vk.vkQueueSubmit(queue_.handle, 1, &submit, slot->fence);
+  }
+  if (r != VK_SUCCESS) {
+    free_.push_back(slot);
+    error = vkError("vkQueueSubmit", r);
+    return false;
+  }
+  slot->seq = seq;
+  inflight_.push_back(slot);
+  return true;
+}
+
+bool VulkanStream::copy(void *dst, const void *src, size_t bytes,
+                        std::string &error) {
+  if (!waitUntil(UINT64_MAX, error))
+    return false;
+  std::memmove(dst, src, bytes);
+  return true;
+}
+
+bool VulkanStream::fill(void *dst, const void *pattern, size_t patternBytes,
+                        size_t bytes, std::string &error) {
+  if (!waitUntil(UINT64_MAX, error))
+    return false;
+  auto *out = static_cast<unsigned char *>(dst);
+  if (patternBytes == 1) {
+    std::memset(out, *static_cast<const unsigned char *>(pattern), bytes);
+    return true;
+  }
+  // Write the pattern once, then double the filled prefix.
+  size_t done = std::min(patternBytes, bytes);
+  std::memcpy(out, pattern, done);
+  while (done < bytes) {
+    size_t chunk = std::min(done, bytes - done);
+    std::memcpy(out + done, out, chunk);
+    done += chunk;
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// VulkanBackend
+//===----------------------------------------------------------------------===//
+
+class VulkanBackend : public Backend {
+public:
+  ~VulkanBackend() override {
+    devices_.clear();
+    if (instance_)
+      api_.vkDestroyInstance(instance_, nullptr);
+  }
+  const char *name() const override { return "vulkan"; }
+  bool initialize(std::string &error) override;
+  size_t deviceCount() const override { return physical_.size(); }
+  DeviceDescription describe(size_t index) const override {
+    const VkPhysicalDeviceProperties &p = physical_[index].props;
+    DeviceDescription d;
+    d.name = p.deviceName;
+    d.type = publicType(p.deviceType);
+    d.vendorId = p.vendorID;
+    d.deviceId = p.deviceID;
+    return d;
+  }
+  BackendDevice *openDevice(size_t index, std::string &error) override;
+
+private:
+  DynamicLibrary lib_;
+  InstanceApi api_;
+  uint32_t apiVersion_ = VK_API_VERSION_1_0;
+  VkInstance instance_ = VK_NULL_HANDLE;
+  std::vector<PhysicalDevice> physical_;
+  std::map<size_t, std::unique_ptr<VulkanDevice>> devices_;
+};
+
+bool VulkanBackend::initialize(std::string &error) {
+  if (!lib_.open("libvulkan.so.1", "IMEXRT_VULKAN_LOADER", error))
+    return false;
+  api_.vkGetInstanceProcAddr = reinterpret_cast<PFN_vkGetInstanceProcAddr>(
+      lib_.symbol("vkGetInstanceProcAddr"));
+  if (!api_.vkGetInstanceProcAddr) {
+    error = lib_.path() + " does not export vkGetInstanceProcAddr";
+    return false;
+  }
+  api_.vkCreateInstance = reinterpret_cast<PFN_vkCreateInstance>(
+      api_.vkGetInstanceProcAddr(VK_NULL_HANDLE, "vkCreateInstance"));
+  api_.vkEnumerateInstanceVersion =
+      reinterpret_cast<PFN_vkEnumerateInstanceVersion>(
+          api_.vkGetInstanceProcAddr(VK_NULL_HANDLE,
+                                     "vkEnumerateInstanceVersion"));
+  if (!api_.vkCreateInstance) {
+    error = lib_.path() + " does not provide vkCreateInstance";
+    return false;
+  }
+  if (api_.vkEnumerateInstanceVersion) {
+    uint32_t v = VK_API_VERSION_1_0;
+    if (api_.vkEnumerateInstanceVersion(&v) == VK_SUCCESS)
+      apiVersion_ = std::min<uint32_t>(v, VK_API_VERSION_1_3);
+  }
+  VkApplicationInfo app{};
+  app.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO;
+  app.pApplicationName = "imexrt";
+  app.pEngineName = "imexrt";
+  app.apiVersion = apiVersion_;
+  VkInstanceCreateInfo info{};
+  info.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO;
+  info.pApplicationInfo = &app;
+  VkResult r = api_.vkCreateInstance(&info, nullptr, &instance_);
+  if (r != VK_SUCCESS) {
+    instance_ = VK_NULL_HANDLE;
+    error = vkError("vkCreateInstance", r);
+    if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
+      error += " (no Vulkan driver installed?)";
+    return false;
+  }
+#define X(f)                                                                   \
+  api_.f = reinterpret_cast<PFN_##f>(                                          \
+      api_.vkGetInstanceProcAddr(instance_, #f));                              \
+  if (!api_.f) {                                                               \
+    error = "the Vulkan loader does not provide " #f;                          \
+    return false;                                                              \
+  }
+  IMEXRT_VK_INSTANCE_FUNCS(X)
+#undef X
+  if (apiVersion_ >= VK_API_VERSION_1_1)
+    api_.vkGetPhysicalDeviceFeatures2 =
+        reinterpret_cast<PFN_vkGetPhysicalDeviceFeatures2>(
+            api_.vkGetInstanceProcAddr(instance_,
+                                       "vkGetPhysicalDeviceFeatures2"));
+
+  uint32_t count = 0;
+  r = api_.vkEnumeratePhysicalDevices(instance_, &count, nullptr);
+  std::vector<VkPhysicalDevice> handles(count);
+  if (r == VK_SUCCESS && count)
+    r = api_.vkEnumeratePhysicalDevices(instance_, &count, handles.data());
+  if (r != VK_SUCCESS && r != VK_INCOMPLETE) {
+    error = vkError("vkEnumeratePhysicalDevices", r);
+    return false;
+  }
+  handles.resize(count);
+  for (VkPhysicalDevice h : handles) {
+    PhysicalDevice pd;
+    pd.handle = h;
+    api_.vkGetPhysicalDeviceProperties(h, &pd.props);
+    uint32_t nFamilies = 0;
+    api_.vkGetPhysicalDeviceQueueFamilyProperties(h, &nFamilies, nullptr);
+    std::vector<VkQueueFamilyProperties> families(nFamilies);
+    api_.vkGetPhysicalDeviceQueueFamilyProperties(h, &nFamilies,
+                                                  families.data());
+    bool found = false;
+    for (uint32_t f = 0; f < nFamilies && !found; ++f) {
+      if ((families[f].queueFlags & VK_QUEUE_COMPUTE_BIT) &&
+          families[f].queueCount > 0) {
+        pd.queueFamily = f;
+        pd.queueCount = families[f].queueCount;
+        found = true;
+      }
+    }
+    if (found)
+      physical_.push_back(pd);
+  }
+  // Order by device type, keeping the loader's order within a type.
+  std::vector<std::pair<int, size_t>> order;
+  for (size_t i = 0; i < physical_.size(); ++i)
+    order.push_back({typeRank(physical_[i].props.deviceType), i});
+  std::sort(order.begin(), order.end());
+  std::vector<PhysicalDevice> sorted;
+  for (auto &o : order)
+    sorted.push_back(physical_[o.second]);
+  physical_.swap(sorted);
+  if (physical_.empty()) {
+    error = count ? format("none of the %u Vulkan devices has a compute queue",
+                           count)
+                  : std::string("the Vulkan loader found no device (no "
+                                "Vulkan driver installed?)");
+    return false;
+  }
+  return true;
+}
+
+BackendDevice *VulkanBackend::openDevice(size_t index, std::string &error) {
+  auto it = devices_.find(index);
+  if (it != devices_.end())
+    return it->second.get();
+  if (index >= physical_.size()) {
+    error = format("no Vulkan device %zu", index);
+    return nullptr;
+  }
+  auto device = std::make_unique<VulkanDevice>(api_, physical_[index]);
+  if (!device->open(apiVersion_, error)) {
+    error = format("opening %s: ", physical_[index].props.deviceName) + error;
+    return nullptr;
+  }
+  VulkanDevice *raw = device.get();
+  devices_[index] = std::move(device);
+  return raw;
+}
+
+} // namespace
+
+std::unique_ptr<Backend> createVulkanBackend() {
+  return std::make_unique<VulkanBackend>();
+}
+
+} // namespace imexrt
+
+#else // !IMEXRT_HAVE_VULKAN
+
+namespace imexrt {
+namespace {
+class UnavailableVulkan : public Backend {
+public:
+  const char *name() const override { return "vulkan"; }
+  bool initialize(std::string &error) override {
+    error = "libimexrt was built without the Vulkan headers (libvulkan-dev)";
+    return false;
+  }
+  size_t deviceCount() const override { return 0; }
+  DeviceDescription describe(size_t) const override { return {}; }
+  BackendDevice *openDevice(size_t, std::string &error) override {
+    error = "no Vulkan backend";
+    return nullptr;
+  }
+};
+} // namespace
+
+std::unique_ptr<Backend> createVulkanBackend() {
+  return std::make_unique<UnavailableVulkan>();
+}
+} // namespace imexrt
+
+#endif

@@ -1,0 +1,982 @@
+//===- RuntimeTest.cpp - libimexrt through its C API ----------------------===//
+//
+// Runs real SPIR-V kernels (tests/unit/runtime/kernels/*.spvasm, assembled at
+// build time) through the Vulkan backend - on lavapipe where there is no GPU.
+// Tests that need a Vulkan device skip with a message when there is none.
+// The backend-selection tests need no device.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestUtil.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cmath>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <thread>
+#include <type_traits>
+
+using namespace imexrt_test;
+
+namespace {
+
+/// Prints how many kernels this process ran, and appends the number to
+/// $IMEXRT_TEST_LAUNCH_LOG if set (so a test driver can sum them up).
+class RuntimeEnvironment : public ::testing::Environment {
+public:
+  void SetUp() override {
+    imexrtSetErrorHandler(ErrorLog::handler, nullptr);
+  }
+  void TearDown() override {
+    uint64_t launches = imexrtGetLaunchCount() - mockLaunches();
+    std::printf("[imexrt] %llu kernel launch(es) executed on a device",
+                (unsigned long long)launches);
+    if (mockLaunches())
+      std::printf(" (and %llu on the mock Level Zero driver)",
+                  (unsigned long long)mockLaunches());
+    std::printf("\n");
+    if (const char *log = std::getenv("IMEXRT_TEST_LAUNCH_LOG")) {
+      if (FILE *f = std::fopen(log, "a")) {
+        std::fprintf(f, "%llu\n", (unsigned long long)launches);
+        std::fclose(f);
+      }
+    }
+    imexrtShutdown();
+  }
+};
+
+::testing::Environment *const gEnvironment =
+    ::testing::AddGlobalTestEnvironment(new RuntimeEnvironment);
+
+class ImexrtRuntime : public ::testing::Test {
+protected:
+  void SetUp() override {
+    imexrtShutdown();
+    imexrtSetBackend(nullptr);
+    ErrorLog::get().take();
+  }
+  void TearDown() override {
+    std::vector<std::string> errors = ErrorLog::get().take();
+    EXPECT_TRUE(errors.empty()) << "unexpected runtime errors:" << join(errors);
+    imexrtShutdown();
+    imexrtSetBackend(nullptr);
+    ErrorLog::get().take();
+  }
+  /// Expects exactly one error since the last check, containing every part.
+  void expectError(std::initializer_list<const char *> parts) {
+    std::vector<std::string> errors = ErrorLog::get().take();
+    ASSERT_EQ(errors.size(), 1u) << "errors:" << join(errors);
+    for (const char *part : parts)
+      EXPECT_TRUE(contains(errors[0], part))
+          << "\"" << errors[0] << "\" lacks \"" << part << "\"";
+    EXPECT_EQ(errors[0], imexrtGetLastError());
+  }
+};
+
+class ImexrtVulkan : public ImexrtRuntime {
+protected:
+  void SetUp() override {
+    ImexrtRuntime::SetUp();
+    ASSERT_EQ(imexrtSetBackend("vulkan"), 0);
+    if (!imexrtGetBackend()) {
+      std::vector<std::string> errors = ErrorLog::get().take();
+      GTEST_SKIP() << "no Vulkan device (lavapipe comes with "
+                      "mesa-vulkan-drivers):"
+                   << join(errors);
+    }
+    stream = gpuCreateStream(nullptr, nullptr);
+    ASSERT_NE(stream, nullptr);
+    blob = makeContainer({{IMEXKBIN_FLAVOUR_VULKAN, loadSpirv("kernels.spv")}},
+                         mainKernelTable());
+    module = gpuModuleLoad(stream, blob.data(), blob.size());
+    ASSERT_NE(module, nullptr);
+  }
+  void TearDown() override {
+    if (stream)
+      gpuStreamDestroy(stream);
+    ImexrtRuntime::TearDown();
+  }
+  void *kernel(const char *name, void *s = nullptr) {
+    return gpuKernelGet(s ? s : stream, module, name);
+  }
+  template <typename T> T *alloc(size_t count, void *s = nullptr) {
+    return static_cast<T *>(
+        gpuMemAlloc(s ? s : stream, count * sizeof(T), 64, 0));
+  }
+  /// c = a + b over n floats, block 4.
+  void *launchAdd(void *s, void *k, float *a, float *b, float *c, size_t n,
+                  imexrtEventDesc *deps = nullptr) {
+    Params p;
+    p.ptr(a).ptr(b).ptr(c).add<int64_t>(int64_t(n)); // index: 8 bytes
+    return gpuLaunchKernel(s, k, (n + 3) / 4, 1, 1, 4, 1, 1, 0, p.get(), deps);
+  }
+  void *launchInc(void *s, void *k, int32_t *buf, int32_t n,
+                  imexrtEventDesc *deps = nullptr) {
+    Params p;
+    p.ptr(buf).add<int32_t>(n);
+    return gpuLaunchKernel(s, k, (size_t(n) + 7) / 8, 1, 1, 8, 1, 1, 0,
+                           p.get(), deps);
+  }
+
+  void *stream = nullptr;
+  void *module = nullptr;
+  std::vector<unsigned char> blob;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// ABI shape (no device)
+//===----------------------------------------------------------------------===//
+
+TEST(ImexrtAbi, SignaturesMatchTheAbiDocument) {
+  // docs/runtime-abi.md: size_t = i64, int32_t = i32, pointers = ptr.
+  static_assert(std::is_same<decltype(&gpuCreateDevice), void *(*)(void *)>::value, "");
+  static_assert(std::is_same<decltype(&gpuDestroyDevice), void (*)(void *)>::value, "");
+  static_assert(std::is_same<decltype(&gpuCreateContext), void *(*)(void *)>::value, "");
+  static_assert(std::is_same<decltype(&gpuDestroyContext), void (*)(void *)>::value, "");
+  static_assert(std::is_same<decltype(&gpuCreateStream), void *(*)(void *, void *)>::value, "");
+  static_assert(std::is_same<decltype(&gpuStreamDestroy), void (*)(void *)>::value, "");
+  static_assert(std::is_same<decltype(&gpuMemAlloc),
+                             void *(*)(void *, size_t, size_t, int32_t)>::value, "");
+  static_assert(std::is_same<decltype(&gpuMemFree), void (*)(void *, void *)>::value, "");
+  static_assert(std::is_same<decltype(&gpuMemCopy),
+                             void (*)(void *, void *, void *, size_t)>::value, "");
+  static_assert(std::is_same<decltype(&gpuMemSet),
+                             void (*)(void *, void *, const void *, size_t, size_t)>::value,
+                "");
+  static_assert(std::is_same<decltype(&gpuModuleLoad),
+                             void *(*)(void *, const void *, size_t)>::value, "");
+  static_assert(std::is_same<decltype(&gpuModuleUnload), void (*)(void *)>::value, "");
+  static_assert(std::is_same<decltype(&gpuKernelGet),
+                             void *(*)(void *, void *, const char *)>::value, "");
+  static_assert(std::is_same<decltype(&gpuLaunchKernel),
+                             void *(*)(void *, void *, size_t, size_t, size_t, size_t,
+                                       size_t, size_t, int32_t, imexrtParamDesc *,
+                                       imexrtEventDesc *)>::value,
+                "");
+  static_assert(std::is_same<decltype(&gpuWait), void (*)(void *)>::value, "");
+  static_assert(sizeof(imexrtParamDesc) == 2 * sizeof(void *), "");
+  static_assert(sizeof(imexrtEventDesc) == sizeof(void *), "");
+  SUCCEED();
+}
+
+//===----------------------------------------------------------------------===//
+// Backend selection and errors (no device needed)
+//===----------------------------------------------------------------------===//
+
+TEST_F(ImexrtRuntime, LevelZeroWithoutDriverIsAClearError) {
+  EnvGuard env("IMEXRT_BACKEND", "level-zero");
+  void *stream = gpuCreateStream(nullptr, nullptr);
+  if (stream) {
+    gpuStreamDestroy(stream);
+    GTEST_SKIP() << "this machine has a Level Zero GPU";
+  }
+  expectError({"gpuCreateStream", "level-zero", "IMEXRT_BACKEND"});
+  std::string message = imexrtGetLastError();
+  EXPECT_TRUE(contains(message, "zeInit") || contains(message, "cannot load"))
+      << message;
+  // Every later call fails the same way, without crashing.
+  EXPECT_EQ(gpuMemAlloc(nullptr, 64, 64, 0), nullptr);
+  expectError({"gpuMemAlloc", "level-zero"});
+  EXPECT_EQ(gpuModuleLoad(nullptr, "x", 1), nullptr);
+  expectError({"gpuModuleLoad"});
+  gpuWait(nullptr);
+  expectError({"gpuWait"});
+  EXPECT_EQ(imexrtGetBackend(), nullptr);
+  expectError({"imexrtGetBackend", "level-zero"});
+}
+
+TEST_F(ImexrtRuntime, NoBackendNamesEveryBackendTried) {
+  EnvGuard backend("IMEXRT_BACKEND", "auto");
+  EnvGuard loader("IMEXRT_VULKAN_LOADER", "/nonexistent/libvulkan.so.1");
+  const char *name = imexrtGetBackend();
+  if (name)
+    GTEST_SKIP() << "backend " << name << " works without Vulkan here";
+  expectError({"no backend can run kernels", "level-zero: ",
+               "vulkan: cannot load /nonexistent/libvulkan.so.1"});
+  EXPECT_EQ(gpuCreateDevice(nullptr), nullptr);
+  expectError({"gpuCreateDevice", "level-zero: ", "vulkan: "});
+}
+
+TEST_F(ImexrtRuntime, UnknownBackendNames) {
+  EXPECT_EQ(imexrtSetBackend("cuda"), -1);
+  expectError({"imexrtSetBackend", "'cuda' is not a backend"});
+  EnvGuard env("IMEXRT_BACKEND", "opencl");
+  EXPECT_EQ(imexrtGetBackend(), nullptr);
+  expectError({"IMEXRT_BACKEND='opencl' is not a backend"});
+}
+
+TEST_F(ImexrtRuntime, FunctionOverridesEnvironment) {
+  EnvGuard env("IMEXRT_BACKEND", "level-zero");
+  ASSERT_EQ(imexrtSetBackend("vulkan"), 0);
+  const char *name = imexrtGetBackend();
+  if (!name) {
+    expectError({"vulkan", "imexrtSetBackend"});
+    GTEST_SKIP() << "no Vulkan device";
+  }
+  EXPECT_STREQ(name, "vulkan");
+  // The active backend cannot change under running code...
+  EXPECT_EQ(imexrtSetBackend("level-zero"), -1);
+  expectError({"already in use", "imexrtShutdown"});
+  EXPECT_EQ(imexrtSetBackend("vulkan"), 0);
+  // ...but can after a shutdown.
+  imexrtShutdown();
+  EXPECT_EQ(imexrtSetBackend("level-zero"), 0);
+}
+
+TEST_F(ImexrtRuntime, RetryAfterFailedSelection) {
+  ASSERT_EQ(imexrtSetBackend("level-zero"), 0);
+  if (imexrtGetBackend())
+    GTEST_SKIP() << "this machine has a Level Zero GPU";
+  expectError({"level-zero"});
+  ASSERT_EQ(imexrtSetBackend("vulkan"), 0);
+  const char *name = imexrtGetBackend();
+  if (!name) {
+    ErrorLog::get().take();
+    GTEST_SKIP() << "no Vulkan device";
+  }
+  EXPECT_STREQ(name, "vulkan");
+}
+
+TEST_F(ImexrtRuntime, BadDeviceIndex) {
+  EnvGuard env("IMEXRT_DEVICE", "99");
+  EXPECT_EQ(gpuCreateStream(nullptr, nullptr), nullptr);
+  std::vector<std::string> errors = ErrorLog::get().take();
+  ASSERT_EQ(errors.size(), 1u);
+  // Either no backend at all, or the index is out of range.
+  EXPECT_TRUE(contains(errors[0], "IMEXRT_DEVICE='99'") ||
+              contains(errors[0], "no backend"))
+      << errors[0];
+}
+
+TEST_F(ImexrtRuntime, ErrorHandlerAndLastError) {
+  struct Seen {
+    int calls = 0;
+    std::string message;
+  } seen;
+  imexrtSetErrorHandler(
+      [](const char *message, void *data) {
+        auto *s = static_cast<Seen *>(data);
+        ++s->calls;
+        s->message = message;
+      },
+      &seen);
+  uint64_t before = imexrtGetErrorCount();
+  imexrtClearLastError();
+  EXPECT_STREQ(imexrtGetLastError(), "");
+  gpuStreamDestroy(reinterpret_cast<void *>(0x1234));
+  EXPECT_EQ(seen.calls, 1);
+  EXPECT_TRUE(contains(seen.message, "gpuStreamDestroy")) << seen.message;
+  EXPECT_EQ(seen.message, imexrtGetLastError());
+  EXPECT_EQ(imexrtGetErrorCount(), before + 1);
+
+  // The last error is per thread.
+  std::thread other([] {
+    EXPECT_STREQ(imexrtGetLastError(), "");
+    gpuDestroyContext(reinterpret_cast<void *>(0x99));
+    EXPECT_TRUE(contains(imexrtGetLastError(), "gpuDestroyContext"));
+  });
+  other.join();
+  EXPECT_TRUE(contains(imexrtGetLastError(), "gpuStreamDestroy"));
+  EXPECT_EQ(seen.calls, 2);
+  imexrtClearLastError();
+  EXPECT_STREQ(imexrtGetLastError(), "");
+  imexrtSetErrorHandler(ErrorLog::handler, nullptr);
+}
+
+TEST_F(ImexrtRuntime, ForeignHandlesAreErrorsNotCrashes) {
+  int notAHandle = 0;
+  gpuDestroyDevice(&notAHandle);
+  expectError({"gpuDestroyDevice", "not a device handle"});
+  gpuDestroyContext(&notAHandle);
+  expectError({"gpuDestroyContext", "not a context handle"});
+  gpuStreamDestroy(&notAHandle);
+  expectError({"gpuStreamDestroy"});
+  EXPECT_EQ(gpuCreateContext(&notAHandle), nullptr);
+  expectError({"gpuCreateContext", "not a device handle"});
+  EXPECT_EQ(gpuCreateDevice(&notAHandle), nullptr);
+  expectError({"gpuCreateDevice", "is not a device handle"});
+  EXPECT_EQ(gpuCreateStream(&notAHandle, nullptr), nullptr);
+  expectError({"gpuCreateStream", "not a device handle"});
+  EXPECT_EQ(gpuMemAlloc(&notAHandle, 16, 64, 0), nullptr);
+  expectError({"gpuMemAlloc", "not a live stream"});
+  // Unloading something that is not a module, or NULL, does nothing.
+  gpuModuleUnload(&notAHandle);
+  gpuModuleUnload(nullptr);
+  gpuDestroyDevice(nullptr);
+  gpuDestroyContext(nullptr);
+  gpuStreamDestroy(nullptr);
+  EXPECT_TRUE(ErrorLog::get().take().empty());
+}
+
+//===----------------------------------------------------------------------===//
+// Devices, contexts, streams, memory (Vulkan)
+//===----------------------------------------------------------------------===//
+
+TEST_F(ImexrtVulkan, ListsDevices) {
+  int32_t n = imexrtGetDeviceCount();
+  ASSERT_GE(n, 1);
+  bool vulkan = false;
+  for (int32_t i = 0; i < n; ++i) {
+    imexrtDeviceInfo info;
+    ASSERT_EQ(imexrtGetDeviceInfo(i, &info), 0);
+    EXPECT_GT(std::strlen(info.name), 0u);
+    EXPECT_TRUE(std::string(info.backend) == "vulkan" ||
+                std::string(info.backend) == "level-zero")
+        << info.backend;
+    if (std::string(info.backend) == "vulkan") {
+      vulkan = true;
+      std::printf("[imexrt] device %d: %s %s (type %d)\n", i, info.backend,
+                  info.name, info.type);
+    }
+  }
+  EXPECT_TRUE(vulkan);
+  imexrtDeviceInfo info;
+  EXPECT_EQ(imexrtGetDeviceInfo(n, &info), -1);
+  expectError({"imexrtGetDeviceInfo", "out of range"});
+  EXPECT_STREQ(imexrtGetBackend(), "vulkan");
+}
+
+TEST_F(ImexrtVulkan, DevicesContextsAndStreams) {
+  void *device = gpuCreateDevice(nullptr);
+  ASSERT_NE(device, nullptr);
+  void *same = gpuCreateDevice(device);
+  ASSERT_NE(same, nullptr);
+  void *context = gpuCreateContext(device);
+  ASSERT_NE(context, nullptr);
+  void *s1 = gpuCreateStream(device, context);
+  void *s2 = gpuCreateStream(same, nullptr);
+  void *s3 = gpuCreateStream(nullptr, context);
+  ASSERT_NE(s1, nullptr);
+  ASSERT_NE(s2, nullptr);
+  ASSERT_NE(s3, nullptr);
+  // Memory allocated on one stream is usable on another of the device.
+  float *a = alloc<float>(8, s1), *b = alloc<float>(8, s2),
+        *c = alloc<float>(8, s3);
+  for (int i = 0; i < 8; ++i) {
+    a[i] = float(i);
+    b[i] = 0.5f;
+  }
+  EXPECT_NE(launchAdd(s3, kernel("add_f32", s3), a, b, c, 8), nullptr);
+  gpuWait(s3);
+  for (int i = 0; i < 8; ++i)
+    EXPECT_EQ(c[i], float(i) + 0.5f);
+  gpuMemFree(s1, a);
+  gpuMemFree(s2, b);
+  gpuMemFree(s1, c);
+  // Handles of the wrong kind are rejected.
+  EXPECT_EQ(gpuCreateStream(context, nullptr), nullptr);
+  expectError({"gpuCreateStream", "not a device handle"});
+  EXPECT_EQ(gpuCreateStream(nullptr, device), nullptr);
+  expectError({"gpuCreateStream", "not a context handle"});
+  gpuStreamDestroy(s1);
+  gpuStreamDestroy(s2);
+  gpuStreamDestroy(s3);
+  gpuDestroyContext(context);
+  gpuDestroyDevice(same);
+  gpuDestroyDevice(device);
+  // Destroyed handles are no longer accepted.
+  gpuWait(s1);
+  expectError({"gpuWait", "not a live stream"});
+}
+
+TEST_F(ImexrtVulkan, AllocationsAreHostVisible) {
+  auto *p = static_cast<unsigned char *>(gpuMemAlloc(stream, 1000, 64, 0));
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % 64, 0u);
+  for (int i = 0; i < 1000; ++i)
+    p[i] = static_cast<unsigned char>(i);
+  for (int i = 0; i < 1000; ++i)
+    ASSERT_EQ(p[i], static_cast<unsigned char>(i));
+  void *big = gpuMemAlloc(stream, 100, 4096, 1);
+  ASSERT_NE(big, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(big) % 4096, 0u);
+  void *empty = gpuMemAlloc(stream, 0, 64, 0);
+  EXPECT_NE(empty, nullptr);
+  gpuMemFree(stream, empty);
+  gpuMemFree(stream, big);
+  gpuMemFree(stream, p);
+  gpuMemFree(stream, nullptr); // nothing
+}
+
+TEST_F(ImexrtVulkan, AllocationErrors) {
+  EXPECT_EQ(gpuMemAlloc(stream, 16, 48, 0), nullptr);
+  expectError({"gpuMemAlloc", "[vulkan]", "not a power of two"});
+  int local = 0;
+  gpuMemFree(stream, &local);
+  expectError({"gpuMemFree", "was not returned by gpuMemAlloc"});
+  char *p = alloc<char>(64);
+  gpuMemFree(stream, p + 16);
+  expectError({"gpuMemFree", "was not returned by gpuMemAlloc"});
+  gpuMemFree(stream, p);
+  gpuMemFree(stream, p);
+  expectError({"gpuMemFree", "freed already"});
+}
+
+TEST_F(ImexrtVulkan, CopyAndSet) {
+  const size_t n = 256;
+  int32_t *a = alloc<int32_t>(n), *b = alloc<int32_t>(n);
+  std::vector<int32_t> host(n), back(n, 0);
+  for (size_t i = 0; i < n; ++i)
+    host[i] = int32_t(i * 7 - 100);
+  gpuMemCopy(stream, a, host.data(), n * 4); // host -> device
+  gpuMemCopy(stream, b, a, n * 4);           // device -> device
+  gpuMemCopy(stream, back.data(), b, n * 4); // device -> host
+  EXPECT_EQ(back, host);
+
+  uint8_t byte = 0xA5;
+  gpuMemSet(stream, a, &byte, 1, 100);
+  for (int i = 0; i < 100; ++i)
+    ASSERT_EQ(reinterpret_cast<uint8_t *>(a)[i], 0xA5);
+  int32_t word = -42;
+  gpuMemSet(stream, a, &word, 4, n * 4);
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(a[i], -42);
+  double d = 3.25;
+  gpuMemSet(stream, b, &d, 8, n * 4);
+  for (size_t i = 0; i < n / 2; ++i)
+    ASSERT_EQ(reinterpret_cast<double *>(b)[i], 3.25);
+  uint16_t half = 0xBEEF;
+  gpuMemSet(stream, b, &half, 2, 6);
+  EXPECT_EQ(reinterpret_cast<uint16_t *>(b)[2], 0xBEEF);
+  const unsigned char rgb[3] = {1, 2, 3};
+  gpuMemSet(stream, a, rgb, 3, 30);
+  for (int i = 0; i < 30; ++i)
+    ASSERT_EQ(reinterpret_cast<unsigned char *>(a)[i], rgb[i % 3]);
+
+  gpuMemSet(stream, a, &word, 4, 10);
+  expectError({"gpuMemSet", "not a whole number of 4-byte patterns"});
+  gpuMemSet(stream, nullptr, &word, 4, 8);
+  expectError({"gpuMemSet", "null destination"});
+  gpuMemCopy(stream, a, nullptr, 8);
+  expectError({"gpuMemCopy", "null source"});
+  gpuMemCopy(stream, nullptr, nullptr, 0); // nothing to do
+  gpuMemFree(stream, a);
+  gpuMemFree(stream, b);
+}
+
+TEST_F(ImexrtVulkan, DefaultStream) {
+  // A NULL stream is the runtime's default stream on the default device.
+  float *a = static_cast<float *>(gpuMemAlloc(nullptr, 64 * 4, 64, 0));
+  float *b = static_cast<float *>(gpuMemAlloc(nullptr, 64 * 4, 64, 0));
+  float *c = static_cast<float *>(gpuMemAlloc(nullptr, 64 * 4, 64, 0));
+  ASSERT_TRUE(a && b && c);
+  float one = 1.0f, two = 2.0f;
+  gpuMemSet(nullptr, a, &one, 4, 64 * 4);
+  gpuMemSet(nullptr, b, &two, 4, 64 * 4);
+  void *k = gpuKernelGet(nullptr, module, "add_f32");
+  ASSERT_NE(k, nullptr);
+  EXPECT_NE(launchAdd(nullptr, k, a, b, c, 64), nullptr);
+  gpuWait(nullptr);
+  for (int i = 0; i < 64; ++i)
+    ASSERT_EQ(c[i], 3.0f);
+  gpuMemFree(nullptr, a);
+  gpuMemFree(nullptr, b);
+  gpuMemFree(nullptr, c);
+  gpuStreamDestroy(nullptr); // NULL: nothing to destroy
+}
+
+//===----------------------------------------------------------------------===//
+// Kernels (Vulkan)
+//===----------------------------------------------------------------------===//
+
+TEST_F(ImexrtVulkan, LaunchAddAndWait) {
+  const size_t n = 1000; // not a multiple of the work-group size
+  float *a = alloc<float>(n), *b = alloc<float>(n), *c = alloc<float>(n + 4);
+  for (size_t i = 0; i < n; ++i) {
+    a[i] = float(i);
+    b[i] = 2.0f * float(i) + 0.25f;
+  }
+  c[n] = -1.0f;
+  void *k = kernel("add_f32");
+  ASSERT_NE(k, nullptr);
+  uint64_t launches = imexrtGetLaunchCount();
+  void *event = launchAdd(stream, k, a, b, c, n);
+  EXPECT_NE(event, nullptr);
+  gpuWait(stream);
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(c[i], 3.0f * float(i) + 0.25f) << i;
+  EXPECT_EQ(c[n], -1.0f) << "the bound check in the kernel saw n";
+  EXPECT_EQ(imexrtGetLaunchCount(), launches + 1);
+  gpuMemFree(stream, a);
+  gpuMemFree(stream, b);
+  gpuMemFree(stream, c);
+}
+
+TEST_F(ImexrtVulkan, ModulesAndKernelsAreCached) {
+  EXPECT_EQ(gpuModuleLoad(stream, blob.data(), blob.size()), module);
+  void *other = gpuCreateStream(nullptr, nullptr);
+  EXPECT_EQ(gpuModuleLoad(other, blob.data(), blob.size()), module);
+  void *k1 = kernel("add_f32");
+  ASSERT_NE(k1, nullptr);
+  EXPECT_EQ(kernel("add_f32"), k1);
+  EXPECT_EQ(gpuKernelGet(other, module, "add_f32"), k1);
+  void *k2 = kernel("inc_i32");
+  ASSERT_NE(k2, nullptr);
+  EXPECT_NE(k2, k1);
+  // The same bytes at another address are another module.
+  std::vector<unsigned char> copy = blob;
+  void *module2 = gpuModuleLoad(stream, copy.data(), copy.size());
+  ASSERT_NE(module2, nullptr);
+  EXPECT_NE(module2, module);
+  gpuModuleUnload(module2);
+
+  // After unloading, old handles are errors, and a new load works.
+  gpuModuleUnload(module);
+  gpuModuleUnload(module); // twice: nothing
+  int32_t *buf = alloc<int32_t>(8);
+  EXPECT_EQ(launchInc(stream, k2, buf, 8), nullptr);
+  expectError({"gpuLaunchKernel", "is not a kernel"});
+  EXPECT_EQ(gpuKernelGet(stream, module, "inc_i32"), nullptr);
+  expectError({"gpuKernelGet", "not a loaded module"});
+  module = gpuModuleLoad(stream, blob.data(), blob.size());
+  ASSERT_NE(module, nullptr);
+  void *k3 = kernel("inc_i32");
+  ASSERT_NE(k3, nullptr);
+  std::memset(buf, 0, 32);
+  EXPECT_NE(launchInc(stream, k3, buf, 8), nullptr);
+  gpuWait(stream);
+  EXPECT_EQ(buf[7], 1);
+  gpuMemFree(stream, buf);
+  gpuStreamDestroy(other);
+}
+
+TEST_F(ImexrtVulkan, ScalarArgumentsOfEveryWidth) {
+  void *k = kernel("scalars");
+  ASSERT_NE(k, nullptr);
+  int32_t *o32 = alloc<int32_t>(2);
+  int64_t *o64 = alloc<int64_t>(1);
+  float *of = alloc<float>(1);
+  double *od = alloc<double>(1);
+  struct Case {
+    int32_t a;
+    int64_t b;
+    float c;
+    double d;
+    int64_t idx; // index: 8 bytes on the host, i32 in the kernel
+  };
+  const Case cases[] = {
+      {41, 0x123456789ALL, 1.5f, 0.1, 21},
+      {-7, -5000000000LL, -0.0625f, -1e300, -3},
+      {INT32_MAX - 1, INT64_MIN + 7, 3.0e38f, 4.9e-324, (1LL << 30) - 1},
+  };
+  for (const Case &c : cases) {
+    Params p;
+    p.ptr(o32).ptr(o64).ptr(of).ptr(od).add(c.a).add(c.b).add(c.c).add(c.d).add(
+        c.idx);
+    ASSERT_NE(gpuLaunchKernel(stream, k, 1, 1, 1, 1, 1, 1, 0, p.get(), nullptr),
+              nullptr);
+    gpuWait(stream);
+    EXPECT_EQ(o32[0], c.a + 1);
+    EXPECT_EQ(o32[1], int32_t(c.idx * 2));
+    EXPECT_EQ(o64[0], c.b + 1);
+    EXPECT_EQ(of[0], c.c * 2.0f);
+    EXPECT_EQ(od[0], c.d * 2.0);
+  }
+  // An index that does not fit the kernel's 32 bits is refused.
+  Params p;
+  p.ptr(o32).ptr(o64).ptr(of).ptr(od).add(int32_t(1)).add(int64_t(1)).add(
+      1.0f).add(1.0).add(int64_t(1) << 40);
+  EXPECT_EQ(gpuLaunchKernel(stream, k, 1, 1, 1, 1, 1, 1, 0, p.get(), nullptr),
+            nullptr);
+  expectError({"gpuLaunchKernel", "scalar argument 8", "does not fit"});
+  gpuMemFree(stream, o32);
+  gpuMemFree(stream, o64);
+  gpuMemFree(stream, of);
+  gpuMemFree(stream, od);
+}
+
+TEST_F(ImexrtVulkan, IndexWithItsHostSizeInTheKernelTable) {
+  // The compiler writes an index's host size (8) into the table; the kernel
+  // reads an i32, the low half of the little-endian value.
+  std::vector<TestKernel> table = mainKernelTable();
+  table[3].args[8] = scalar(8);
+  auto hostSized = makeContainer(
+      {{IMEXKBIN_FLAVOUR_VULKAN, loadSpirv("kernels.spv")}}, table);
+  void *m = gpuModuleLoad(stream, hostSized.data(), hostSized.size());
+  ASSERT_NE(m, nullptr);
+  void *k = gpuKernelGet(stream, m, "scalars");
+  ASSERT_NE(k, nullptr);
+  int32_t *o32 = alloc<int32_t>(2);
+  int64_t *o64 = alloc<int64_t>(1);
+  float *of = alloc<float>(1);
+  double *od = alloc<double>(1);
+  for (int64_t idx : {int64_t(12345), int64_t(-77)}) {
+    Params p;
+    p.ptr(o32).ptr(o64).ptr(of).ptr(od).add(int32_t(0)).add(int64_t(0)).add(
+        0.0f).add(0.0).add(idx);
+    ASSERT_NE(gpuLaunchKernel(stream, k, 1, 1, 1, 1, 1, 1, 0, p.get(), nullptr),
+              nullptr);
+    gpuWait(stream);
+    EXPECT_EQ(o32[1], int32_t(idx * 2));
+  }
+  gpuMemFree(stream, o32);
+  gpuMemFree(stream, o64);
+  gpuMemFree(stream, of);
+  gpuMemFree(stream, od);
+  gpuModuleUnload(m);
+}
+
+TEST_F(ImexrtVulkan, EightAndSixteenBitScalars) {
+  auto small = makeContainer(
+      {{IMEXKBIN_FLAVOUR_VULKAN, loadSpirv("small_ints.spv")}},
+      {{"small_ints", {buffer(), scalar(1), scalar(2), scalar(1)}}});
+  void *m = gpuModuleLoad(stream, small.data(), small.size());
+  ASSERT_NE(m, nullptr);
+  void *k = gpuKernelGet(stream, m, "small_ints");
+  ASSERT_NE(k, nullptr);
+  int32_t *out = alloc<int32_t>(3);
+  Params p;
+  p.ptr(out).add(int8_t(-5)).add(int16_t(-300)).add(uint8_t(200));
+  ASSERT_NE(gpuLaunchKernel(stream, k, 1, 1, 1, 1, 1, 1, 0, p.get(), nullptr),
+            nullptr);
+  gpuWait(stream);
+  EXPECT_EQ(out[0], -5);
+  EXPECT_EQ(out[1], -300);
+  EXPECT_EQ(out[2], 200);
+  gpuMemFree(stream, out);
+  gpuModuleUnload(m);
+}
+
+TEST_F(ImexrtVulkan, TwoDimensionalGrid) {
+  const int width = 8, height = 6;
+  int32_t *out = alloc<int32_t>(width * height);
+  int32_t minusOne = -1;
+  gpuMemSet(stream, out, &minusOne, 4, width * height * 4);
+  void *k = kernel("iota2d");
+  Params p;
+  p.ptr(out).add(int32_t(width));
+  ASSERT_NE(gpuLaunchKernel(stream, k, width / 2, height / 2, 1, 2, 2, 1, 0,
+                            p.get(), nullptr),
+            nullptr);
+  gpuWait(stream);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x)
+      ASSERT_EQ(out[y * width + x], x + 1000 * y) << x << "," << y;
+  gpuMemFree(stream, out);
+}
+
+TEST_F(ImexrtVulkan, EmptyGridLaunchesNothing) {
+  int32_t *buf = alloc<int32_t>(8);
+  std::memset(buf, 0, 32);
+  uint64_t launches = imexrtGetLaunchCount();
+  EXPECT_NE(launchInc(stream, kernel("inc_i32"), buf, 0), nullptr);
+  Params p;
+  p.ptr(buf).add(int32_t(8));
+  EXPECT_NE(gpuLaunchKernel(stream, kernel("inc_i32"), 0, 1, 1, 8, 1, 1, 0,
+                            p.get(), nullptr),
+            nullptr);
+  gpuWait(stream);
+  EXPECT_EQ(imexrtGetLaunchCount(), launches);
+  EXPECT_EQ(buf[0], 0);
+  gpuMemFree(stream, buf);
+}
+
+TEST_F(ImexrtVulkan, WorkOnAStreamRunsInOrder) {
+  const int32_t n = 512;
+  int32_t *buf = alloc<int32_t>(n);
+  std::memset(buf, 0, n * 4);
+  void *k = kernel("inc_i32");
+  // 40 launches without waiting (more than the runtime keeps in flight),
+  // then a copy, which is ordered after them.
+  for (int i = 0; i < 40; ++i)
+    ASSERT_NE(launchInc(stream, k, buf, n), nullptr);
+  std::vector<int32_t> host(n);
+  gpuMemCopy(stream, host.data(), buf, n * 4);
+  for (int32_t v : host)
+    ASSERT_EQ(v, 40);
+  // A memset is ordered too: launches, then set, then more launches.
+  for (int i = 0; i < 3; ++i)
+    launchInc(stream, k, buf, n);
+  int32_t zero = 0;
+  gpuMemSet(stream, buf, &zero, 4, n * 4);
+  launchInc(stream, k, buf, n);
+  gpuWait(stream);
+  for (int32_t i = 0; i < n; ++i)
+    ASSERT_EQ(buf[i], 1);
+  gpuMemFree(stream, buf);
+}
+
+TEST_F(ImexrtVulkan, EventsOrderWorkAcrossStreams) {
+  const int32_t n = 256;
+  void *other = gpuCreateStream(nullptr, nullptr);
+  ASSERT_NE(other, nullptr);
+  int32_t *buf = alloc<int32_t>(n);
+  std::memset(buf, 0, n * 4);
+  void *k = kernel("inc_i32");
+  void *last = nullptr;
+  for (int i = 0; i < 10; ++i)
+    last = launchInc(stream, k, buf, n);
+  ASSERT_NE(last, nullptr);
+  // The other stream waits for the first one's last launch.
+  imexrtEventDesc deps[] = {{last}, {nullptr}};
+  void *event = launchInc(other, k, buf, n, deps);
+  ASSERT_NE(event, nullptr);
+  gpuWait(other);
+  for (int32_t i = 0; i < n; ++i)
+    ASSERT_EQ(buf[i], 11);
+  // An event of the same stream is satisfied by stream order.
+  imexrtEventDesc self[] = {{event}, {nullptr}};
+  EXPECT_NE(launchInc(other, k, buf, n, self), nullptr);
+  gpuWait(other);
+  EXPECT_EQ(buf[0], 12);
+  // Something that is not an event.
+  int bogus = 0;
+  imexrtEventDesc bad[] = {{&bogus}, {nullptr}};
+  EXPECT_EQ(launchInc(other, k, buf, n, bad), nullptr);
+  expectError({"gpuLaunchKernel", "dependency 0", "not an event"});
+  gpuMemFree(stream, buf);
+  gpuStreamDestroy(other);
+}
+
+TEST_F(ImexrtVulkan, StreamsOnSeveralThreads) {
+  const int threads = 4, rounds = 25;
+  const size_t n = 300;
+  // Every thread loads the same new binary at the same time: one module.
+  std::vector<unsigned char> shared = blob;
+  std::vector<void *> modules(threads, nullptr);
+  std::atomic<int> ready{0};
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      void *s = gpuCreateStream(nullptr, nullptr);
+      ASSERT_NE(s, nullptr);
+      ready.fetch_add(1);
+      while (ready.load() < threads)
+        std::this_thread::yield();
+      modules[t] = gpuModuleLoad(s, shared.data(), shared.size());
+      ASSERT_NE(modules[t], nullptr);
+      void *k = gpuKernelGet(s, modules[t], "add_f32");
+      ASSERT_NE(k, nullptr);
+      auto *a = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, 0));
+      auto *b = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, 0));
+      auto *c = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, 0));
+      ASSERT_TRUE(a && b && c);
+      for (int r = 0; r < rounds; ++r) {
+        for (size_t i = 0; i < n; ++i) {
+          a[i] = float(t * 1000 + r);
+          b[i] = float(i);
+        }
+        ASSERT_NE(launchAdd(s, k, a, b, c, n), nullptr);
+        gpuWait(s);
+        for (size_t i = 0; i < n; ++i)
+          ASSERT_EQ(c[i], float(t * 1000 + r) + float(i))
+              << "thread " << t << " round " << r;
+      }
+      gpuMemFree(s, a);
+      gpuMemFree(s, b);
+      gpuMemFree(s, c);
+      gpuStreamDestroy(s);
+    });
+  }
+  for (std::thread &th : pool)
+    th.join();
+  for (int t = 1; t < threads; ++t)
+    EXPECT_EQ(modules[t], modules[0]);
+  gpuModuleUnload(modules[0]);
+}
+
+TEST_F(ImexrtVulkan, OneStreamSharedByThreads) {
+  const int threads = 3, rounds = 20;
+  const int32_t n = 128;
+  void *k = kernel("inc_i32");
+  std::vector<int32_t *> bufs;
+  for (int t = 0; t < threads; ++t) {
+    bufs.push_back(alloc<int32_t>(n));
+    std::memset(bufs.back(), 0, n * 4);
+  }
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t)
+    pool.emplace_back([&, t] {
+      for (int r = 0; r < rounds; ++r)
+        ASSERT_NE(launchInc(stream, k, bufs[t], n), nullptr);
+    });
+  for (std::thread &th : pool)
+    th.join();
+  gpuWait(stream);
+  for (int t = 0; t < threads; ++t) {
+    for (int32_t i = 0; i < n; ++i)
+      ASSERT_EQ(bufs[t][i], rounds);
+    gpuMemFree(stream, bufs[t]);
+  }
+}
+
+TEST_F(ImexrtVulkan, BufferArgumentsInsideAllocations) {
+  float *a = alloc<float>(256), *b = alloc<float>(256), *c = alloc<float>(256);
+  for (int i = 0; i < 256; ++i) {
+    a[i] = 1.0f;
+    b[i] = float(i);
+    c[i] = 0.0f;
+  }
+  // 256 bytes into the allocation: aligned for every Vulkan device.
+  EXPECT_NE(launchAdd(stream, kernel("add_f32"), a, b + 64, c + 64, 8),
+            nullptr);
+  gpuWait(stream);
+  EXPECT_EQ(c[63], 0.0f);
+  EXPECT_EQ(c[64], 65.0f);
+  EXPECT_EQ(c[71], 72.0f);
+  EXPECT_EQ(c[72], 0.0f);
+  // 4 bytes in: not a storage-buffer offset any device accepts.
+  EXPECT_EQ(launchAdd(stream, kernel("add_f32"), a, b, c + 1, 8), nullptr);
+  expectError({"gpuLaunchKernel", "buffer argument 2", "alignment"});
+  gpuMemFree(stream, a);
+  gpuMemFree(stream, b);
+  gpuMemFree(stream, c);
+}
+
+//===----------------------------------------------------------------------===//
+// Error paths (Vulkan)
+//===----------------------------------------------------------------------===//
+
+TEST_F(ImexrtVulkan, BadKernelBinaries) {
+  const char garbage[] = "this is not SPIR-V at all";
+  EXPECT_EQ(gpuModuleLoad(stream, garbage, sizeof(garbage)), nullptr);
+  expectError({"gpuModuleLoad", "[vulkan]", "not a kernel binary"});
+
+  // A Vulkan module whose instruction stream is cut short.
+  std::vector<uint32_t> words = loadSpirv("kernels.spv");
+  words.resize(words.size() - 3);
+  words.back() = 0x00400036; // OpFunction claiming 64 words
+  auto truncated = makeContainer({{IMEXKBIN_FLAVOUR_VULKAN, words}},
+                                 mainKernelTable());
+  EXPECT_EQ(gpuModuleLoad(stream, truncated.data(), truncated.size()), nullptr);
+  expectError({"gpuModuleLoad", "malformed SPIR-V"});
+
+  // Raw SPIR-V is the OpenCL flavour, which Vulkan cannot run.
+  std::vector<uint32_t> opencl = loadSpirv("opencl_add.spv");
+  EXPECT_EQ(gpuModuleLoad(stream, opencl.data(), opencl.size() * 4), nullptr);
+  expectError({"gpuModuleLoad", "raw SPIR-V", "OpenCL"});
+
+  // A container with only the OpenCL flavour.
+  auto clOnly = makeContainer({{IMEXKBIN_FLAVOUR_OPENCL, opencl}},
+                              {{"add_f32", {buffer(), buffer(), buffer()}}});
+  EXPECT_EQ(gpuModuleLoad(stream, clOnly.data(), clOnly.size()), nullptr);
+  expectError({"gpuModuleLoad", "no Vulkan module"});
+
+  // OpenCL SPIR-V labelled as the Vulkan flavour never reaches the driver.
+  auto mislabelled = makeContainer({{IMEXKBIN_FLAVOUR_VULKAN, opencl}},
+                                   {{"add_f32", {buffer(), buffer(), buffer()}}});
+  EXPECT_EQ(gpuModuleLoad(stream, mislabelled.data(), mislabelled.size()),
+            nullptr);
+  expectError({"gpuModuleLoad", "Shader capability"});
+
+  EXPECT_EQ(gpuModuleLoad(stream, nullptr, 16), nullptr);
+  expectError({"gpuModuleLoad", "null"});
+
+  // The good module still works after all that.
+  EXPECT_NE(kernel("add_f32"), nullptr);
+}
+
+TEST_F(ImexrtVulkan, UnknownKernelName) {
+  EXPECT_EQ(kernel("mul_f32"), nullptr);
+  expectError({"gpuKernelGet", "unknown kernel 'mul_f32'",
+               "add_f32, inc_i32, iota2d, scalars"});
+  EXPECT_EQ(kernel(nullptr), nullptr);
+  expectError({"gpuKernelGet", "name is null"});
+  // In the SPIR-V but not in the kernel table.
+  auto noTable = makeContainer(
+      {{IMEXKBIN_FLAVOUR_VULKAN, loadSpirv("kernels.spv")}},
+      {{"add_f32", {buffer(), buffer(), buffer(), scalar(4)}}});
+  void *m = gpuModuleLoad(stream, noTable.data(), noTable.size());
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(gpuKernelGet(stream, m, "iota2d"), nullptr);
+  expectError({"gpuKernelGet", "no argument table"});
+  gpuModuleUnload(m);
+}
+
+TEST_F(ImexrtVulkan, PointerThatIsNotARuntimeAllocation) {
+  std::vector<float> a(8, 1.0f), b(8, 2.0f), c(8, 0.0f);
+  EXPECT_EQ(launchAdd(stream, kernel("add_f32"), a.data(), b.data(), c.data(),
+                      8),
+            nullptr);
+  expectError({"gpuLaunchKernel", "kernel 'add_f32'", "buffer argument 0",
+               "does not point into memory from gpuMemAlloc"});
+  // A freed allocation is not a runtime allocation any more.
+  float *x = alloc<float>(8);
+  gpuMemFree(stream, x);
+  EXPECT_EQ(launchAdd(stream, kernel("add_f32"), x, x, x, 8), nullptr);
+  expectError({"buffer argument 0"});
+  EXPECT_EQ(c[0], 0.0f);
+}
+
+TEST_F(ImexrtVulkan, LaunchShapeErrors) {
+  void *k = kernel("inc_i32");
+  int32_t *buf = alloc<int32_t>(64);
+  Params p;
+  p.ptr(buf).add(int32_t(64));
+  // Block size differs from the shader's LocalSize (8, 1, 1).
+  EXPECT_EQ(gpuLaunchKernel(stream, k, 8, 1, 1, 16, 1, 1, 0, p.get(), nullptr),
+            nullptr);
+  expectError({"block size (16, 1, 1)", "LocalSize (8, 1, 1)"});
+  // Dynamic shared memory is not a Vulkan thing.
+  Params withLocal;
+  withLocal.ptr(buf).add(int32_t(64)).add(int32_t(0));
+  EXPECT_EQ(gpuLaunchKernel(stream, k, 8, 1, 1, 8, 1, 1, 256, withLocal.get(),
+                            nullptr),
+            nullptr);
+  expectError({"dynamic shared memory"});
+  // Wrong number of arguments.
+  Params tooFew;
+  tooFew.ptr(buf);
+  EXPECT_EQ(gpuLaunchKernel(stream, k, 8, 1, 1, 8, 1, 1, 0, tooFew.get(),
+                            nullptr),
+            nullptr);
+  expectError({"passes 1 arguments", "lists 2"});
+  // A buffer passed with a size that is not a pointer's.
+  int32_t *addr = buf;
+  int32_t count = 64;
+  imexrtParamDesc descs[] = {{&addr, 4}, {&count, 4}, {nullptr, 0}};
+  EXPECT_EQ(gpuLaunchKernel(stream, k, 8, 1, 1, 8, 1, 1, 0, descs, nullptr),
+            nullptr);
+  expectError({"buffer argument 0 has size 4"});
+  // Grid larger than the device allows.
+  EXPECT_EQ(gpuLaunchKernel(stream, k, size_t(1) << 40, 1, 1, 8, 1, 1, 0,
+                            p.get(), nullptr),
+            nullptr);
+  expectError({"exceeds the device's limit"});
+  gpuMemFree(stream, buf);
+}
+
+//===----------------------------------------------------------------------===//
+// Upstream-style wrappers (Vulkan)
+//===----------------------------------------------------------------------===//
+
+TEST_F(ImexrtVulkan, UpstreamStyleWrappers) {
+  void *s = mgpuStreamCreate();
+  ASSERT_NE(s, nullptr);
+  void *m = mgpuModuleLoad(blob.data(), blob.size());
+  EXPECT_EQ(m, module);
+  void *f = mgpuModuleGetFunction(m, "add_f32");
+  ASSERT_NE(f, nullptr);
+  const size_t n = 40;
+  auto *a = static_cast<float *>(mgpuMemAlloc(n * 4, s, true));
+  auto *b = static_cast<float *>(mgpuMemAlloc(n * 4, s, false));
+  auto *c = static_cast<float *>(mgpuMemAlloc(n * 4, s, false));
+  ASSERT_TRUE(a && b && c);
+  float one = 1.0f;
+  mgpuMemset32(a, *reinterpret_cast<uint32_t *>(&one), n, s);
+  std::vector<float> host(n);
+  for (size_t i = 0; i < n; ++i)
+    host[i] = float(i);
+  mgpuMemcpy(b, host.data(), n * 4, s);
+  // Sizes are not passed: the kernel table supplies them.
+  int64_t count = int64_t(n);
+  void *params[] = {&a, &b, &c, &count};
+  mgpuLaunchKernel(f, n / 4, 1, 1, 4, 1, 1, 0, s, params, nullptr, 4);
+  mgpuStreamSynchronize(s);
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(c[i], float(i) + 1.0f);
+  mgpuMemset16(c, 0, 2 * n, s);
+  EXPECT_EQ(c[0], 0.0f);
+  mgpuMemFree(a, s);
+  mgpuMemFree(b, s);
+  mgpuMemFree(c, s);
+  mgpuStreamDestroy(s);
+  mgpuModuleUnload(m);
+  mgpuModuleUnload(m);
+}
