@@ -3,7 +3,8 @@
 
 ctest writes ctest.xml (one entry per GoogleTest case plus one for the whole
 lit suite); lit writes lit.xml with one entry per lit test. The lit entry of
-ctest is replaced by lit's own counts. Exits 1 if anything failed.
+ctest is replaced by lit's own counts. The runtime tests append the number
+of kernels they ran to imexrt-launches.txt. Exits 1 if anything failed.
 """
 import sys
 import xml.etree.ElementTree as ET
@@ -35,6 +36,10 @@ def main(folder):
     if not suites:
         print("no test results found", file=sys.stderr)
         return 1
+    launches = folder / "imexrt-launches.txt"
+    if launches.exists():
+        count_ = sum(int(line) for line in launches.read_text().split() if line.isdigit())
+        print(f"runtime tests: {count_} kernels executed on a device")
     totals = [0, 0, 0]
     for name, (p, f, s) in suites.items():
         print(f"{name}: {p} passed, {f} failed, {s} skipped")
