@@ -16,21 +16,24 @@ namespace {
   "one-shot-bufferize{bufferize-function-boundaries "                          \
   "function-boundary-type-conversion=identity-layout-map}"
 
-// Host buffers are freed by ownership-based deallocation, which subsumes
-// (and does not accept) explicit frees.
+// Buffers are freed by ownership-based deallocation, which subsumes (and
+// does not accept) explicit frees. On the GPU path it runs before buffers in
+// GPU regions become gpu.alloc, whose deallocs there become gpu.dealloc.
 #define IMEX_HOST_DEALLOC                                                      \
   "drop-explicit-deallocs,buffer-deallocation-pipeline,"                       \
   "convert-bufferization-to-memref"
 
 // From memrefs, scf, affine, arith, math, func and cf to the LLVM dialect;
-// the second form also lowers gpux ops to runtime calls.
+// the second form also lowers gpux ops to runtime calls and allocates
+// through the runtime's generic functions, whose free also releases GPU
+// buffers that host-side deallocation reaches.
 #define IMEX_TO_LLVM                                                           \
   "expand-strided-metadata,lower-affine,convert-scf-to-cf,"                    \
   "finalize-memref-to-llvm,"                                                   \
   "convert-to-llvm,reconcile-unrealized-casts"
 #define IMEX_TO_LLVM_WITH_GPUX                                                 \
   "expand-strided-metadata,lower-affine,convert-scf-to-cf,"                    \
-  "convert-gpux-to-llvm,finalize-memref-to-llvm,"                              \
+  "convert-gpux-to-llvm,finalize-memref-to-llvm{use-generic-functions=true},"  \
   "convert-to-llvm,reconcile-unrealized-casts"
 
 const imex::NamedPipeline kPipelines[] = {
@@ -61,6 +64,7 @@ const imex::NamedPipeline kPipelines[] = {
      "gpu.launch kernels, kernels to SPIR-V (OpenCL and Vulkan flavours), "
      "host code to the LLVM dialect with runtime calls and OpenMP loops",
      "add-gpu-regions,convert-ndarray-to-linalg," IMEX_BUFFERIZE ","
+     IMEX_HOST_DEALLOC ","
      "func.func(convert-linalg-to-parallel-loops,gpu-map-parallel-loops),"
      "convert-region-parallel-loops-to-gpu,"
      "convert-region-sequential-loops-to-gpu,"

@@ -28,6 +28,7 @@
 #include <map>
 #include <mutex>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <dlfcn.h>
@@ -208,6 +209,10 @@ struct State {
   std::unordered_map<void *, Kind> handles;
   std::map<std::pair<const void *, size_t>, ModuleHandle *> moduleCache;
   StreamHandle *defaultStream = nullptr;
+  // Pointers returned by gpuMemAlloc and not freed yet, so that compiled
+  // code's generic free (_mlir_memref_to_llvm_free) can tell them apart
+  // from host memory.
+  std::unordered_set<const void *> allocations;
 };
 
 // Never destroyed: compiled programs call gpuModuleUnload from global
@@ -829,9 +834,14 @@ void *gpuMemAlloc(void *stream, size_t bytes, size_t alignment,
   }
   std::string error;
   void *ptr = st->target.device->alloc(bytes, alignment, isShared != 0, error);
-  if (!ptr)
+  if (!ptr) {
     reportError("gpuMemAlloc", backendName(st->target),
                 format("%zu bytes: ", bytes) + error);
+    return nullptr;
+  }
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.allocations.insert(ptr);
   return ptr;
 }
 
@@ -843,8 +853,13 @@ void gpuMemFree(void *stream, void *ptr) {
     return;
   std::string error;
   if (!waitStream(st, UINT64_MAX, error) ||
-      !st->target.device->free(ptr, error))
+      !st->target.device->free(ptr, error)) {
     reportError("gpuMemFree", backendName(st->target), error);
+    return;
+  }
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.allocations.erase(ptr);
 }
 
 void gpuMemCopy(void *stream, void *dst, void *src, size_t bytes) {
@@ -987,6 +1002,33 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
   void *event = launch(stream, function, grid, block, sharedMemBytes,
                        descs.data(), descs.size(), nullptr, "mgpuLaunchKernel");
   (void)event;
+}
+
+// The allocation functions memref-to-LLVM lowering calls when it is asked
+// for generic functions (the gpu pipeline does): host memory comes from
+// malloc; a buffer that came from gpuMemAlloc (a GPU allocation that the
+// host-side deallocation code releases) goes back to the runtime.
+void *_mlir_memref_to_llvm_alloc(size_t bytes) { return std::malloc(bytes); }
+
+void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t bytes) {
+  // aligned_alloc needs a size that is a multiple of the alignment.
+  size_t rounded = (bytes + alignment - 1) / alignment * alignment;
+  return std::aligned_alloc(alignment, rounded ? rounded : alignment);
+}
+
+void _mlir_memref_to_llvm_free(void *ptr) {
+  if (!ptr)
+    return;
+  bool fromRuntime;
+  {
+    State &s = state();
+    std::lock_guard<std::mutex> lock(s.mutex);
+    fromRuntime = s.allocations.count(ptr) != 0;
+  }
+  if (fromRuntime)
+    gpuMemFree(nullptr, ptr);
+  else
+    std::free(ptr);
 }
 
 void *mgpuMemAlloc(uint64_t bytes, void *stream, bool isHostShared) {
