@@ -1,25 +1,20 @@
 #!/usr/bin/env bash
-# Installs dependencies, builds the tools and runs the main job on the
-# bundled example: the array program is lowered to LLVM and run on the host,
-# then the same program placed on the GPU is lowered to gpu.launch kernels.
-# (The imexc object/link/run path replaces this as the driver lands.)
+# The main job, end to end: install dependencies, build imexc and its
+# runtime, compile examples/saxpy/saxpy.mlir (a GPU-placed kernel) to an
+# object with a C header, link it into the example's C++ program through
+# the imexc CMake package, and run it on the best device found (a Level Zero
+# GPU, else any Vulkan device: lavapipe on machines without a GPU).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build}
-example=$root/examples/ndarray_views.mlir
-llvm=/usr/lib/llvm-22
+example_build=$build/examples/saxpy
 
 "$root/scripts/install-deps.sh"
 cmake -G Ninja -S "$root" -B "$build" >/dev/null
-ninja -C "$build" imex-opt
+ninja -C "$build" imexc imexrt
 
-echo "== host: $example"
-"$build/bin/imex-opt" "$example" --host |
-  "$llvm/bin/mlir-runner" -e main -entry-point-result=void \
-    -shared-libs="$llvm/lib/libmlir_c_runner_utils.so,$llvm/lib/libmlir_runner_utils.so"
-
-echo "== GPU placement: kernels and data movement"
-sed -e 's/^#env = .*/#env = #ndarray.envs<#region.gpu_env<device = "XeGPU">>/' "$example" |
-  "$build/bin/imex-opt" --ndarray --region |
-  grep -E 'gpu\.(alloc|launch|memcpy|dealloc)'
+cmake -G Ninja -S "$root/examples/saxpy" -B "$example_build" \
+  -Dimexc_DIR="$build/lib/cmake/imexc" >/dev/null
+cmake --build "$example_build"
+MESA_SHADER_CACHE_DISABLE=true "$example_build/saxpy"

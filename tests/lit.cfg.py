@@ -29,6 +29,12 @@ config.substitutions.append(
 config.substitutions.append(
     ("%mlir_c_runner_utils", os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
 
+# The build tree (pkg-config and CMake package files) and imexc's path for
+# tests that drive external build systems.
+config.substitutions.append(("%imex_obj_root", config.imex_obj_root))
+config.substitutions.append(
+    ("%imexc_path", os.path.join(config.imex_tools_dir, "imexc")))
+
 # Shorthands for the ndarray execution tests: run a host program's @main, and
 # turn a program's host environment alias into a GPU one.
 config.substitutions.append(
