@@ -96,10 +96,11 @@ int main(int argc, char **argv) {
   const std::map<std::string, imex::EmitKind> emitKinds = {
       {"obj", imex::EmitKind::Object},   {"asm", imex::EmitKind::Assembly},
       {"llvm", imex::EmitKind::LLVMIR},  {"mlir", imex::EmitKind::MLIR},
-      {"exe", imex::EmitKind::Executable}};
+      {"spirv", imex::EmitKind::SPIRV},  {"exe", imex::EmitKind::Executable}};
   std::string emit = "obj";
   app.add_option("--emit", emit,
-                 "What to write: obj (default), asm, llvm, mlir, exe")
+                 "What to write: obj (default), asm, llvm, mlir, spirv (the "
+                 "kernel module), exe")
       ->check(CLI::IsMember(emitKinds));
   std::string header;
   auto *headerOption =

@@ -43,6 +43,8 @@ StringRef extensionFor(EmitKind kind) {
     return ".ll";
   case EmitKind::MLIR:
     return ".mlir";
+  case EmitKind::SPIRV:
+    return ".spv";
   case EmitKind::Executable:
     return "";
   }
@@ -125,7 +127,17 @@ public:
     context.appendDialectRegistry(registry);
   }
 
+  ~Compilation() {
+    if (!scratchDir.empty())
+      llvm::sys::fs::remove_directories(scratchDir);
+  }
+
   LogicalResult run() {
+    if (options.emit == EmitKind::SPIRV &&
+        llvm::sys::fs::createUniqueDirectory("imexc-spirv", scratchDir)) {
+      llvm::errs() << "imexc: error: cannot create a scratch directory\n";
+      return failure();
+    }
     SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
     OwningOpRef<ModuleOp> module = parseInput();
     if (!module)
@@ -183,7 +195,7 @@ private:
                    << "' (see --list-pipelines)\n";
       return failure();
     }
-    if (succeeded(parsePassPipeline(withKernelFlavours(pipeline->passes), pm,
+    if (succeeded(parsePassPipeline(withKernelOptions(pipeline->passes), pm,
                                     errorStream)))
       return success();
     llvm::errs() << "imexc: error: pipeline '" << name << "': " << errors
@@ -191,17 +203,31 @@ private:
     return failure();
   }
 
-  /// `passes` with the SPIR-V flavours chosen by --gpu-runtime.
-  std::string withKernelFlavours(StringRef passes) const {
+  /// Where kernel serialization writes each SPIR-V module: the
+  /// --save-temps directory, or a scratch one for --emit=spirv.
+  std::string spirvDumpDir() const {
+    return options.emit == EmitKind::SPIRV ? std::string(scratchDir)
+                                           : options.saveTempsDir;
+  }
+
+  /// `passes` with the kernel serialization options that the command line
+  /// implies: the SPIR-V flavours chosen by --gpu-runtime, and where the
+  /// modules are dumped.
+  std::string withKernelOptions(StringRef passes) const {
     constexpr StringLiteral kKernelPass = "gpu-kernels-to-spirv-binary";
     std::string text = passes.str();
-    if (options.gpuRuntime == "auto")
-      return text;
-    StringRef flavour = options.gpuRuntime == "vulkan" ? "vulkan" : "opencl";
     size_t at = text.find(kKernelPass.str());
-    if (at != std::string::npos)
-      text.insert(at + kKernelPass.size(),
-                  ("{flavours=" + flavour + "}").str());
+    if (at == std::string::npos)
+      return text;
+    std::string kernelOptions;
+    if (options.gpuRuntime != "auto")
+      kernelOptions += options.gpuRuntime == "vulkan" ? "flavours=vulkan"
+                                                      : "flavours=opencl";
+    if (!spirvDumpDir().empty())
+      kernelOptions +=
+          (kernelOptions.empty() ? "" : " ") + ("dump-dir=" + spirvDumpDir());
+    if (!kernelOptions.empty())
+      text.insert(at + kKernelPass.size(), "{" + kernelOptions + "}");
     return text;
   }
 
@@ -247,7 +273,34 @@ private:
     return emitCHeader(module, guard, os);
   }
 
+  /// --emit=spirv: the one SPIR-V module kernel serialization produced.
+  LogicalResult writeSPIRV() {
+    std::vector<std::string> modules;
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator it(scratchDir, ec), end;
+         it != end && !ec; it.increment(ec))
+      if (llvm::sys::path::extension(it->path()) == ".spv")
+        modules.push_back(it->path());
+    if (modules.size() != 1) {
+      llvm::errs() << "imexc: error: --emit=spirv needs exactly one kernel "
+                      "module in one flavour (pick one with --gpu-runtime), "
+                      "but the program has "
+                   << modules.size()
+                   << "; --save-temps=DIR writes them all\n";
+      return failure();
+    }
+    auto contents = llvm::MemoryBuffer::getFile(modules.front());
+    if (!contents) {
+      llvm::errs() << "imexc: error: cannot read '" << modules.front()
+                   << "'\n";
+      return failure();
+    }
+    return writeFile(outputPath, (*contents)->getBuffer());
+  }
+
   LogicalResult writeOutput(ModuleOp module) {
+    if (options.emit == EmitKind::SPIRV)
+      return writeSPIRV();
     if (options.emit == EmitKind::MLIR) {
       std::string text;
       llvm::raw_string_ostream os(text);
@@ -354,6 +407,8 @@ private:
   const CompileOptions &options;
   std::string outputPath;
   std::string headerText;
+  /// Scratch directory for --emit=spirv, removed with the compilation.
+  SmallString<128> scratchDir;
   MLIRContext context;
   llvm::SourceMgr sourceMgr;
 };

@@ -21,7 +21,7 @@ class raw_ostream;
 
 namespace imex {
 
-enum class EmitKind { Object, Assembly, LLVMIR, MLIR, Executable };
+enum class EmitKind { Object, Assembly, LLVMIR, MLIR, SPIRV, Executable };
 
 struct CompileOptions {
   std::string input = "-";   ///< "-" reads standard input

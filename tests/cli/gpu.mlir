@@ -31,3 +31,20 @@
 
 // RUN: not imexc %S/Inputs/add.mlir --gpu-runtime=cuda 2>&1 | FileCheck %s --check-prefix=RUNTIME
 // RUNTIME: --gpu-runtime: cuda not in {auto,level-zero,vulkan}
+
+// --emit=spirv writes the kernel module of one flavour, valid for its client
+// API; with both flavours (or several modules) it asks for a choice.
+// RUN: imexc %S/../../examples/saxpy/saxpy.mlir --emit=spirv --gpu-runtime=vulkan -o %t/saxpy.spv
+// RUN: spirv-val --target-env vulkan1.0 %t/saxpy.spv
+// RUN: imexc %S/../../examples/saxpy/saxpy.mlir --emit=spirv --gpu-runtime=level-zero -o %t/saxpy-cl.spv
+// RUN: spirv-val --target-env opencl2.0 %t/saxpy-cl.spv
+// RUN: not imexc %S/../../examples/saxpy/saxpy.mlir --emit=spirv -o %t/both.spv 2>&1 | FileCheck %s --check-prefix=ONE
+// ONE: --emit=spirv needs exactly one kernel module in one flavour (pick one with --gpu-runtime), but the program has 2
+// RUN: not test -e %t/both.spv
+// RUN: not imexc %S/Inputs/add.mlir --emit=spirv -o %t/host.spv 2>&1 | FileCheck %s --check-prefix=NONE
+// NONE: but the program has 0
+
+// --save-temps also keeps every SPIR-V module (here the Vulkan one only).
+// RUN: ls %t/temps | FileCheck %s --check-prefix=SPV
+// SPV-NOT: opencl.spv
+// SPV: saxpy_kernel.vulkan.spv
