@@ -37,7 +37,7 @@
 // RUN: not test -e %t/t.o
 
 // RUN: not imexc %S/Inputs/add.mlir --emit=bogus 2>&1 | FileCheck %s --check-prefix=EMIT
-// EMIT: --emit: bogus not in {asm,exe,llvm,mlir,obj}
+// EMIT: --emit: bogus not in {asm,exe,llvm,mlir,obj,spirv}
 // RUN: not imexc %S/Inputs/add.mlir -O7 2>&1 | FileCheck %s --check-prefix=OPT
 // OPT: --opt-level: Value 7 not in range 0 to 3
 // RUN: not imexc %S/Inputs/add.mlir --no-such-flag 2>&1 | FileCheck %s --check-prefix=FLAG
