@@ -48,3 +48,9 @@
 // RUN: ls %t/temps | FileCheck %s --check-prefix=SPV
 // SPV-NOT: opencl.spv
 // SPV: saxpy_kernel.vulkan.spv
+
+// A failing pass leaves a crash reproducer when asked for one.
+// RUN: not imexc %S/Inputs/gpu-sin-f64.mlir -o %t/sin2.o --mlir-pass-pipeline-crash-reproducer=%t/repro.mlir 2>/dev/null
+// RUN: FileCheck %s --check-prefix=REPRO < %t/repro.mlir
+// REPRO: {-#
+// REPRO: pipeline: "builtin.module(
