@@ -676,6 +676,43 @@ void destroyStream(StreamHandle *stream, const char *fn) {
 
 using namespace imexrt;
 
+/// The target of device handle `device`, or the default target when it is
+/// null; reports a failure for `call`. Expects `s.mutex` held.
+bool targetOf(State &s, void *device, const char *call, Target &t) {
+  if (device) {
+    auto *d = lookup<DeviceHandle>(s, device, Kind::Device);
+    if (!d) {
+      reportError(call, nullptr,
+                  format("%p is not a device handle", device));
+      return false;
+    }
+    t = d->target;
+    return true;
+  }
+  std::string error;
+  if (defaultTarget(s, t, error))
+    return true;
+  reportError(call, nullptr, error);
+  return false;
+}
+
+/// Releases a device or context handle; a foreign pointer is reported.
+template <typename HandleT>
+void destroyHandle(void *handle, Kind kind, const char *call,
+                   const char *what) {
+  if (!handle)
+    return;
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto *h = lookup<HandleT>(s, handle, kind);
+  if (!h) {
+    reportError(call, nullptr, format("%p is not a %s handle", handle, what));
+    return;
+  }
+  s.handles.erase(h);
+  delete h;
+}
+
 //===----------------------------------------------------------------------===//
 // ABI entry points
 //===----------------------------------------------------------------------===//
@@ -686,78 +723,32 @@ void *gpuCreateDevice(void *hint) {
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   Target t;
-  if (hint) {
-    auto *other = lookup<DeviceHandle>(s, hint, Kind::Device);
-    if (!other) {
-      reportError("gpuCreateDevice", nullptr,
-                  format("hint %p is not a device handle", hint));
-      return nullptr;
-    }
-    t = other->target;
-  } else {
-    std::string error;
-    if (!defaultTarget(s, t, error)) {
-      reportError("gpuCreateDevice", nullptr, error);
-      return nullptr;
-    }
-  }
+  if (!targetOf(s, hint, "gpuCreateDevice", t))
+    return nullptr;
   auto *device = new DeviceHandle{t};
   s.handles[device] = Kind::Device;
   return device;
 }
 
 void gpuDestroyDevice(void *device) {
-  if (!device)
-    return;
-  State &s = state();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  auto *d = lookup<DeviceHandle>(s, device, Kind::Device);
-  if (!d) {
-    reportError("gpuDestroyDevice", nullptr,
-                format("%p is not a device handle", device));
-    return;
-  }
-  s.handles.erase(d);
-  delete d;
+  destroyHandle<DeviceHandle>(device, Kind::Device, "gpuDestroyDevice",
+                              "device");
 }
 
 void *gpuCreateContext(void *device) {
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   Target t;
-  if (device) {
-    auto *d = lookup<DeviceHandle>(s, device, Kind::Device);
-    if (!d) {
-      reportError("gpuCreateContext", nullptr,
-                  format("%p is not a device handle", device));
-      return nullptr;
-    }
-    t = d->target;
-  } else {
-    std::string error;
-    if (!defaultTarget(s, t, error)) {
-      reportError("gpuCreateContext", nullptr, error);
-      return nullptr;
-    }
-  }
+  if (!targetOf(s, device, "gpuCreateContext", t))
+    return nullptr;
   auto *context = new ContextHandle{t};
   s.handles[context] = Kind::Context;
   return context;
 }
 
 void gpuDestroyContext(void *context) {
-  if (!context)
-    return;
-  State &s = state();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  auto *c = lookup<ContextHandle>(s, context, Kind::Context);
-  if (!c) {
-    reportError("gpuDestroyContext", nullptr,
-                format("%p is not a context handle", context));
-    return;
-  }
-  s.handles.erase(c);
-  delete c;
+  destroyHandle<ContextHandle>(context, Kind::Context, "gpuDestroyContext",
+                               "context");
 }
 
 void *gpuCreateStream(void *device, void *context) {
