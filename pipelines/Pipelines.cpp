@@ -24,16 +24,15 @@ namespace {
   "convert-bufferization-to-memref"
 
 // From memrefs, scf, affine, arith, math, func and cf to the LLVM dialect;
-// the second form also lowers gpux ops to runtime calls and allocates
-// through the runtime's generic functions, whose free also releases GPU
-// buffers that host-side deallocation reaches.
+// the second form also lowers gpux ops to runtime calls, with the given
+// memref-to-LLVM pass.
 #define IMEX_TO_LLVM                                                           \
   "expand-strided-metadata,lower-affine,convert-scf-to-cf,"                    \
   "finalize-memref-to-llvm,"                                                   \
   "convert-to-llvm,reconcile-unrealized-casts"
-#define IMEX_TO_LLVM_WITH_GPUX                                                 \
+#define IMEX_TO_LLVM_WITH_GPUX(MEMREF_TO_LLVM)                                 \
   "expand-strided-metadata,lower-affine,convert-scf-to-cf,"                    \
-  "convert-gpux-to-llvm,finalize-memref-to-llvm{use-generic-functions=true},"  \
+  "convert-gpux-to-llvm," MEMREF_TO_LLVM ","                                   \
   "convert-to-llvm,reconcile-unrealized-casts"
 
 const imex::NamedPipeline kPipelines[] = {
@@ -72,12 +71,15 @@ const imex::NamedPipeline kPipelines[] = {
      "drop-regions,canonicalize,linearize-launch-memrefs,"
      "gpu-kernel-outlining,lower-affine,"
      "gpu-kernels-to-spirv-binary,convert-scf-to-openmp,canonicalize,"
-     "convert-gpu-to-gpux," IMEX_TO_LLVM_WITH_GPUX},
+     // Allocation through the runtime's generic functions: their free
+     // also releases the GPU buffers that host-side deallocation reaches.
+     "convert-gpu-to-gpux,"
+     IMEX_TO_LLVM_WITH_GPUX("finalize-memref-to-llvm{use-generic-functions=true}")},
     {"gpux",
      "put host-side gpu ops on explicit gpux streams and lower the host "
      "code to the LLVM dialect with calls into the imexrt runtime, "
      "embedding each gpu.module's gpu.binary",
-     "convert-gpu-to-gpux," IMEX_TO_LLVM_WITH_GPUX},
+     "convert-gpu-to-gpux," IMEX_TO_LLVM_WITH_GPUX("finalize-memref-to-llvm")},
 };
 
 #undef IMEX_BUFFERIZE
