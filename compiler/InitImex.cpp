@@ -16,6 +16,7 @@
 #include "region/Transforms/Passes.h"
 #include "vector_ext/IR/VectorExt.h"
 #include "vector_ext/Transforms/BufferizableOpInterfaceImpl.h"
+#include "vector_ext/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -43,6 +44,7 @@ void imex::registerAllPassesAndPipelines() {
   mlir::registerAllPasses();
   region::registerRegionPasses();
   registerImexCodeGenPasses();
+  mlir::iree_compiler::IREE::VectorExt::registerVectorExtPasses();
   registerImexConversionPasses();
   registerImexTransformsPasses();
   registerNamedPipelines();

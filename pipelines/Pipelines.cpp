@@ -58,6 +58,20 @@ const imex::NamedPipeline kPipelines[] = {
      // of a nested sequential loop after scf-to-cf.
      "func.func(convert-linalg-to-parallel-loops),convert-scf-to-openmp,"
      "canonicalize," IMEX_TO_LLVM},
+    {"vector-ext",
+     "lower iree_vector_ext transfer_gather/transfer_scatter (unrolled to "
+     "rank 1, then vector.gather/scatter or transfers) and arg_compare (scf "
+     "loops) to vector/scf/arith, report what cannot be lowered, then take "
+     "the program to the LLVM dialect on the host path",
+     "func.func(iree-vector-ext-unroll-transfer-gather-scatter,"
+     "iree-vector-ext-lower-transfer-gather-scatter-to-vector,"
+     "iree-vector-ext-lower-arg-compare-to-vector),"
+     "iree-vector-ext-check-lowered,canonicalize,"
+     "convert-ndarray-to-linalg," IMEX_BUFFERIZE ",drop-regions,"
+     IMEX_HOST_DEALLOC ","
+     "func.func(convert-linalg-to-parallel-loops),convert-scf-to-openmp,"
+     "canonicalize,func.func(convert-vector-to-scf),convert-vector-to-llvm,"
+     IMEX_TO_LLVM},
     {"gpu",
      "end to end for GPU-placed array code: ndarray and GPU regions to "
      "gpu.launch kernels, kernels to SPIR-V (OpenCL and Vulkan flavours), "

@@ -1,0 +1,25 @@
+//===- Passes.h - iree_vector_ext transforms ------------------------------===//
+#ifndef IREE_VECTOR_EXT_TRANSFORMS_PASSES_H
+#define IREE_VECTOR_EXT_TRANSFORMS_PASSES_H
+
+#include "vector_ext/IR/VectorExt.h"
+#include "vector_ext/Transforms/Transforms.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::iree_compiler::IREE::VectorExt {
+
+#define GEN_PASS_DECL
+#include "vector_ext/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "vector_ext/Transforms/Passes.h.inc"
+
+} // namespace mlir::iree_compiler::IREE::VectorExt
+
+#endif
