@@ -68,6 +68,19 @@ bool usesGpu(ModuleOp module) {
   return found;
 }
 
+/// True if the program uses iree_vector_ext ops, which only the vector-ext
+/// pipeline lowers.
+bool usesVectorExt(ModuleOp module) {
+  return module
+      .walk([](Operation *op) {
+        return op->getDialect() &&
+                       op->getDialect()->getNamespace() == "iree_vector_ext"
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// Exported (public, defined) functions get a C-interface wrapper
 /// `_mlir_ciface_<name>` that takes memref descriptors by pointer.
 void requestCInterfaces(ModuleOp module) {
@@ -188,7 +201,9 @@ private:
     }
     std::string name = options.pipeline;
     if (name.empty())
-      name = usesGpu(module) ? "gpu" : "host";
+      name = usesGpu(module)         ? "gpu"
+             : usesVectorExt(module) ? "vector-ext"
+                                     : "host";
     const NamedPipeline *pipeline = lookupNamedPipeline(name);
     if (!pipeline) {
       llvm::errs() << "imexc: error: unknown pipeline '" << name

@@ -49,3 +49,8 @@
 // RUN: imexc %S/Inputs/add.mlir -o %t/again.o
 // RUN: cmp %t/stdin.o %t/again.o
 // RUN: cmp %t/add.o %t/again.o
+
+// Programs with iree_vector_ext ops get the vector-ext pipeline by default.
+// RUN: imexc %S/../e2e/vector_ext/arg-explicit-indices.mlir --emit=mlir | FileCheck %s --check-prefix=VX
+// VX-NOT: iree_vector_ext.
+// VX: llvm.func @main
