@@ -7,6 +7,8 @@
 #include "Pipelines.h"
 #include "Transforms/Passes.h"
 
+#include "Interfaces/PromotableRegionOpInterfaceImpl.h"
+
 #include "gpux/IR/GPUX.h"
 #include "ndarray/IR/NDArray.h"
 #include "ndarray/Transforms/BufferizableOpInterfaceImpl.h"
@@ -21,7 +23,43 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
+
+// Upstream pass groups, for registerUpstreamPasses() below.
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/AMDGPU/Transforms/Passes.h"
+#include "mlir/Dialect/Affine/Transforms/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/ArmSME/Transforms/Passes.h"
+#include "mlir/Dialect/ArmSVE/Transforms/Passes.h"
+#include "mlir/Dialect/Async/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/EmitC/Transforms/Passes.h"
+#include "mlir/Dialect/Func/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MLProgram/Transforms/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/NVGPU/Transforms/Passes.h"
+#include "mlir/Dialect/OpenACC/Transforms/Passes.h"
+#include "mlir/Dialect/OpenMP/Transforms/Passes.h"
+#include "mlir/Dialect/Quant/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Dialect/SPIRV/Transforms/Passes.h"
+#include "mlir/Dialect/Shape/Transforms/Passes.h"
+#include "mlir/Dialect/Shard/Transforms/Passes.h"
+#include "mlir/Dialect/SparseTensor/Pipelines/Passes.h"
+#include "mlir/Dialect/SparseTensor/Transforms/Passes.h"
+#include "mlir/Dialect/Tensor/Transforms/Passes.h"
+#include "mlir/Dialect/Tosa/Transforms/Passes.h"
+#include "mlir/Dialect/Transform/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
+#include "mlir/Dialect/XeGPU/Transforms/Passes.h"
+#include "mlir/Target/LLVMIR/Transforms/Passes.h"
+#include "mlir/Transforms/Passes.h"
 
 void imex::registerImexDialects(mlir::DialectRegistry &registry) {
   registry.insert<region::RegionDialect, ndarray::NDArrayDialect,
@@ -32,6 +70,7 @@ void imex::registerImexDialects(mlir::DialectRegistry &registry) {
   ndarray::registerShardingInterfaceExternalModels(registry);
   mlir::iree_compiler::IREE::VectorExt::
       registerBufferizableOpInterfaceExternalModels(registry);
+  registerPromotableRegionOpInterfaceExternalModels(registry);
 }
 
 void imex::registerAllDialectsAndExtensions(mlir::DialectRegistry &registry) {
@@ -40,12 +79,80 @@ void imex::registerAllDialectsAndExtensions(mlir::DialectRegistry &registry) {
   registerImexDialects(registry);
 }
 
+/// What mlir::registerAllPasses() registers in LLVM 22
+/// (mlir/lib/RegisterAllPasses.cpp), except upstream `mem2reg`: our
+/// region-aware Mem2Reg takes that name, and registering two passes under
+/// one name aborts. The core group is therefore listed pass by pass.
+static void registerUpstreamPasses() {
+  using namespace mlir;
+  // registerTransformsPasses() without registerMem2Reg().
+  registerBubbleDownMemorySpaceCasts();
+  registerCSE();
+  registerCanonicalizer();
+  registerCompositeFixedPointPass();
+  registerControlFlowSink();
+  registerGenerateRuntimeVerification();
+  registerInliner();
+  registerLocationSnapshot();
+  registerLoopInvariantCodeMotion();
+  registerLoopInvariantSubsetHoisting();
+  registerPrintIRPass();
+  registerPrintOpStats();
+  registerRemoveDeadValues();
+  registerSCCP();
+  registerSROA();
+  registerStripDebugInfo();
+  registerSymbolDCE();
+  registerSymbolPrivatize();
+  registerTopologicalSort();
+  registerViewOpGraph();
+
+  registerConversionPasses();
+
+  acc::registerOpenACCPasses();
+  affine::registerAffinePasses();
+  amdgpu::registerAMDGPUPasses();
+  registerAsyncPasses();
+  arith::registerArithPasses();
+  bufferization::registerBufferizationPasses();
+  func::registerFuncPasses();
+  registerGPUPasses();
+  registerLinalgPasses();
+  registerNVGPUPasses();
+  registerSparseTensorPasses();
+  LLVM::registerLLVMPasses();
+  LLVM::registerTargetLLVMIRTransformsPasses();
+  math::registerMathPasses();
+  memref::registerMemRefPasses();
+  shard::registerShardPasses();
+  ml_program::registerMLProgramPasses();
+  omp::registerOpenMPPasses();
+  quant::registerQuantPasses();
+  registerSCFPasses();
+  registerShapePasses();
+  spirv::registerSPIRVPasses();
+  tensor::registerTensorPasses();
+  tosa::registerTosaPasses();
+  transform::registerTransformPasses();
+  vector::registerVectorPasses();
+  arm_sme::registerArmSMEPasses();
+  arm_sve::registerArmSVEPasses();
+  emitc::registerEmitCPasses();
+  xegpu::registerXeGPUPasses();
+
+  bufferization::registerBufferizationPipelines();
+  sparse_tensor::registerSparseTensorPipelines();
+  tosa::registerTosaToLinalgPipelines();
+  gpu::registerGPUToNVVMPipeline();
+  gpu::registerGPUToXeVMPipeline();
+}
+
 void imex::registerAllPassesAndPipelines() {
-  mlir::registerAllPasses();
+  registerUpstreamPasses();
   region::registerRegionPasses();
-  registerImexCodeGenPasses();
   mlir::iree_compiler::IREE::VectorExt::registerVectorExtPasses();
   registerImexConversionPasses();
   registerImexTransformsPasses();
+  registerImexCodeGenPasses();
   registerNamedPipelines();
 }

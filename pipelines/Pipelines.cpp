@@ -72,6 +72,10 @@ const imex::NamedPipeline kPipelines[] = {
      "func.func(convert-linalg-to-parallel-loops),convert-scf-to-openmp,"
      "canonicalize,func.func(convert-vector-to-scf),convert-vector-to-llvm,"
      IMEX_TO_LLVM},
+    {"mem2reg",
+     "promote memory slots (memref.alloca, llvm.alloca) to SSA values, "
+     "also through scf/affine/region control flow",
+     "mem2reg"},
     {"gpu",
      "end to end for GPU-placed array code: ndarray and GPU regions to "
      "gpu.launch kernels, kernels to SPIR-V (OpenCL and Vulkan flavours), "
@@ -120,6 +124,10 @@ LogicalResult imex::addNamedPipeline(const NamedPipeline &pipeline,
 
 void imex::registerNamedPipelines() {
   for (const NamedPipeline &pipeline : kPipelines) {
+    // A pipeline that is a single pass of the same name (mem2reg) is already
+    // `--<name>`; registering it again would clash (and recurse on parsing).
+    if (PassInfo::lookup(pipeline.name))
+      continue;
     registerPassPipeline(
         pipeline.name, pipeline.summary,
         [&pipeline](OpPassManager &pm, StringRef options,

@@ -6,7 +6,7 @@ from lit.llvm import llvm_config
 
 config.name = "IMEXC"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".nda"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.imex_obj_root, "tests")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "unit", "Inputs"]

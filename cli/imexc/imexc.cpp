@@ -88,7 +88,8 @@ int main(int argc, char **argv) {
   app.add_flag("--list-pipelines", listPipelines,
                "List the named pipelines with their expansion and exit");
   auto *pipeline = app.add_option("--pipeline", options.pipeline,
-                                  "Named pipeline (see --list-pipelines)");
+                                  "Named pipeline (see --list-pipelines); "
+                                  "'none' runs no pass");
   app.add_option("--pass-pipeline", options.passPipeline,
                  "Textual pass pipeline, e.g. 'builtin.module(canonicalize)'")
       ->excludes(pipeline);

@@ -4,6 +4,7 @@
 
 #include "InitImex.h"
 #include "Pipelines.h"
+#include "Frontend/Frontend.h"
 #include "Target/HeaderEmission.h"
 #include "ndarray/IR/NDArray.h"
 
@@ -179,12 +180,17 @@ private:
       return nullptr;
     }
     StringRef extension = llvm::sys::path::extension(options.input);
-    if (options.input != "-" && extension != ".mlir") {
+    if (options.input != "-" && extension != ".mlir" && extension != ".nda") {
       llvm::errs() << "imexc: error: '" << options.input
-                   << "': unknown input language (expected .mlir)\n";
+                   << "': unknown input language (expected .mlir or .nda)\n";
       return nullptr;
     }
-    sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+    unsigned bufferId =
+        sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+    // The array language: its frontend produces ndarray IR, which then
+    // takes the same way as an .mlir input.
+    if (extension == ".nda")
+      return nda::importNdaSource(sourceMgr, bufferId, &context, llvm::errs());
     return parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
   }
 
@@ -200,6 +206,10 @@ private:
       return failure();
     }
     std::string name = options.pipeline;
+    // `--pipeline=none` runs no pass: `--emit=mlir` then shows the input as
+    // parsed, e.g. the ndarray IR the .nda frontend produced.
+    if (name == "none")
+      return success();
     if (name.empty())
       name = usesGpu(module)         ? "gpu"
              : usesVectorExt(module) ? "vector-ext"

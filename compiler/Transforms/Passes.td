@@ -27,6 +27,48 @@ def DropExplicitDeallocs : Pass<"drop-explicit-deallocs"> {
   }];
 }
 
+def Mem2Reg : Pass<"mem2reg"> {
+  let summary = "Promote memory slots to SSA values, also through region "
+                "control flow";
+  let description = [{
+    Region-aware SSA construction (replaces upstream `mem2reg`). Slots come
+    from `PromotableAllocationOpInterface` allocators (`memref.alloca` of
+    one element, `llvm.alloca`); their uses must implement
+    `PromotableMemOpInterface` or `PromotableOpInterface`. A use nested in
+    a region is promoted when every enclosing op up to the slot's region
+    implements `PromotableRegionOpInterface` and accepts the region
+    (`scf`, `affine.for`/`affine.if`, `region.env_region`; `scf.forall`,
+    `scf.parallel` and `scf.reduce` only without stores).
+
+    CFG merge points get a block argument (their predecessors need
+    `BranchOpInterface`); there is no liveness analysis, so merge-point
+    arguments that end up unused, cyclic ones included, are removed at the
+    end. On IR without region control flow the result is that of upstream
+    `mem2reg`, except that a dead merge point behind a terminator without
+    `BranchOpInterface` blocks promotion.
+
+    A slot that is not promoted is reported as a missed optimization remark
+    (category `mem2reg`, e.g. `--remarks-filter-missed=mem2reg
+    --remark-format=emitRemark`) naming the use that blocked it.
+  }];
+  let options = [
+    Option<"enableRegionSimplification", "region-simplify", "bool",
+           /*default=*/"true",
+           "Remove the results, iteration arguments and yielded values "
+           "that promotion added to region ops and nothing uses">,
+  ];
+  let statistics = [
+    Statistic<"promotedAmount", "promoted slots",
+              "Number of memory slots promoted">,
+    Statistic<"rejectedAmount", "rejected slots",
+              "Number of memory slots that could not be promoted">,
+    Statistic<"newBlockArgumentAmount", "new block args",
+              "Number of merge-point block arguments added">,
+    Statistic<"newRegionValueAmount", "new region values",
+              "Number of region ops that got a result for a slot">,
+  ];
+}
+
 def CoalesceShardOps : Pass<"coalesce-shard-ops"> {
   let summary = "Coalesces shard.shard ops around ndarray views";
   let description = [{

@@ -46,4 +46,4 @@
 // Unknown input languages are rejected.
 // RUN: echo "x" > %t/prog.txt
 // RUN: not imexc %t/prog.txt 2>&1 | FileCheck %s --check-prefix=LANG
-// LANG: imexc: error: '{{.*}}prog.txt': unknown input language (expected .mlir)
+// LANG: imexc: error: '{{.*}}prog.txt': unknown input language (expected .mlir or .nda)

@@ -1,0 +1,50 @@
+//===- Diagnostics.h - error reporting of the .nda frontend -----*- C++ -*-===//
+//
+// Errors are printed as `file:line:col: error: message`, followed by the
+// source line and a caret, through llvm::SourceMgr.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IMEX_FRONTEND_DIAGNOSTICS_H
+#define IMEX_FRONTEND_DIAGNOSTICS_H
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/SMLoc.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace imex::nda {
+
+class DiagEngine {
+public:
+  /// Reports to `os` (stderr by default).
+  explicit DiagEngine(llvm::SourceMgr &sourceMgr,
+                      llvm::raw_ostream &os = llvm::errs())
+      : sourceMgr(sourceMgr), os(os) {}
+
+  void error(llvm::SMLoc loc, const llvm::Twine &message) {
+    ++errors;
+    if (errors > kMaxErrors)
+      return;
+    sourceMgr.PrintMessage(os, loc, llvm::SourceMgr::DK_Error, message);
+    if (errors == kMaxErrors)
+      os << "note: too many errors, stopping\n";
+  }
+  void note(llvm::SMLoc loc, const llvm::Twine &message) {
+    if (errors <= kMaxErrors)
+      sourceMgr.PrintMessage(os, loc, llvm::SourceMgr::DK_Note, message);
+  }
+
+  unsigned errorCount() const { return errors; }
+  bool tooMany() const { return errors >= kMaxErrors; }
+
+  static constexpr unsigned kMaxErrors = 50;
+
+private:
+  llvm::SourceMgr &sourceMgr;
+  llvm::raw_ostream &os;
+  unsigned errors = 0;
+};
+
+} // namespace imex::nda
+
+#endif

@@ -1,0 +1,1126 @@
+//===- Parser.cpp - lexer and parser of the .nda array language -----------===//
+//
+// The lexer turns the source into tokens with Python-style NEWLINE, INDENT
+// and DEDENT tokens (newlines inside brackets are ignored); the parser is a
+// recursive-descent parser over them following Python's grammar for the
+// supported subset.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/Parser.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <cerrno>
+#include <cstdlib>
+
+using llvm::SMLoc;
+using llvm::StringRef;
+
+namespace imex::nda {
+
+std::optional<ScalarKind> scalarKindFromName(StringRef name) {
+  return llvm::StringSwitch<std::optional<ScalarKind>>(name)
+      .Case("bool", ScalarKind::Bool)
+      .Case("i8", ScalarKind::I8)
+      .Case("i16", ScalarKind::I16)
+      .Case("i32", ScalarKind::I32)
+      .Case("i64", ScalarKind::I64)
+      .Case("index", ScalarKind::Index)
+      .Case("f16", ScalarKind::F16)
+      .Case("f32", ScalarKind::F32)
+      .Case("f64", ScalarKind::F64)
+      .Default(std::nullopt);
+}
+
+const char *scalarKindName(ScalarKind kind) {
+  switch (kind) {
+  case ScalarKind::Bool: return "bool";
+  case ScalarKind::I8: return "i8";
+  case ScalarKind::I16: return "i16";
+  case ScalarKind::I32: return "i32";
+  case ScalarKind::I64: return "i64";
+  case ScalarKind::Index: return "index";
+  case ScalarKind::F16: return "f16";
+  case ScalarKind::F32: return "f32";
+  case ScalarKind::F64: return "f64";
+  }
+  return "?";
+}
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Lexer
+//===----------------------------------------------------------------------===//
+
+struct Token {
+  enum Kind { Name, Int, Float, String, Op, Newline, Indent, Dedent, End };
+  Kind kind;
+  StringRef text;
+  SMLoc loc;
+  int64_t intValue = 0;
+  double floatValue = 0;
+};
+
+bool isKeyword(StringRef s) {
+  static const char *const keywords[] = {
+      "def",  "return", "if",    "elif",     "else",   "for",
+      "in",   "while",  "pass",  "del",      "and",    "or",
+      "not",  "True",   "False", "None",     "break",  "continue",
+      "lambda", "class", "import", "from"};
+  for (const char *k : keywords)
+    if (s == k)
+      return true;
+  return false;
+}
+
+class Lexer {
+public:
+  Lexer(StringRef text, DiagEngine &diags) : text(text), diags(diags) {}
+
+  std::vector<Token> lex() {
+    const char *p = text.begin(), *end = text.end();
+    std::vector<unsigned> indents = {0};
+    int depth = 0;
+    bool lineStart = true;
+    auto loc = [](const char *at) { return SMLoc::getFromPointer(at); };
+    auto push = [&](Token::Kind kind, const char *begin, const char *stop) {
+      tokens.push_back({kind, StringRef(begin, stop - begin), loc(begin)});
+    };
+    while (p < end) {
+      if (lineStart && depth == 0) {
+        const char *q = p;
+        unsigned column = 0;
+        bool tab = false;
+        while (q < end && (*q == ' ' || *q == '\t')) {
+          if (*q == '\t') {
+            tab = true;
+            column = (column / 8 + 1) * 8;
+          } else {
+            ++column;
+          }
+          ++q;
+        }
+        if (q == end)
+          break;
+        if (*q == '\n' || *q == '\r' || *q == '#') { // blank/comment line
+          while (q < end && *q != '\n')
+            ++q;
+          p = q < end ? q + 1 : q;
+          continue;
+        }
+        lineStart = false;
+        if (tab)
+          diags.error(loc(p), "tab characters are not allowed in indentation");
+        if (column > indents.back()) {
+          indents.push_back(column);
+          push(Token::Indent, q, q);
+        } else {
+          while (column < indents.back()) {
+            indents.pop_back();
+            push(Token::Dedent, q, q);
+          }
+          if (column != indents.back()) {
+            diags.error(loc(q), "unindent does not match any outer "
+                                "indentation level");
+            indents.push_back(column);
+          }
+        }
+        p = q;
+        continue;
+      }
+      char c = *p;
+      if (c == '\n') {
+        if (depth == 0) {
+          push(Token::Newline, p, p);
+          lineStart = true;
+        }
+        ++p;
+        continue;
+      }
+      if (c == ' ' || c == '\t' || c == '\r' || c == '\f') {
+        ++p;
+        continue;
+      }
+      if (c == '#') {
+        while (p < end && *p != '\n')
+          ++p;
+        continue;
+      }
+      if (c == '\\' && p + 1 < end && p[1] == '\n') {
+        p += 2;
+        continue;
+      }
+      if (llvm::isDigit(c) || (c == '.' && p + 1 < end && llvm::isDigit(p[1]))) {
+        lexNumber(p, end);
+        continue;
+      }
+      if (llvm::isAlpha(c) || c == '_') {
+        const char *q = p;
+        while (q < end && (llvm::isAlnum(*q) || *q == '_'))
+          ++q;
+        push(Token::Name, p, q);
+        p = q;
+        continue;
+      }
+      if (c == '"' || c == '\'') {
+        const char *q = p + 1;
+        while (q < end && *q != c && *q != '\n')
+          ++q;
+        if (q == end || *q != c) {
+          diags.error(loc(p), "unterminated string literal");
+          p = q;
+          continue;
+        }
+        tokens.push_back({Token::String, StringRef(p + 1, q - p - 1), loc(p)});
+        p = q + 1;
+        continue;
+      }
+      static const char *const ops[] = {
+          "**=", "//=", "->", "**", "//", "<=", ">=", "==", "!=", "+=",
+          "-=",  "*=",  "/=", "%=", "@=", "+",  "-",  "*",  "/",  "%",
+          "@",   "<",   ">",  "=",  "(",  ")",  "[",  "]",  ",",  ":",
+          ".",   "?"};
+      bool matched = false;
+      for (const char *op : ops) {
+        size_t n = strlen(op);
+        if (StringRef(p, end - p).starts_with(op)) {
+          if (*op == '(' || *op == '[')
+            ++depth;
+          else if ((*op == ')' || *op == ']') && depth > 0)
+            --depth;
+          push(Token::Op, p, p + n);
+          p += n;
+          matched = true;
+          break;
+        }
+      }
+      if (!matched) {
+        if ((unsigned char)c >= 0x80 || !llvm::isPrint(c))
+          diags.error(loc(p), "invalid character in source");
+        else
+          diags.error(loc(p), "invalid character '" + std::string(1, c) + "'");
+        ++p;
+      }
+    }
+    const char *last = end;
+    if (!tokens.empty() && tokens.back().kind != Token::Newline &&
+        tokens.back().kind != Token::Dedent)
+      push(Token::Newline, last, last);
+    while (indents.size() > 1) {
+      indents.pop_back();
+      push(Token::Dedent, last, last);
+    }
+    push(Token::End, last, last);
+    return std::move(tokens);
+  }
+
+private:
+  void lexNumber(const char *&p, const char *end) {
+    const char *q = p;
+    bool isFloat = false;
+    while (q < end && (llvm::isDigit(*q) || *q == '_'))
+      ++q;
+    if (q < end && *q == '.') {
+      isFloat = true;
+      ++q;
+      while (q < end && (llvm::isDigit(*q) || *q == '_'))
+        ++q;
+    }
+    if (q < end && (*q == 'e' || *q == 'E')) {
+      const char *r = q + 1;
+      if (r < end && (*r == '+' || *r == '-'))
+        ++r;
+      if (r < end && llvm::isDigit(*r)) {
+        isFloat = true;
+        q = r;
+        while (q < end && llvm::isDigit(*q))
+          ++q;
+      }
+    }
+    if (q < end && (llvm::isAlpha(*q) || *q == '_')) {
+      diags.error(SMLoc::getFromPointer(p), "invalid numeric literal");
+      while (q < end && (llvm::isAlnum(*q) || *q == '_'))
+        ++q;
+      p = q;
+      return;
+    }
+    std::string digits;
+    for (const char *r = p; r < q; ++r)
+      if (*r != '_')
+        digits += *r;
+    Token token{isFloat ? Token::Float : Token::Int, StringRef(p, q - p),
+                SMLoc::getFromPointer(p)};
+    if (isFloat) {
+      token.floatValue = std::strtod(digits.c_str(), nullptr);
+    } else {
+      errno = 0;
+      unsigned long long v = std::strtoull(digits.c_str(), nullptr, 10);
+      if (errno == ERANGE || v > (unsigned long long)INT64_MAX)
+        diags.error(token.loc, "integer literal is too large for i64");
+      token.intValue = (int64_t)v;
+    }
+    tokens.push_back(token);
+    p = q;
+  }
+
+  StringRef text;
+  DiagEngine &diags;
+  std::vector<Token> tokens;
+};
+
+//===----------------------------------------------------------------------===//
+// Parser
+//===----------------------------------------------------------------------===//
+
+/// Thrown-free error propagation: a failed parse returns null and has
+/// reported one error; the statement loop then resynchronizes.
+class Parser {
+public:
+  Parser(std::vector<Token> tokens, DiagEngine &diags)
+      : tokens(std::move(tokens)), diags(diags) {}
+
+  std::unique_ptr<Module> parseModule() {
+    auto module = std::make_unique<Module>();
+    while (!at(Token::End) && !diags.tooMany()) {
+      if (at(Token::Newline)) {
+        ++pos;
+        continue;
+      }
+      if (at(Token::Indent)) {
+        diags.error(cur().loc, "unexpected indent");
+        skipBlock();
+        continue;
+      }
+      if (at(Token::Dedent)) {
+        ++pos;
+        continue;
+      }
+      bool gpu = false;
+      std::string device = "XeGPU";
+      SMLoc decoratorLoc = cur().loc;
+      if (isOp("@")) {
+        ++pos;
+        if (!atName("gpu")) {
+          diags.error(cur().loc, "unknown decorator (expected '@gpu')");
+          skipLine();
+          continue;
+        }
+        ++pos;
+        gpu = true;
+        if (isOp("(")) {
+          ++pos;
+          if (!atName("device") || !isOp("=", 1) ||
+              tokens[pos + 2].kind != Token::String) {
+            diags.error(cur().loc, "expected device=\"name\" in '@gpu(...)'");
+            skipLine();
+            continue;
+          }
+          device = tokens[pos + 2].text.str();
+          pos += 3;
+          if (!expectOp(")")) {
+            skipLine();
+            continue;
+          }
+        }
+        if (!expect(Token::Newline, "a newline after the decorator")) {
+          skipLine();
+          continue;
+        }
+        while (at(Token::Newline))
+          ++pos;
+      }
+      if (!atName("def")) {
+        diags.error(gpu ? decoratorLoc : cur().loc,
+                    gpu ? "a decorator must be followed by a function "
+                          "definition"
+                        : "expected a function definition ('def') at the "
+                          "top level");
+        skipLine();
+        if (at(Token::Indent))
+          skipBlock();
+        continue;
+      }
+      if (auto func = parseFunction()) {
+        func->gpu = gpu;
+        func->device = device;
+        module->functions.push_back(std::move(func));
+      }
+    }
+    return module;
+  }
+
+private:
+  const Token &cur() const { return tokens[pos]; }
+  bool at(Token::Kind kind) const { return cur().kind == kind; }
+  bool isOp(StringRef op, unsigned ahead = 0) const {
+    const Token &t = tokens[std::min(pos + ahead, (unsigned)tokens.size() - 1)];
+    return t.kind == Token::Op && t.text == op;
+  }
+  bool atName(StringRef name) const {
+    return at(Token::Name) && cur().text == name;
+  }
+  std::string describe(const Token &t) const {
+    switch (t.kind) {
+    case Token::Newline: return "end of line";
+    case Token::Indent: return "indent";
+    case Token::Dedent: return "dedent";
+    case Token::End: return "end of file";
+    case Token::String: return "string literal";
+    default: return ("'" + t.text + "'").str();
+    }
+  }
+  bool expectOp(StringRef op) {
+    if (isOp(op)) {
+      ++pos;
+      return true;
+    }
+    diags.error(cur().loc,
+                "expected '" + op + "', found " + describe(cur()));
+    return false;
+  }
+  bool expect(Token::Kind kind, StringRef what) {
+    if (at(kind)) {
+      ++pos;
+      return true;
+    }
+    diags.error(cur().loc, "expected " + what + ", found " + describe(cur()));
+    return false;
+  }
+  /// Skips to the token after the next NEWLINE.
+  void skipLine() {
+    while (!at(Token::End) && !at(Token::Newline)) {
+      if (at(Token::Indent)) // a nested block belongs to the broken line
+        return;
+      ++pos;
+    }
+    if (at(Token::Newline))
+      ++pos;
+  }
+  /// Skips an INDENT ... DEDENT block (nested blocks included).
+  void skipBlock() {
+    int level = 0;
+    do {
+      if (at(Token::Indent))
+        ++level;
+      else if (at(Token::Dedent))
+        --level;
+      ++pos;
+    } while (level > 0 && !at(Token::End));
+  }
+
+  std::optional<std::string> parseName(StringRef what) {
+    if (!at(Token::Name) || isKeyword(cur().text)) {
+      diags.error(cur().loc, "expected " + what + ", found " + describe(cur()));
+      return std::nullopt;
+    }
+    return tokens[pos++].text.str();
+  }
+
+  std::optional<TypeSpec> parseType() {
+    TypeSpec type;
+    type.loc = cur().loc;
+    if (!at(Token::Name)) {
+      diags.error(cur().loc, "expected a type, found " + describe(cur()));
+      return std::nullopt;
+    }
+    auto kind = scalarKindFromName(cur().text);
+    if (!kind) {
+      diags.error(cur().loc, "unknown type '" + cur().text + "'");
+      return std::nullopt;
+    }
+    ++pos;
+    type.elem = *kind;
+    if (!isOp("["))
+      return type;
+    ++pos;
+    type.isArray = true;
+    while (true) {
+      DimSpec dim;
+      dim.loc = cur().loc;
+      if (at(Token::Int)) {
+        dim.kind = DimSpec::Static;
+        dim.size = cur().intValue;
+        ++pos;
+      } else if (isOp("?")) {
+        dim.kind = DimSpec::Dynamic;
+        ++pos;
+      } else if (at(Token::Name) && !isKeyword(cur().text)) {
+        dim.kind = DimSpec::Named;
+        dim.name = cur().text.str();
+        ++pos;
+      } else {
+        diags.error(cur().loc, "expected a dimension (integer, name or '?'), "
+                               "found " + describe(cur()));
+        return std::nullopt;
+      }
+      type.dims.push_back(std::move(dim));
+      if (isOp(",")) {
+        ++pos;
+        continue;
+      }
+      if (!expectOp("]"))
+        return std::nullopt;
+      break;
+    }
+    return type;
+  }
+
+  std::unique_ptr<FuncDef> parseFunction() {
+    auto func = std::make_unique<FuncDef>();
+    func->loc = cur().loc;
+    ++pos; // def
+    auto fail = [&]() -> std::unique_ptr<FuncDef> {
+      skipLine();
+      if (at(Token::Indent))
+        skipBlock();
+      return nullptr;
+    };
+    auto name = parseName("a function name");
+    if (!name)
+      return fail();
+    func->name = *name;
+    func->loc = tokens[pos - 1].loc;
+    if (!expectOp("("))
+      return fail();
+    while (!isOp(")")) {
+      Param param;
+      param.loc = cur().loc;
+      auto pname = parseName("a parameter name");
+      if (!pname)
+        return fail();
+      param.name = *pname;
+      if (!isOp(":")) {
+        diags.error(cur().loc, "parameter '" + param.name +
+                                   "' needs a type annotation");
+        return fail();
+      }
+      ++pos;
+      auto type = parseType();
+      if (!type)
+        return fail();
+      param.type = *type;
+      func->params.push_back(std::move(param));
+      if (isOp(","))
+        ++pos;
+      else if (!isOp(")")) {
+        diags.error(cur().loc, "expected ',' or ')' in the parameter list, "
+                               "found " + describe(cur()));
+        return fail();
+      }
+    }
+    ++pos;
+    if (isOp("->")) {
+      ++pos;
+      if (isOp("(")) {
+        ++pos;
+        func->hasResultTuple = true;
+        while (true) {
+          auto type = parseType();
+          if (!type)
+            return fail();
+          func->results.push_back(*type);
+          if (isOp(",")) {
+            ++pos;
+            continue;
+          }
+          if (!expectOp(")"))
+            return fail();
+          break;
+        }
+      } else {
+        auto type = parseType();
+        if (!type)
+          return fail();
+        func->results.push_back(*type);
+      }
+    }
+    if (!expectOp(":"))
+      return fail();
+    if (!parseSuite(func->body))
+      return nullptr;
+    return func;
+  }
+
+  /// `: NEWLINE INDENT stmts DEDENT` (the ':' is already consumed) or a
+  /// simple statement on the same line.
+  bool parseSuite(StmtList &block) {
+    if (!at(Token::Newline)) {
+      if (auto stmt = parseSimpleStatement())
+        block.push_back(std::move(stmt));
+      return true;
+    }
+    ++pos;
+    if (!at(Token::Indent)) {
+      diags.error(cur().loc, "expected an indented block");
+      return false;
+    }
+    ++pos;
+    while (!at(Token::Dedent) && !at(Token::End) && !diags.tooMany()) {
+      if (at(Token::Indent)) {
+        diags.error(cur().loc, "unexpected indent");
+        skipBlock();
+        continue;
+      }
+      if (auto stmt = parseStatement())
+        block.push_back(std::move(stmt));
+    }
+    if (at(Token::Dedent))
+      ++pos;
+    return true;
+  }
+
+  StmtPtr parseStatement() {
+    if (atName("if"))
+      return parseIf();
+    if (atName("for")) {
+      auto stmt = std::make_unique<Stmt>(Stmt::For, cur().loc);
+      ++pos;
+      SMLoc varLoc = cur().loc;
+      auto var = parseName("a loop variable");
+      if (!var) {
+        skipCompound();
+        return nullptr;
+      }
+      auto target = std::make_unique<Expr>(Expr::Name, varLoc);
+      target->name = *var;
+      stmt->targets.push_back(std::move(target));
+      if (!atName("in")) {
+        diags.error(cur().loc, "expected 'in', found " + describe(cur()));
+        skipCompound();
+        return nullptr;
+      }
+      ++pos;
+      if (!atName("range")) {
+        diags.error(cur().loc, "for loops iterate over 'range(...)' only");
+        skipCompound();
+        return nullptr;
+      }
+      ++pos;
+      if (!expectOp("(")) {
+        skipCompound();
+        return nullptr;
+      }
+      while (!isOp(")")) {
+        auto arg = parseExpr();
+        if (!arg) {
+          skipCompound();
+          return nullptr;
+        }
+        stmt->rangeArgs.push_back(std::move(arg));
+        if (isOp(","))
+          ++pos;
+        else if (!isOp(")")) {
+          diags.error(cur().loc, "expected ',' or ')', found " +
+                                     describe(cur()));
+          skipCompound();
+          return nullptr;
+        }
+      }
+      ++pos;
+      if (stmt->rangeArgs.empty() || stmt->rangeArgs.size() > 3) {
+        diags.error(stmt->loc, "range() takes 1 to 3 arguments");
+      }
+      if (!expectOp(":") || !parseSuite(stmt->body)) {
+        skipCompound();
+        return nullptr;
+      }
+      return stmt;
+    }
+    if (atName("while")) {
+      auto stmt = std::make_unique<Stmt>(Stmt::While, cur().loc);
+      ++pos;
+      stmt->value = parseExpr();
+      if (!stmt->value || !expectOp(":") || !parseSuite(stmt->body)) {
+        skipCompound();
+        return nullptr;
+      }
+      return stmt;
+    }
+    if (atName("def")) {
+      diags.error(cur().loc, "nested function definitions are not supported");
+      skipCompound();
+      return nullptr;
+    }
+    if (atName("elif") || atName("else")) {
+      diags.error(cur().loc, "'" + cur().text + "' without a matching 'if'");
+      skipCompound();
+      return nullptr;
+    }
+    return parseSimpleStatement();
+  }
+
+  /// Recovery inside a compound statement header: skip the line and its
+  /// block.
+  void skipCompound() {
+    skipLine();
+    if (at(Token::Indent))
+      skipBlock();
+  }
+
+  StmtPtr parseIf() {
+    auto stmt = std::make_unique<Stmt>(Stmt::If, cur().loc);
+    ++pos; // if / elif
+    stmt->value = parseExpr();
+    if (!stmt->value || !expectOp(":") || !parseSuite(stmt->body)) {
+      skipCompound();
+      return nullptr;
+    }
+    if (atName("elif")) {
+      if (auto nested = parseIf())
+        stmt->orelse.push_back(std::move(nested));
+    } else if (atName("else")) {
+      ++pos;
+      if (!expectOp(":") || !parseSuite(stmt->orelse)) {
+        skipCompound();
+        return nullptr;
+      }
+    }
+    return stmt;
+  }
+
+  StmtPtr parseSimpleStatement() {
+    StmtPtr stmt = parseSimpleStatementBody();
+    if (!stmt) {
+      skipLine();
+      return nullptr;
+    }
+    if (!at(Token::Newline)) {
+      diags.error(cur().loc, "expected end of line, found " + describe(cur()));
+      skipLine();
+      return nullptr;
+    }
+    ++pos;
+    return stmt;
+  }
+
+  StmtPtr parseSimpleStatementBody() {
+    SMLoc loc = cur().loc;
+    if (atName("pass")) {
+      ++pos;
+      return std::make_unique<Stmt>(Stmt::Pass, loc);
+    }
+    if (atName("return")) {
+      ++pos;
+      auto stmt = std::make_unique<Stmt>(Stmt::Return, loc);
+      if (!at(Token::Newline)) {
+        stmt->value = parseExprList();
+        if (!stmt->value)
+          return nullptr;
+      }
+      return stmt;
+    }
+    if (atName("del")) {
+      ++pos;
+      auto stmt = std::make_unique<Stmt>(Stmt::Del, loc);
+      while (true) {
+        SMLoc nameLoc = cur().loc;
+        auto name = parseName("a variable name after 'del'");
+        if (!name)
+          return nullptr;
+        auto target = std::make_unique<Expr>(Expr::Name, nameLoc);
+        target->name = *name;
+        stmt->targets.push_back(std::move(target));
+        if (!isOp(","))
+          break;
+        ++pos;
+      }
+      return stmt;
+    }
+    if (at(Token::Name) && isKeyword(cur().text) && !atName("not") &&
+        !atName("True") && !atName("False")) {
+      diags.error(cur().loc, "unsupported statement '" + cur().text + "'");
+      return nullptr;
+    }
+    ExprPtr lhs = parseExprList();
+    if (!lhs)
+      return nullptr;
+    if (isOp("=")) {
+      ++pos;
+      auto stmt = std::make_unique<Stmt>(Stmt::Assign, loc);
+      ExprPtr value = parseExprList();
+      if (!value)
+        return nullptr;
+      if (isOp("=")) {
+        diags.error(cur().loc, "chained assignment is not supported");
+        return nullptr;
+      }
+      if (lhs->kind == Expr::Tuple) {
+        for (auto &t : lhs->children)
+          stmt->targets.push_back(std::move(t));
+      } else {
+        stmt->targets.push_back(std::move(lhs));
+      }
+      for (auto &t : stmt->targets)
+        if (t->kind != Expr::Name && t->kind != Expr::Subscript) {
+          diags.error(t->loc, "cannot assign to this expression");
+          return nullptr;
+        }
+      stmt->value = std::move(value);
+      return stmt;
+    }
+    static const char *const augOps[] = {"+=", "-=", "*=", "/=", "//=",
+                                         "%=", "**=", "@="};
+    for (const char *op : augOps) {
+      if (!isOp(op))
+        continue;
+      ++pos;
+      auto stmt = std::make_unique<Stmt>(Stmt::AugAssign, loc);
+      if (lhs->kind != Expr::Name && lhs->kind != Expr::Subscript) {
+        diags.error(lhs->loc, "illegal target for augmented assignment");
+        return nullptr;
+      }
+      stmt->op = StringRef(op).drop_back().str();
+      stmt->targets.push_back(std::move(lhs));
+      stmt->value = parseExpr();
+      if (!stmt->value)
+        return nullptr;
+      return stmt;
+    }
+    auto stmt = std::make_unique<Stmt>(Stmt::ExprStmt, loc);
+    stmt->value = std::move(lhs);
+    return stmt;
+  }
+
+  /// expr (',' expr)* [','] -- a tuple when there is a comma.
+  ExprPtr parseExprList() {
+    SMLoc loc = cur().loc;
+    ExprPtr first = parseExpr();
+    if (!first || !isOp(","))
+      return first;
+    auto tuple = std::make_unique<Expr>(Expr::Tuple, loc);
+    tuple->children.push_back(std::move(first));
+    while (isOp(",")) {
+      ++pos;
+      if (at(Token::Newline) || isOp("="))
+        break;
+      ExprPtr next = parseExpr();
+      if (!next)
+        return nullptr;
+      tuple->children.push_back(std::move(next));
+    }
+    return tuple;
+  }
+
+  /// A binary node is located at its left operand (errors point at the
+  /// start of the expression).
+  ExprPtr binary(StringRef op, SMLoc, ExprPtr lhs, ExprPtr rhs) {
+    auto e = std::make_unique<Expr>(Expr::Binary, lhs->loc);
+    e->op = op.str();
+    e->children.push_back(std::move(lhs));
+    e->children.push_back(std::move(rhs));
+    return e;
+  }
+
+  ExprPtr parseExpr() { return parseOr(); }
+
+  ExprPtr parseOr() {
+    ExprPtr lhs = parseAnd();
+    while (lhs && atName("or")) {
+      SMLoc loc = cur().loc;
+      ++pos;
+      ExprPtr rhs = parseAnd();
+      if (!rhs)
+        return nullptr;
+      lhs = binary("or", loc, std::move(lhs), std::move(rhs));
+    }
+    return lhs;
+  }
+
+  ExprPtr parseAnd() {
+    ExprPtr lhs = parseNot();
+    while (lhs && atName("and")) {
+      SMLoc loc = cur().loc;
+      ++pos;
+      ExprPtr rhs = parseNot();
+      if (!rhs)
+        return nullptr;
+      lhs = binary("and", loc, std::move(lhs), std::move(rhs));
+    }
+    return lhs;
+  }
+
+  ExprPtr parseNot() {
+    if (atName("not")) {
+      auto e = std::make_unique<Expr>(Expr::Unary, cur().loc);
+      ++pos;
+      e->op = "not";
+      ExprPtr operand = parseNot();
+      if (!operand)
+        return nullptr;
+      e->children.push_back(std::move(operand));
+      return e;
+    }
+    return parseComparison();
+  }
+
+  bool atCompare() const {
+    return isOp("<") || isOp("<=") || isOp(">") || isOp(">=") || isOp("==") ||
+           isOp("!=");
+  }
+
+  ExprPtr parseComparison() {
+    ExprPtr lhs = parseArith();
+    if (!lhs || !atCompare())
+      return lhs;
+    SMLoc loc = cur().loc;
+    std::string op = cur().text.str();
+    ++pos;
+    ExprPtr rhs = parseArith();
+    if (!rhs)
+      return nullptr;
+    if (atCompare()) {
+      diags.error(cur().loc, "chained comparisons are not supported");
+      return nullptr;
+    }
+    return binary(op, loc, std::move(lhs), std::move(rhs));
+  }
+
+  ExprPtr parseArith() {
+    ExprPtr lhs = parseTerm();
+    while (lhs && (isOp("+") || isOp("-"))) {
+      SMLoc loc = cur().loc;
+      std::string op = cur().text.str();
+      ++pos;
+      ExprPtr rhs = parseTerm();
+      if (!rhs)
+        return nullptr;
+      lhs = binary(op, loc, std::move(lhs), std::move(rhs));
+    }
+    return lhs;
+  }
+
+  ExprPtr parseTerm() {
+    ExprPtr lhs = parseFactor();
+    while (lhs &&
+           (isOp("*") || isOp("/") || isOp("//") || isOp("%") || isOp("@"))) {
+      SMLoc loc = cur().loc;
+      std::string op = cur().text.str();
+      ++pos;
+      ExprPtr rhs = parseFactor();
+      if (!rhs)
+        return nullptr;
+      lhs = binary(op, loc, std::move(lhs), std::move(rhs));
+    }
+    return lhs;
+  }
+
+  ExprPtr parseFactor() {
+    if (isOp("-") || isOp("+")) {
+      SMLoc loc = cur().loc;
+      std::string op = cur().text.str();
+      ++pos;
+      ExprPtr operand = parseFactor();
+      if (!operand)
+        return nullptr;
+      if (op == "+")
+        return operand;
+      if (operand->kind == Expr::IntLit) {
+        operand->intValue = -operand->intValue;
+        operand->loc = loc;
+        return operand;
+      }
+      if (operand->kind == Expr::FloatLit) {
+        operand->floatValue = -operand->floatValue;
+        operand->loc = loc;
+        return operand;
+      }
+      auto e = std::make_unique<Expr>(Expr::Unary, loc);
+      e->op = "-";
+      e->children.push_back(std::move(operand));
+      return e;
+    }
+    ExprPtr base = parsePostfix();
+    if (base && isOp("**")) {
+      SMLoc loc = cur().loc;
+      ++pos;
+      ExprPtr exponent = parseFactor();
+      if (!exponent)
+        return nullptr;
+      return binary("**", loc, std::move(base), std::move(exponent));
+    }
+    return base;
+  }
+
+  ExprPtr parsePostfix() {
+    ExprPtr e = parseAtom();
+    while (e) {
+      if (isOp("(")) {
+        auto call = std::make_unique<Expr>(Expr::Call, e->loc);
+        ++pos;
+        call->children.push_back(std::move(e));
+        while (!isOp(")")) {
+          if (at(Token::Name) && isOp("=", 1)) {
+            call->keywordLocs.push_back(cur().loc);
+            std::string key = cur().text.str();
+            pos += 2;
+            ExprPtr value = parseExpr();
+            if (!value)
+              return nullptr;
+            call->keywords.emplace_back(key, std::move(value));
+          } else {
+            if (!call->keywords.empty()) {
+              diags.error(cur().loc,
+                          "positional argument follows keyword argument");
+              return nullptr;
+            }
+            ExprPtr arg = parseExpr();
+            if (!arg)
+              return nullptr;
+            call->children.push_back(std::move(arg));
+          }
+          if (isOp(","))
+            ++pos;
+          else if (!isOp(")")) {
+            diags.error(cur().loc, "expected ',' or ')' in the argument "
+                                   "list, found " + describe(cur()));
+            return nullptr;
+          }
+        }
+        ++pos;
+        e = std::move(call);
+      } else if (isOp("[")) {
+        auto sub = std::make_unique<Expr>(Expr::Subscript, e->loc);
+        ++pos;
+        sub->children.push_back(std::move(e));
+        while (true) {
+          ExprPtr item = parseSubscriptItem();
+          if (!item)
+            return nullptr;
+          sub->children.push_back(std::move(item));
+          if (isOp(",")) {
+            ++pos;
+            if (isOp("]"))
+              break;
+            continue;
+          }
+          break;
+        }
+        if (!expectOp("]"))
+          return nullptr;
+        e = std::move(sub);
+      } else if (isOp(".")) {
+        ++pos;
+        auto attr = std::make_unique<Expr>(Expr::Attribute, e->loc);
+        SMLoc memberLoc = cur().loc;
+        auto member = parseName("an attribute name after '.'");
+        if (!member)
+          return nullptr;
+        attr->name = *member;
+        attr->keywordLocs.push_back(memberLoc);
+        attr->children.push_back(std::move(e));
+        e = std::move(attr);
+      } else {
+        break;
+      }
+    }
+    return e;
+  }
+
+  ExprPtr parseSubscriptItem() {
+    SMLoc loc = cur().loc;
+    ExprPtr start;
+    if (!isOp(":")) {
+      start = parseExpr();
+      if (!start || !isOp(":"))
+        return start;
+    }
+    auto slice = std::make_unique<Expr>(Expr::Slice, loc);
+    ++pos; // ':'
+    ExprPtr stop, step;
+    if (!isOp(":") && !isOp(",") && !isOp("]")) {
+      stop = parseExpr();
+      if (!stop)
+        return nullptr;
+    }
+    if (isOp(":")) {
+      ++pos;
+      if (!isOp(",") && !isOp("]")) {
+        step = parseExpr();
+        if (!step)
+          return nullptr;
+      }
+    }
+    slice->children.push_back(std::move(start));
+    slice->children.push_back(std::move(stop));
+    slice->children.push_back(std::move(step));
+    return slice;
+  }
+
+  ExprPtr parseAtom() {
+    const Token &t = cur();
+    switch (t.kind) {
+    case Token::Int: {
+      auto e = std::make_unique<Expr>(Expr::IntLit, t.loc);
+      e->intValue = t.intValue;
+      ++pos;
+      return e;
+    }
+    case Token::Float: {
+      auto e = std::make_unique<Expr>(Expr::FloatLit, t.loc);
+      e->floatValue = t.floatValue;
+      ++pos;
+      return e;
+    }
+    case Token::String: {
+      auto e = std::make_unique<Expr>(Expr::StringLit, t.loc);
+      e->name = t.text.str();
+      ++pos;
+      return e;
+    }
+    case Token::Name: {
+      if (t.text == "True" || t.text == "False") {
+        auto e = std::make_unique<Expr>(Expr::BoolLit, t.loc);
+        e->boolValue = t.text == "True";
+        ++pos;
+        return e;
+      }
+      if (isKeyword(t.text)) {
+        diags.error(t.loc, "expected an expression, found keyword '" +
+                               t.text + "'");
+        return nullptr;
+      }
+      auto e = std::make_unique<Expr>(Expr::Name, t.loc);
+      e->name = t.text.str();
+      ++pos;
+      return e;
+    }
+    case Token::Op:
+      if (t.text == "(") {
+        SMLoc loc = t.loc;
+        ++pos;
+        if (isOp(")")) {
+          diags.error(loc, "empty tuples are not supported");
+          return nullptr;
+        }
+        ExprPtr inner = parseExprList();
+        if (!inner || !expectOp(")"))
+          return nullptr;
+        return inner;
+      }
+      break;
+    default:
+      break;
+    }
+    diags.error(t.loc, "expected an expression, found " + describe(t));
+    return nullptr;
+  }
+
+  std::vector<Token> tokens;
+  DiagEngine &diags;
+  unsigned pos = 0;
+};
+
+} // namespace
+
+std::unique_ptr<Module> parseModule(llvm::SourceMgr &sourceMgr,
+                                    unsigned bufferId, DiagEngine &diags) {
+  StringRef text = sourceMgr.getMemoryBuffer(bufferId)->getBuffer();
+  Lexer lexer(text, diags);
+  Parser parser(lexer.lex(), diags);
+  return parser.parseModule();
+}
+
+} // namespace imex::nda

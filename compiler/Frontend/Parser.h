@@ -1,0 +1,20 @@
+//===- Parser.h - lexer and parser of the .nda array language ---*- C++ -*-===//
+#ifndef IMEX_FRONTEND_PARSER_H
+#define IMEX_FRONTEND_PARSER_H
+
+#include "Frontend/AST.h"
+#include "Frontend/Diagnostics.h"
+
+#include <memory>
+
+namespace imex::nda {
+
+/// Parses the buffer `bufferId` of `sourceMgr`. Syntax errors are reported
+/// to `diags` (the parser recovers at the next statement or definition);
+/// the returned module holds everything that parsed.
+std::unique_ptr<Module> parseModule(llvm::SourceMgr &sourceMgr,
+                                    unsigned bufferId, DiagEngine &diags);
+
+} // namespace imex::nda
+
+#endif
