@@ -1,0 +1,32 @@
+#include "check.h"
+#include "prog.h"
+using namespace e2e;
+template <typename T> int64_t amax(const std::vector<T> &v) {
+  int64_t b = 0;
+  for (size_t i = 1; i < v.size(); ++i) if (v[i] > v[b]) b = i;
+  return b;
+}
+template <typename T> int64_t amin(const std::vector<T> &v) {
+  int64_t b = 0;
+  for (size_t i = 1; i < v.size(); ++i) if (v[i] < v[b]) b = i;
+  return b;
+}
+int main() {
+  std::vector<double> x = {0.5, 3.0, -1.0, 3.0, -1.0, 2.0};
+  auto mx = view1<imexc_memref_1d_f64>(x);
+  imexc_extremes_result r;
+  _mlir_ciface_extremes(&r, &mx);
+  expect("argmax", (double)r.r0, (double)amax(x), 0);
+  expect("argmin", (double)r.r1, (double)amin(x), 0);
+
+  std::vector<int32_t> i = {3, -9, 4, 9, -2}, sq;
+  for (int v : i) sq.push_back(v * v);
+  auto mi = view1<imexc_memref_1d_i32>(i);
+  expect("peak_of_square", (double)_mlir_ciface_peak_of_square(&mi), (double)amax(sq), 0);
+
+  std::vector<float> m(12);
+  for (int k = 0; k < 12; ++k) m[k] = (float)((k * 5) % 12) - 0.5f * (k % 3);
+  auto mm = view2<imexc_memref_2d_f32>(m, 3, 4);
+  expect("flat_argmax", (double)_mlir_ciface_flat_argmax(&mm), (double)amax(m), 0);
+  return finish();
+}
