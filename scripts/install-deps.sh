@@ -14,6 +14,8 @@ packages=(
   spirv-tools libze-dev libze1 libvulkan-dev mesa-vulkan-drivers vulkan-tools
   # leak checking of the runtime tests
   valgrind
+  # libFuzzer/ASan runtimes for the .nda frontend fuzz target (tests/fuzz)
+  libclang-rt-22-dev
 )
 
 missing=()
