@@ -6,8 +6,9 @@ set -euo pipefail
 packages=(
   # LLVM/MLIR 22 toolchain (compiler, libraries, tblgen, lit/FileCheck)
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22 libomp-22-dev
-  # build tools
-  cmake ninja-build ccache pkg-config
+  # build tools; g++ provides the `c++`/`cc` that imexc --emit=exe and the
+  # example builds link with, make builds the Makefile example
+  cmake ninja-build ccache pkg-config g++ make
   # libraries used by the driver and tests
   libcli11-dev libspdlog-dev libgtest-dev
   # SPIR-V tooling and kernel runtimes (Level Zero loader, Vulkan + lavapipe)
