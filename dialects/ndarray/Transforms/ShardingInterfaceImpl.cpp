@@ -625,6 +625,27 @@ GridOp gridOf(Operation *op, ArrayRef<Sharding> shardings,
   return nullptr;
 }
 
+/// A PartitionContext for `op` on the grid of `shardings`, each named for
+/// error messages; nullopt after reporting an unknown grid or a sharding
+/// that partitioning does not support.
+std::optional<PartitionContext>
+openPartition(Operation *op, OpBuilder &builder, SymbolTableCollection &symbols,
+              ArrayRef<std::pair<Sharding, const char *>> shardings) {
+  SmallVector<Sharding, 2> all;
+  for (const auto &entry : shardings)
+    all.push_back(entry.first);
+  GridOp grid = gridOf(op, all, symbols);
+  if (!grid) {
+    op->emitOpError("sharding refers to an unknown grid");
+    return std::nullopt;
+  }
+  PartitionContext ctx(op, builder, grid);
+  for (const auto &[sharding, name] : shardings)
+    if (failed(ctx.checkSupported(sharding, name)))
+      return std::nullopt;
+  return ctx;
+}
+
 bool hasNonZeroHalos(const Sharding &sharding) {
   return sharding && (!sharding.getDynamicHaloSizes().empty() ||
                       llvm::any_of(sharding.getStaticHaloSizes(),
@@ -807,13 +828,12 @@ struct SubviewShardingModel
       builder.clone(*op, partitionMap);
       return success();
     }
-    GridOp grid = gridOf(op, {source, result}, symbols);
-    if (!grid)
-      return op->emitOpError("sharding refers to an unknown grid");
-    PartitionContext ctx(op, builder, grid);
-    if (failed(ctx.checkSupported(source, "source")) ||
-        failed(ctx.checkSupported(result, "result")))
+    std::optional<PartitionContext> opened = openPartition(
+        op, builder, symbols, {{source, "source"}, {result, "result"}});
+    if (!opened)
       return failure();
+    PartitionContext &ctx = *opened;
+    GridOp grid = ctx.getGrid();
     if (hasNonZeroHalos(result))
       return ctx.error() << "cannot partition a subview whose result has halos";
     std::optional<llvm::SmallBitVector> dropped = subview.getDroppedDims();
@@ -1025,13 +1045,12 @@ struct InsertSliceShardingModel
       builder.clone(*op, partitionMap);
       return success();
     }
-    GridOp grid = gridOf(op, {dest, source}, symbols);
-    if (!grid)
-      return op->emitOpError("sharding refers to an unknown grid");
-    PartitionContext ctx(op, builder, grid);
-    if (failed(ctx.checkSupported(dest, "destination")) ||
-        failed(ctx.checkSupported(source, "source")))
+    std::optional<PartitionContext> opened = openPartition(
+        op, builder, symbols, {{dest, "destination"}, {source, "source"}});
+    if (!opened)
       return failure();
+    PartitionContext &ctx = *opened;
+    GridOp grid = ctx.getGrid();
     std::optional<llvm::SmallBitVector> dropped = insertDroppedDims(insert);
     if (!dropped)
       return ctx.error() << "source shape is not a rank reduction of the sizes";
@@ -1272,12 +1291,12 @@ struct LinSpaceShardingModel
       builder.clone(*op, partitionMap);
       return success();
     }
-    GridOp grid = gridOf(op, {result}, symbols);
-    if (!grid)
-      return op->emitOpError("sharding refers to an unknown grid");
-    PartitionContext ctx(op, builder, grid);
-    if (failed(ctx.checkSupported(result, "result")))
+    std::optional<PartitionContext> opened =
+        openPartition(op, builder, symbols, {{result, "result"}});
+    if (!opened)
       return failure();
+    PartitionContext &ctx = *opened;
+    GridOp grid = ctx.getGrid();
     RankedTensorType type = linspace.getType();
     if (type.getRank() != 1)
       return ctx.error() << "can only partition a 1-d linspace";
@@ -1419,13 +1438,12 @@ struct ReshapeShardingModel
       builder.clone(*op, partitionMap);
       return success();
     }
-    GridOp grid = gridOf(op, {source, result}, symbols);
-    if (!grid)
-      return op->emitOpError("sharding refers to an unknown grid");
-    PartitionContext ctx(op, builder, grid);
-    if (failed(ctx.checkSupported(source, "source")) ||
-        failed(ctx.checkSupported(result, "result")))
+    std::optional<PartitionContext> opened = openPartition(
+        op, builder, symbols, {{source, "source"}, {result, "result"}});
+    if (!opened)
       return failure();
+    PartitionContext &ctx = *opened;
+    GridOp grid = ctx.getGrid();
     if (hasNonZeroHalos(source) || hasNonZeroHalos(result) ||
         !source.getStaticShardedDimsOffsets().empty() ||
         !result.getStaticShardedDimsOffsets().empty())
