@@ -696,6 +696,20 @@ bool targetOf(State &s, void *device, const char *call, Target &t) {
   return false;
 }
 
+/// A new device or context handle on the target of device handle `device`
+/// (the default target when null); null after reporting a failure.
+template <typename HandleT>
+void *createHandle(void *device, Kind kind, const char *call) {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  Target t;
+  if (!targetOf(s, device, call, t))
+    return nullptr;
+  auto *handle = new HandleT{t};
+  s.handles[handle] = kind;
+  return handle;
+}
+
 /// Releases a device or context handle; a foreign pointer is reported.
 template <typename HandleT>
 void destroyHandle(void *handle, Kind kind, const char *call,
@@ -720,14 +734,7 @@ void destroyHandle(void *handle, Kind kind, const char *call,
 extern "C" {
 
 void *gpuCreateDevice(void *hint) {
-  State &s = state();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  Target t;
-  if (!targetOf(s, hint, "gpuCreateDevice", t))
-    return nullptr;
-  auto *device = new DeviceHandle{t};
-  s.handles[device] = Kind::Device;
-  return device;
+  return createHandle<DeviceHandle>(hint, Kind::Device, "gpuCreateDevice");
 }
 
 void gpuDestroyDevice(void *device) {
@@ -736,14 +743,8 @@ void gpuDestroyDevice(void *device) {
 }
 
 void *gpuCreateContext(void *device) {
-  State &s = state();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  Target t;
-  if (!targetOf(s, device, "gpuCreateContext", t))
-    return nullptr;
-  auto *context = new ContextHandle{t};
-  s.handles[context] = Kind::Context;
-  return context;
+  return createHandle<ContextHandle>(device, Kind::Context,
+                                     "gpuCreateContext");
 }
 
 void gpuDestroyContext(void *context) {
