@@ -284,32 +284,6 @@ struct GPUXPattern : ConvertOpToLLVMPattern<Op> {
   }
 };
 
-/// gpux.create_device -> gpuCreateDevice(hint).
-struct CreateDevicePattern : GPUXPattern<gpux::CreateDeviceOp> {
-  using GPUXPattern::GPUXPattern;
-  LogicalResult
-  matchAndRewrite(gpux::CreateDeviceOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Value device = callRuntime(rewriter, op.getLoc(), op, "gpuCreateDevice",
-                               adaptor.getDevice());
-    rewriter.replaceOp(op, device);
-    return success();
-  }
-};
-
-/// gpux.create_context -> gpuCreateContext(device).
-struct CreateContextPattern : GPUXPattern<gpux::CreateContextOp> {
-  using GPUXPattern::GPUXPattern;
-  LogicalResult
-  matchAndRewrite(gpux::CreateContextOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Value context = callRuntime(rewriter, op.getLoc(), op, "gpuCreateContext",
-                                adaptor.getDevice());
-    rewriter.replaceOp(op, context);
-    return success();
-  }
-};
-
 /// gpux.create_stream -> gpuCreateStream(device or null, context or null).
 struct CreateStreamPattern : GPUXPattern<gpux::CreateStreamOp> {
   using GPUXPattern::GPUXPattern;
@@ -328,17 +302,22 @@ struct CreateStreamPattern : GPUXPattern<gpux::CreateStreamOp> {
   }
 };
 
-/// gpux.destroy_{device,context,stream} -> the matching runtime call.
+/// An op that is exactly one runtime call taking the op's operands:
+/// create_device/create_context return the call's handle, the destroy ops
+/// have no result.
 template <typename Op>
-struct DestroyPattern : GPUXPattern<Op> {
-  DestroyPattern(const LLVMTypeConverter &converter, StringRef function)
+struct SingleCallPattern : GPUXPattern<Op> {
+  SingleCallPattern(const LLVMTypeConverter &converter, StringRef function)
       : GPUXPattern<Op>(converter), function(function) {}
   LogicalResult
   matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    callRuntime(rewriter, op.getLoc(), op, function,
-                adaptor.getOperands().front());
-    rewriter.eraseOp(op);
+    Value result = callRuntime(rewriter, op.getLoc(), op, function,
+                               adaptor.getOperands());
+    if (op->getNumResults())
+      rewriter.replaceOp(op, result);
+    else
+      rewriter.eraseOp(op);
     return success();
   }
   StringRef function;
@@ -955,13 +934,16 @@ void imex::populateGPUXToLLVMPatterns(LLVMTypeConverter &converter,
       return LLVM::LLVMPointerType::get(type.getContext());
     return std::nullopt;
   });
-  patterns.add<CreateDevicePattern, CreateContextPattern, CreateStreamPattern,
-               AllocPattern, DeallocPattern, WaitPattern, MemcpyPattern,
-               MemsetPattern, LaunchFuncPattern>(converter);
-  patterns.add<DestroyPattern<gpux::DestroyDeviceOp>>(converter,
-                                                      "gpuDestroyDevice");
-  patterns.add<DestroyPattern<gpux::DestroyContextOp>>(converter,
-                                                       "gpuDestroyContext");
-  patterns.add<DestroyPattern<gpux::DestroyStreamOp>>(converter,
-                                                      "gpuStreamDestroy");
+  patterns.add<CreateStreamPattern, AllocPattern, DeallocPattern, WaitPattern,
+               MemcpyPattern, MemsetPattern, LaunchFuncPattern>(converter);
+  patterns.add<SingleCallPattern<gpux::CreateDeviceOp>>(converter,
+                                                        "gpuCreateDevice");
+  patterns.add<SingleCallPattern<gpux::CreateContextOp>>(converter,
+                                                         "gpuCreateContext");
+  patterns.add<SingleCallPattern<gpux::DestroyDeviceOp>>(converter,
+                                                         "gpuDestroyDevice");
+  patterns.add<SingleCallPattern<gpux::DestroyContextOp>>(converter,
+                                                          "gpuDestroyContext");
+  patterns.add<SingleCallPattern<gpux::DestroyStreamOp>>(converter,
+                                                         "gpuStreamDestroy");
 }
