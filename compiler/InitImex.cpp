@@ -13,6 +13,7 @@
 #include "ndarray/IR/NDArray.h"
 #include "ndarray/Transforms/BufferizableOpInterfaceImpl.h"
 #include "ndarray/Transforms/ShardingInterfaceImpl.h"
+#include "nda/IR/Nda.h"
 #include "region/IR/Region.h"
 #include "region/Transforms/BufferizableOpInterfaceImpl.h"
 #include "region/Transforms/Passes.h"
@@ -63,7 +64,7 @@
 
 void imex::registerImexDialects(mlir::DialectRegistry &registry) {
   registry.insert<region::RegionDialect, ndarray::NDArrayDialect,
-                  gpux::GPUXDialect,
+                  gpux::GPUXDialect, nda::NdaDialect,
                   mlir::iree_compiler::IREE::VectorExt::IREEVectorExtDialect>();
   region::registerBufferizableOpInterfaceExternalModels(registry);
   ndarray::registerBufferizableOpInterfaceExternalModels(registry);

@@ -11,10 +11,12 @@ namespace {
 
 // Bufferization used by every pipeline that leaves tensors: whole-program,
 // identity layouts at function boundaries so exported functions take plain
-// memref descriptors.
+// memref descriptors; loops may carry newly allocated arrays (an .nda
+// variable rebound in a loop).
 #define IMEX_BUFFERIZE                                                         \
   "one-shot-bufferize{bufferize-function-boundaries "                          \
-  "function-boundary-type-conversion=identity-layout-map}"
+  "function-boundary-type-conversion=identity-layout-map "                     \
+  "allow-return-allocs-from-loops}"
 
 // Buffers are freed by ownership-based deallocation, which subsumes (and
 // does not accept) explicit frees. On the GPU path it runs before buffers in
@@ -23,14 +25,16 @@ namespace {
   "drop-explicit-deallocs,buffer-deallocation-pipeline,"                       \
   "convert-bufferization-to-memref"
 
-// From memrefs, scf, affine, arith, math, func and cf to the LLVM dialect;
-// the second form also lowers gpux ops to runtime calls, with the given
-// memref-to-LLVM pass.
+// From memrefs, scf, affine, arith, math, func and cf to the LLVM dialect,
+// failed run-time checks reported by the runtime; the second form also
+// lowers gpux ops to runtime calls, with the given memref-to-LLVM pass.
 #define IMEX_TO_LLVM                                                           \
+  "convert-asserts-to-imexrt,"                                                 \
   "expand-strided-metadata,lower-affine,convert-scf-to-cf,"                    \
   "finalize-memref-to-llvm,"                                                   \
   "convert-to-llvm,reconcile-unrealized-casts"
 #define IMEX_TO_LLVM_WITH_GPUX(MEMREF_TO_LLVM)                                 \
+  "convert-asserts-to-imexrt,"                                                 \
   "expand-strided-metadata,lower-affine,convert-scf-to-cf,"                    \
   "convert-gpux-to-llvm," MEMREF_TO_LLVM ","                                   \
   "convert-to-llvm,reconcile-unrealized-casts"

@@ -47,6 +47,9 @@ class GPUDialect;
 namespace memref {
 class MemRefDialect;
 } // namespace memref
+namespace scf {
+class SCFDialect;
+} // namespace scf
 } // namespace mlir
 
 namespace imex {

@@ -133,4 +133,20 @@ def ConvertGPUXToLLVM : Pass<"convert-gpux-to-llvm", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def ConvertAssertsToImexrt
+    : Pass<"convert-asserts-to-imexrt", "::mlir::ModuleOp"> {
+  let summary = "Report failed run-time checks (cf.assert) through imexrt";
+  let description = [{
+    Replaces every `cf.assert %ok, "message"` in host code with a call of
+    the runtime's `imexrtCheckFailed(const char *message)` when `%ok` is
+    false; it prints `imexrt: run-time check failed: <message>` to stderr
+    and aborts. (Upstream's lowering prints with `puts`, whose buffered
+    stdout is lost when the program aborts with its output piped.) Device
+    code in `gpu.module`s is left alone. Run before `convert-scf-to-cf`.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // IMEX_CONVERSION_PASSES

@@ -75,7 +75,10 @@ using StmtPtr = std::unique_ptr<Stmt>;
 using StmtList = std::vector<StmtPtr>;
 
 struct Stmt {
-  enum Kind { Assign, AugAssign, For, While, If, Return, Del, Pass, ExprStmt };
+  enum Kind {
+    Assign, AugAssign, For, While, If, Return, Break, Continue, Del, Pass,
+    ExprStmt
+  };
   Kind kind;
   llvm::SMLoc loc;
   std::vector<ExprPtr> targets; ///< Assign/AugAssign/Del targets; For var

@@ -13,6 +13,7 @@
 #include "Frontend/Parser.h"
 
 #include "Transforms/Passes.h"
+#include "nda/IR/Nda.h"
 #include "ndarray/IR/NDArray.h"
 #include "region/IR/Region.h"
 
@@ -21,7 +22,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
@@ -209,6 +209,10 @@ public:
       if (functions.count(func->name) &&
           functions[func->name].def == func.get())
         define(*func);
+    for (auto &func : ast.functions)
+      if (functions.count(func->name) && functions[func->name].entry &&
+          functions[func->name].def == func.get())
+        defineGpuEntry(functions[func->name]);
     return std::move(module);
   }
 
@@ -264,11 +268,20 @@ private:
   // Functions
   //===--------------------------------------------------------------------===//
 
+  /// A `def`. A @gpu def is emitted as a private function on GPU-placed
+  /// arrays (`op`, named `<name>.gpu`) plus the exported `entry` on host
+  /// arrays that copies its arguments to the device and back.
   struct FuncInfo {
     FuncDef *def = nullptr;
-    func::FuncOp op;
+    func::FuncOp op, entry;
     std::vector<Ty> params, results;
     Attribute encoding;
+
+    /// The function a caller whose arrays are placed by `callerEncoding`
+    /// calls: the GPU function itself from code on the same device.
+    func::FuncOp calleeFor(Attribute callerEncoding) const {
+      return entry && callerEncoding != encoding ? entry : op;
+    }
   };
 
   void declare(FuncDef &def) {
@@ -317,9 +330,82 @@ private:
     encoding = saved;
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToEnd(module->getBody());
-    info.op = func::FuncOp::create(builder, loc(def.loc), def.name,
-                                   builder.getFunctionType(argTypes, resultTypes));
+    FunctionType type = builder.getFunctionType(argTypes, resultTypes);
+    if (def.gpu) {
+      info.entry = func::FuncOp::create(builder, loc(def.loc), def.name,
+                                        withEncoding(type, {}));
+      info.op = func::FuncOp::create(builder, loc(def.loc), def.name + ".gpu",
+                                     type);
+      info.op.setPrivate();
+    } else {
+      info.op = func::FuncOp::create(builder, loc(def.loc), def.name, type);
+    }
     functions[def.name] = std::move(info);
+  }
+
+  /// `type` with every array placed by `encoding`.
+  FunctionType withEncoding(FunctionType type, Attribute encoding) {
+    auto convert = [&](TypeRange types) {
+      SmallVector<Type> converted;
+      for (Type t : types) {
+        auto tensor = dyn_cast<RankedTensorType>(t);
+        converted.push_back(tensor ? RankedTensorType::get(
+                                         tensor.getShape(),
+                                         tensor.getElementType(), encoding)
+                                   : t);
+      }
+      return converted;
+    };
+    return builder.getFunctionType(convert(type.getInputs()),
+                                   convert(type.getResults()));
+  }
+
+  /// The body of a @gpu def's exported entry: host arrays are copied to the
+  /// device for the call, results copied back, and so are the arguments
+  /// when the function may have updated them in place.
+  void defineGpuEntry(FuncInfo &info) {
+    Location l = info.entry.getLoc();
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(info.entry.addEntryBlock());
+    SmallVector<Value> operands;
+    for (auto [arg, type] : llvm::zip(info.entry.getArguments(),
+                                      info.op.getArgumentTypes()))
+      operands.push_back(arg.getType() == type
+                             ? (Value)arg
+                             : ndarray::CopyOp::create(builder, l, type, arg));
+    auto call = func::CallOp::create(builder, l, info.op, operands);
+    bool mayUpdateArguments =
+        info.op
+            .walk([](Operation *op) {
+              return isa<ndarray::InsertSliceOp, func::CallOp>(op)
+                         ? WalkResult::interrupt()
+                         : WalkResult::advance();
+            })
+            .wasInterrupted();
+    if (mayUpdateArguments)
+      for (auto [arg, onDevice] : llvm::zip(info.entry.getArguments(), operands))
+        if (arg != onDevice)
+          writeWhole(arg, onDevice, l);
+    SmallVector<Value> results;
+    for (auto [result, type] :
+         llvm::zip(call.getResults(), info.entry.getResultTypes()))
+      results.push_back(result.getType() == type
+                            ? (Value)result
+                            : ndarray::CopyOp::create(builder, l, type, result));
+    func::ReturnOp::create(builder, l, results);
+  }
+
+  /// `dest[...] = source` for arrays of the same shape.
+  void writeWhole(Value dest, Value source, Location l) {
+    auto type = cast<RankedTensorType>(dest.getType());
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      offsets.push_back(builder.getIndexAttr(0));
+      sizes.push_back(tensor::getMixedSize(builder, l, dest, d));
+      strides.push_back(builder.getIndexAttr(1));
+    }
+    ndarray::InsertSliceOp::create(builder, l, dest, source, offsets, sizes,
+                                   strides);
   }
 
   Location loc(SMLoc at) {
@@ -335,12 +421,21 @@ public:
   StringRef fileName;
 
 private:
+  /// A name in scope: a variable (an nda.var slot holding a scalar or an
+  /// array), the induction variable of a loop, or a deleted variable.
   struct Var {
-    enum Kind { Slot, ArrayVal, LoopVar, Deleted } kind;
+    enum Kind { Slot, LoopVar, Deleted } kind;
     Ty ty;
-    Value value; ///< slot memref, tensor or induction variable
-    unsigned depth = 0; ///< control-flow depth of the definition
+    Value value; ///< the slot or the induction variable
+    unsigned loopDepth = 0; ///< number of loops around the definition
     SMLoc deletedAt;
+    Block *block = nullptr; ///< where the variable got its type
+  };
+
+  /// The flags (bool slots) that `break` and `continue` set in the loop
+  /// being emitted; null when its body has no such statement.
+  struct LoopFlags {
+    Value breakFlag, continueFlag;
   };
 
   void define(FuncDef &def) {
@@ -349,7 +444,9 @@ private:
     encoding = info.encoding;
     vars.clear();
     dims.clear();
-    depth = 0;
+    loops.clear();
+    returnFlag = {};
+    resultSlots.clear();
     Block *entry = info.op.addEntryBlock();
     builder.setInsertionPointToStart(entry);
     entryBlock = entry;
@@ -361,8 +458,10 @@ private:
       const Param &p = def.params[i];
       Value arg = entry->getArgument(i);
       const Ty &ty = info.params[i];
+      vars[p.name] = {Var::Slot, ty, makeSlot(arg.getType(), p.name, fl), 0,
+                      {}};
+      nda::StoreOp::create(builder, fl, arg, vars[p.name].value);
       if (ty.isArray()) {
-        vars[p.name] = {Var::ArrayVal, ty, arg, 0, {}};
         for (size_t d = 0; d < p.type.dims.size(); ++d) {
           const DimSpec &spec = p.type.dims[d];
           if (spec.kind != DimSpec::Named)
@@ -373,10 +472,6 @@ private:
             dims[spec.name] = size;
             continue;
           }
-          // The GPU pipeline cannot lower cf.assert yet: @gpu functions
-          // trust their callers.
-          if (def.gpu)
-            continue;
           Value eq = arith::CmpIOp::create(builder, loc(spec.loc),
                                            arith::CmpIPredicate::eq,
                                            it->second, size);
@@ -384,10 +479,6 @@ private:
                                "dimension '" + spec.name + "' of '" + p.name +
                                    "' differs from an earlier parameter's");
         }
-      } else {
-        Value slot = makeSlot(ty.elem, fl);
-        memref::StoreOp::create(builder, fl, arg, slot);
-        vars[p.name] = {Var::Slot, ty, slot, 0, {}};
       }
     }
     for (auto &[name, value] : dims)
@@ -395,46 +486,214 @@ private:
         diags.error(def.loc, "'" + name +
                                  "' is both a parameter and a dimension name");
 
-    bool returned = false;
-    for (size_t i = 0; i < def.body.size(); ++i) {
-      Stmt &s = *def.body[i];
-      if (s.kind == Stmt::Return) {
-        if (i + 1 != def.body.size())
-          diags.error(def.body[i + 1]->loc, "unreachable code after 'return'");
-        emitReturn(s);
-        returned = true;
-        break;
-      }
-      emitStmt(s);
+    // A function that returns only at its end returns directly; one with
+    // other returns records the values and a "returned" flag that stops the
+    // rest of the function, and returns at its end.
+    bool onlyFinalReturn = llvm::none_of(
+        ArrayRef(def.body).drop_back(def.body.empty() ? 0 : 1),
+        [](const StmtPtr &s) { return containsReturn(*s); });
+    if (!def.body.empty() && def.body.back()->kind != Stmt::Return &&
+        containsReturn(*def.body.back()))
+      onlyFinalReturn = false;
+    if (!onlyFinalReturn) {
+      returnFlag = makeFlag("returned", fl);
+      for (auto [i, type] : llvm::enumerate(info.op.getResultTypes()))
+        resultSlots.push_back(
+            makeSlot(type, "result" + std::to_string(i), fl));
     }
-    if (!returned) {
-      if (!info.results.empty())
-        diags.error(def.loc, "function '" + def.name +
-                                 "' must end with a 'return' statement");
+    emitBlock(def.body);
+    bool returnsAtEnd = !def.body.empty() && alwaysReturns(def.body);
+    if (!info.results.empty() && !returnsAtEnd) {
+      diags.error(def.loc, bodyContainsReturn(def.body)
+                               ? "function '" + def.name +
+                                     "' does not return a value on every path"
+                               : "function '" + def.name +
+                                     "' must end with a 'return' statement");
+    }
+    if (!onlyFinalReturn) {
+      SmallVector<Value> results;
+      for (Value slot : resultSlots)
+        results.push_back(nda::LoadOp::create(builder, fl, slot));
+      func::ReturnOp::create(builder, fl, results);
+    } else if (!returnsAtEnd) {
       func::ReturnOp::create(builder, fl);
     }
     current = nullptr;
   }
 
-  Value makeSlot(ScalarKind k, Location l) {
+  /// A variable of the function, declared at its entry.
+  Value makeSlot(Type type, StringRef name, Location l) {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(entryBlock);
-    return memref::AllocaOp::create(builder, l,
-                                    MemRefType::get({}, mlirScalar(k)));
+    return nda::VarOp::create(builder, l, nda::RefType::get(type),
+                              builder.getStringAttr(name));
+  }
+  /// A bool variable that starts out false where it is created.
+  Value makeFlag(StringRef name, Location l) {
+    Value flag = makeSlot(builder.getI1Type(), name, l);
+    setFlag(flag, false, l);
+    return flag;
+  }
+  void setFlag(Value flag, bool value, Location l) {
+    nda::StoreOp::create(builder, l,
+                         arith::ConstantIntOp::create(builder, l, value, 1),
+                         flag);
+  }
+  static Type slotType(const Var &var) {
+    return cast<nda::RefType>(var.value.getType()).getElementType();
+  }
+  Value load(const Var &var, Location l) {
+    if (var.kind == Var::LoopVar)
+      return var.value;
+    return nda::LoadOp::create(builder, l, var.value);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Control flow: return, break and continue
+  //===--------------------------------------------------------------------===//
+  //
+  // Structured control flow has no early exits. A jump sets a flag; the
+  // statements after one that may have jumped run under `if not (flags)`,
+  // loops that may be left early test the flags in their condition. The
+  // flags are variables like any other, so mem2reg turns them into values.
+
+  static bool containsReturn(const Stmt &s) {
+    if (s.kind == Stmt::Return)
+      return true;
+    auto inList = [](const StmtList &list) {
+      return llvm::any_of(list,
+                          [](const StmtPtr &c) { return containsReturn(*c); });
+    };
+    return inList(s.body) || inList(s.orelse);
+  }
+  /// Whether `s` holds a `kind` statement (break or continue) that leaves
+  /// the loop around `s`, not one nested inside it.
+  static bool containsLoopJump(const Stmt &s, Stmt::Kind kind) {
+    if (s.kind == kind)
+      return true;
+    if (s.kind != Stmt::If)
+      return false;
+    auto inList = [kind](const StmtList &list) {
+      return llvm::any_of(list, [kind](const StmtPtr &c) {
+        return containsLoopJump(*c, kind);
+      });
+    };
+    return inList(s.body) || inList(s.orelse);
+  }
+  static bool bodyContains(const StmtList &body, Stmt::Kind kind) {
+    return llvm::any_of(body, [kind](const StmtPtr &s) {
+      return containsLoopJump(*s, kind);
+    });
+  }
+  /// Whether control may leave the statement list through `s`.
+  static bool mayJump(const Stmt &s) {
+    return containsReturn(s) || containsLoopJump(s, Stmt::Break) ||
+           containsLoopJump(s, Stmt::Continue);
+  }
+  /// Whether every path through `list` ends in a return.
+  static bool alwaysReturns(const StmtList &list) {
+    return llvm::any_of(list, [](const StmtPtr &s) {
+      return s->kind == Stmt::Return ||
+             (s->kind == Stmt::If && !s->orelse.empty() &&
+              alwaysReturns(s->body) && alwaysReturns(s->orelse));
+    });
+  }
+
+  /// True while no jump has happened: the condition of the statements
+  /// after one that may have jumped.
+  Value notJumped(Location l) {
+    Value jumped;
+    auto add = [&](Value flag) {
+      if (!flag)
+        return;
+      Value set = nda::LoadOp::create(builder, l, flag);
+      jumped = jumped ? (Value)arith::OrIOp::create(builder, l, jumped, set)
+                      : set;
+    };
+    add(returnFlag);
+    if (!loops.empty()) {
+      add(loops.back().breakFlag);
+      add(loops.back().continueFlag);
+    }
+    Value trueValue = arith::ConstantIntOp::create(builder, l, 1, 1);
+    return jumped ? (Value)arith::XOrIOp::create(builder, l, jumped, trueValue)
+                  : trueValue;
+  }
+
+  /// `cond` evaluated only while the loop has not been left by a break or
+  /// return (false otherwise): the condition of a loop that may be left
+  /// early.
+  Value unlessLeft(Value breakFlag, bool mayReturn, Location l,
+                   llvm::function_ref<Value()> cond) {
+    Value left;
+    for (Value flag : {breakFlag, mayReturn ? returnFlag : Value()}) {
+      if (!flag)
+        continue;
+      Value set = nda::LoadOp::create(builder, l, flag);
+      left = left ? (Value)arith::OrIOp::create(builder, l, left, set) : set;
+    }
+    if (!left) {
+      Value c = cond();
+      return c ? c : arith::ConstantIntOp::create(builder, l, 0, 1);
+    }
+    auto ifOp = scf::IfOp::create(builder, l, builder.getI1Type(), left,
+                                  /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(builder, l,
+                         ValueRange{arith::ConstantIntOp::create(builder, l, 0, 1)});
+    builder.setInsertionPointToStart(ifOp.elseBlock());
+    Value c = cond();
+    if (!c)
+      c = arith::ConstantIntOp::create(builder, l, 0, 1);
+    scf::YieldOp::create(builder, l, ValueRange{c});
+    return ifOp.getResult(0);
+  }
+
+  void emitJump(Stmt &s) {
+    Location l = loc(s.loc);
+    if (s.kind == Stmt::Return) {
+      emitReturn(s);
+      return;
+    }
+    const char *what = s.kind == Stmt::Break ? "break" : "continue";
+    if (loops.empty()) {
+      diags.error(s.loc, "'" + std::string(what) + "' outside a loop");
+      return;
+    }
+    setFlag(s.kind == Stmt::Break ? loops.back().breakFlag
+                                  : loops.back().continueFlag,
+            true, l);
   }
 
   //===--------------------------------------------------------------------===//
   // Statements
   //===--------------------------------------------------------------------===//
 
-  void emitBlock(StmtList &block) {
-    for (auto &s : block) {
-      if (s->kind == Stmt::Return) {
-        diags.error(s->loc, "'return' is only supported as the last "
-                            "statement of a function body");
-        continue;
+  void emitBlock(MutableArrayRef<StmtPtr> block) {
+    for (size_t i = 0; i < block.size(); ++i) {
+      Stmt &s = *block[i];
+      if (s.kind == Stmt::Return || s.kind == Stmt::Break ||
+          s.kind == Stmt::Continue) {
+        if (i + 1 != block.size())
+          diags.error(block[i + 1]->loc,
+                      std::string("unreachable code after '") +
+                          (s.kind == Stmt::Return  ? "return"
+                           : s.kind == Stmt::Break ? "break"
+                                                   : "continue") +
+                          "'");
+        emitJump(s);
+        return;
       }
-      emitStmt(*s);
+      emitStmt(s);
+      if (i + 1 != block.size() && mayJump(s)) {
+        Location l = loc(block[i + 1]->loc);
+        auto guard = scf::IfOp::create(builder, l, notJumped(l));
+        OpBuilder::InsertionGuard insertion(builder);
+        builder.setInsertionPoint(guard.thenBlock()->getTerminator());
+        emitBlock(block.drop_front(i + 1));
+        return;
+      }
     }
   }
 
@@ -473,7 +732,7 @@ private:
       if (target.kind == Expr::Name && cur.ty.isArray()) {
         // In place, like NumPy: views of the array see the update.
         Var &var = vars[target.name];
-        storeSlice(var.value, var.ty, {}, result, s.loc);
+        storeSlice(load(var, l), var.ty, {}, result, s.loc);
         return;
       }
       assignTo(target, result, s.loc);
@@ -486,18 +745,20 @@ private:
           diags.error(t->loc, "name '" + t->name + "' is not defined");
           continue;
         }
-        if (it->second.kind == Var::ArrayVal) {
-          if (depth != it->second.depth) {
-            diags.error(t->loc, "'del' of an array defined outside this "
-                                "loop or branch is not supported");
-            continue;
-          }
-          ndarray::DeleteOp::create(builder, loc(t->loc), it->second.value);
-        } else if (it->second.kind == Var::LoopVar) {
+        if (it->second.kind == Var::LoopVar) {
           diags.error(t->loc, "cannot delete the loop variable '" + t->name +
                                   "'");
           continue;
         }
+        // A later iteration would use the deleted variable.
+        if (it->second.loopDepth != loops.size()) {
+          diags.error(t->loc, "'del' of a variable defined outside this "
+                              "loop is not supported");
+          continue;
+        }
+        if (it->second.ty.isArray())
+          ndarray::DeleteOp::create(builder, loc(t->loc),
+                                    load(it->second, loc(t->loc)));
         it->second.kind = Var::Deleted;
         it->second.deletedAt = t->loc;
       }
@@ -508,32 +769,26 @@ private:
         return;
       auto ifOp = scf::IfOp::create(builder, l, cond, !s.orelse.empty());
       OpBuilder::InsertionGuard guard(builder);
-      ++depth;
       builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
       emitBlock(s.body);
       if (!s.orelse.empty()) {
         builder.setInsertionPoint(ifOp.elseBlock()->getTerminator());
         emitBlock(s.orelse);
       }
-      --depth;
       return;
     }
     case Stmt::While: {
+      LoopFlags flags = makeLoopFlags(s.body, l);
       auto whileOp = scf::WhileOp::create(builder, l, TypeRange{}, ValueRange{});
       OpBuilder::InsertionGuard guard(builder);
-      ++depth;
-      Block *before = builder.createBlock(&whileOp.getBefore());
-      builder.setInsertionPointToStart(before);
-      Value cond = emitCondition(*s.value);
-      if (!cond)
-        cond = arith::ConstantIntOp::create(builder, l, 0, 1);
+      builder.setInsertionPointToStart(
+          builder.createBlock(&whileOp.getBefore()));
+      Value cond = unlessLeft(flags.breakFlag, bodyContainsReturn(s.body), l,
+                              [&] { return emitCondition(*s.value); });
       scf::ConditionOp::create(builder, l, cond, ValueRange{});
-      Block *after = builder.createBlock(&whileOp.getAfter());
-      builder.setInsertionPointToStart(after);
-      auto yield = scf::YieldOp::create(builder, l);
-      builder.setInsertionPoint(yield);
-      emitBlock(s.body);
-      --depth;
+      builder.setInsertionPointToStart(builder.createBlock(&whileOp.getAfter()));
+      builder.setInsertionPoint(scf::YieldOp::create(builder, l));
+      emitLoopBody(s.body, flags, l);
       return;
     }
     case Stmt::For: {
@@ -567,28 +822,73 @@ private:
       Value lb = bounds.size() == 1 ? constIndex(0, l) : bounds[0];
       Value ub = bounds.size() == 1 ? bounds[0] : bounds[1];
       Value step = bounds.size() == 3 ? bounds[2] : constIndex(1, l);
-      auto forOp = scf::ForOp::create(builder, l, lb, ub, step);
-      OpBuilder::InsertionGuard guard(builder);
-      auto saved = vars.find(name) != vars.end()
-                       ? std::optional<Var>(vars[name])
-                       : std::nullopt;
-      if (saved && saved->kind != Var::Deleted && saved->kind != Var::LoopVar) {
+      if (auto it = vars.find(name);
+          it != vars.end() && it->second.kind == Var::Slot) {
         diags.error(s.targets[0]->loc, "loop variable '" + name +
                                            "' reuses the name of a variable");
         return;
       }
-      vars[name] = {Var::LoopVar, Ty::scalar(ScalarKind::Index),
-                    forOp.getInductionVar(), depth + 1, {}};
-      ++depth;
-      builder.setInsertionPoint(forOp.getBody()->getTerminator());
-      emitBlock(s.body);
-      --depth;
+      OpBuilder::InsertionGuard guard(builder);
+      bool mayReturn = bodyContainsReturn(s.body);
+      LoopFlags flags = makeLoopFlags(s.body, l);
+      if (!flags.breakFlag && !mayReturn) {
+        auto forOp = scf::ForOp::create(builder, l, lb, ub, step);
+        vars[name] = {Var::LoopVar, Ty::scalar(ScalarKind::Index),
+                      forOp.getInductionVar(), (unsigned)loops.size() + 1, {}};
+        builder.setInsertionPoint(forOp.getBody()->getTerminator());
+        emitLoopBody(s.body, flags, l);
+        vars.erase(name);
+        return;
+      }
+      // A loop that may be left early counts in a variable and tests the
+      // exit flags in its condition.
+      Value counter = makeSlot(builder.getIndexType(), name, l);
+      nda::StoreOp::create(builder, l, lb, counter);
+      auto whileOp = scf::WhileOp::create(builder, l, TypeRange{}, ValueRange{});
+      builder.setInsertionPointToStart(
+          builder.createBlock(&whileOp.getBefore()));
+      Value cond = unlessLeft(flags.breakFlag, mayReturn, l, [&]() -> Value {
+        Value i = nda::LoadOp::create(builder, l, counter);
+        return arith::CmpIOp::create(builder, l, arith::CmpIPredicate::slt, i,
+                                     ub);
+      });
+      scf::ConditionOp::create(builder, l, cond, ValueRange{});
+      builder.setInsertionPointToStart(builder.createBlock(&whileOp.getAfter()));
+      builder.setInsertionPoint(scf::YieldOp::create(builder, l));
+      Value i = nda::LoadOp::create(builder, l, counter);
+      vars[name] = {Var::LoopVar, Ty::scalar(ScalarKind::Index), i,
+                    (unsigned)loops.size() + 1, {}};
+      emitLoopBody(s.body, flags, l);
+      nda::StoreOp::create(builder, l, arith::AddIOp::create(builder, l, i, step),
+                           counter);
       vars.erase(name);
       return;
     }
     case Stmt::Return:
-      return; // handled by define()
+    case Stmt::Break:
+    case Stmt::Continue:
+      return emitJump(s);
     }
+  }
+
+  static bool bodyContainsReturn(const StmtList &body) {
+    return llvm::any_of(body,
+                        [](const StmtPtr &s) { return containsReturn(*s); });
+  }
+  LoopFlags makeLoopFlags(const StmtList &body, Location l) {
+    LoopFlags flags;
+    if (bodyContains(body, Stmt::Break))
+      flags.breakFlag = makeFlag("break", l);
+    if (bodyContains(body, Stmt::Continue))
+      flags.continueFlag = makeSlot(builder.getI1Type(), "continue", l);
+    return flags;
+  }
+  void emitLoopBody(StmtList &body, LoopFlags flags, Location l) {
+    loops.push_back(flags);
+    if (flags.continueFlag)
+      setFlag(flags.continueFlag, false, l);
+    emitBlock(body);
+    loops.pop_back();
   }
 
   Value emitCondition(Expr &e) {
@@ -656,14 +956,14 @@ private:
       Var *var = lookupVar(base);
       if (!var)
         return;
-      if (var->kind != Var::ArrayVal) {
+      if (!var->ty.isArray()) {
         diags.error(base.loc, "'" + base.name + "' is not an array");
         return;
       }
       SmallVector<Expr *> items;
       for (size_t i = 1; i < target.children.size(); ++i)
         items.push_back(target.children[i].get());
-      storeSlice(var->value, var->ty, items, value, at);
+      storeSlice(load(*var, l), var->ty, items, value, at);
       return;
     }
     const std::string &name = target.name;
@@ -684,45 +984,64 @@ private:
       return;
     }
     bool fresh = it == vars.end() || it->second.kind == Var::Deleted;
+    if (!fresh && value.ty.isScalar() != it->second.ty.isScalar()) {
+      diags.error(target.loc, std::string("cannot assign ") +
+                                  (value.ty.isScalar() ? "a scalar" : "an array") +
+                                  " to '" + name + "', which holds " +
+                                  (value.ty.isScalar() ? "an array" : "a scalar"));
+      return;
+    }
+    // Straight-line code may give a name a new array type; inside a loop or
+    // branch the variable keeps one type, so that the paths can merge.
+    if (!fresh && value.ty.isArray() &&
+        it->second.block == builder.getInsertionBlock() &&
+        value.value.getType() != slotType(it->second))
+      fresh = true;
+    if (fresh) {
+      Ty ty = value.ty.isScalar() ? Ty::scalar(value.ty.elem) : value.ty;
+      Value slot = makeSlot(value.value.getType(), name, l);
+      vars[name] = {Var::Slot, ty, slot, (unsigned)loops.size(), {},
+                    builder.getInsertionBlock()};
+      nda::StoreOp::create(builder, l, value.value, slot);
+      return;
+    }
+    Var &var = it->second;
+    Value stored;
     if (value.ty.isScalar()) {
-      if (!fresh && it->second.kind != Var::Slot) {
-        diags.error(target.loc, "cannot assign a scalar to '" + name +
-                                    "', which holds an array");
-        return;
-      }
-      if (fresh) {
-        ScalarKind k = value.ty.elem;
-        Value slot = makeSlot(k, l);
-        vars[name] = {Var::Slot, Ty::scalar(k), slot, depth, {}};
-        memref::StoreOp::create(builder, l, value.value, slot);
-        return;
-      }
-      Var &var = it->second;
       if (!value.ty.weak && !canCastSameKind(value.ty.elem, var.ty.elem)) {
         diags.error(at, "cannot assign a value of type " + value.ty.str() +
                             " to '" + name + "' of type " + var.ty.str());
         return;
       }
-      memref::StoreOp::create(
-          builder, l, castScalar(value.value, value.ty.elem, var.ty.elem, l),
-          var.value);
-      return;
+      stored = castScalar(value.value, value.ty.elem, var.ty.elem, l);
+    } else {
+      auto varType = cast<RankedTensorType>(slotType(var));
+      auto valueType = cast<RankedTensorType>(value.value.getType());
+      bool fits = valueType.getElementType() == varType.getElementType() &&
+                  valueType.getRank() == varType.getRank();
+      for (int64_t d = 0; fits && d < varType.getRank(); ++d)
+        fits = varType.isDynamicDim(d) ||
+               valueType.getDimSize(d) == varType.getDimSize(d);
+      if (!fits) {
+        diags.error(at, "cannot assign a value of type " + value.ty.str() +
+                            " to array '" + name + "' of type " +
+                            var.ty.str() +
+                            " inside a loop or branch; its type must stay "
+                            "the same there");
+        return;
+      }
+      stored = value.value;
+      if (valueType.getEncoding() != varType.getEncoding())
+        stored = ndarray::CopyOp::create(
+            builder, l,
+            RankedTensorType::get(valueType.getShape(),
+                                  valueType.getElementType(),
+                                  varType.getEncoding()),
+            stored);
+      if (stored.getType() != varType)
+        stored = tensor::CastOp::create(builder, l, varType, stored);
     }
-    // Arrays are values bound to names; rebinding one that lives outside
-    // the current loop or branch would need a loop-carried tensor.
-    if (!fresh && it->second.kind == Var::Slot) {
-      diags.error(target.loc, "cannot assign an array to '" + name +
-                                  "', which holds a scalar");
-      return;
-    }
-    if (!fresh && it->second.depth != depth) {
-      diags.error(target.loc,
-                  "cannot rebind array '" + name +
-                      "' inside a loop or branch; update it in place with '" +
-                      name + "[...] = ...'");
-      return;
-    }
-    vars[name] = {Var::ArrayVal, value.ty, value.value, depth, {}};
+    nda::StoreOp::create(builder, l, stored, var.value);
   }
 
   void emitReturn(Stmt &s) {
@@ -734,12 +1053,12 @@ private:
         diags.error(s.loc, "return type mismatch: '" + info.def->name +
                                "' returns " + std::to_string(info.results.size()) +
                                " value(s)");
-      func::ReturnOp::create(builder, l);
+      finishReturn({}, l);
       return;
     }
     TV v = emitExpr(*s.value);
     if (!v.ok()) {
-      func::ReturnOp::create(builder, l);
+      finishReturn({}, l);
       return;
     }
     std::vector<TV> parts;
@@ -759,19 +1078,32 @@ private:
                                     std::to_string(info.results.size()) +
                                     " value(s), got " +
                                     std::to_string(parts.size()));
-      func::ReturnOp::create(builder, l);
+      finishReturn({}, l);
       return;
     }
     for (size_t i = 0; i < parts.size(); ++i) {
       Value r = convertTo(parts[i], info.results[i], s.value->loc,
                           "return type mismatch", l);
       if (!r) {
-        func::ReturnOp::create(builder, l);
+        finishReturn({}, l);
         return;
       }
       results.push_back(r);
     }
-    func::ReturnOp::create(builder, l, results);
+    finishReturn(results, l);
+  }
+
+  /// Returns `results` (empty after an error): directly, or through the
+  /// result variables and the "returned" flag.
+  void finishReturn(ArrayRef<Value> results, Location l) {
+    if (!returnFlag) {
+      func::ReturnOp::create(builder, l, results);
+      return;
+    }
+    if (results.size() == resultSlots.size())
+      for (auto [value, slot] : llvm::zip(results, resultSlots))
+        nda::StoreOp::create(builder, l, value, slot);
+    setFlag(returnFlag, true, l);
   }
 
   /// Converts `v` to the declared type `want` (function results and call
@@ -1626,10 +1958,7 @@ private:
         return TV::error();
       TV r;
       r.ty = var->ty;
-      if (var->kind == Var::Slot)
-        r.value = memref::LoadOp::create(builder, l, var->value);
-      else
-        r.value = var->value;
+      r.value = load(*var, l);
       return r;
     }
     case Expr::Unary: {
@@ -2450,6 +2779,9 @@ private:
                                 std::to_string(n) + " given)");
       return TV::error();
     }
+    func::FuncOp target = callee.calleeFor(encoding);
+    Attribute calleeEncoding = target == callee.op ? callee.encoding
+                                                   : Attribute();
     SmallVector<Value> operands;
     for (size_t i = 0; i < n; ++i) {
       Expr &arg = *call.children[i + 1];
@@ -2459,19 +2791,19 @@ private:
       Value c = convertTo(v, callee.params[i], arg.loc,
                           "argument " + std::to_string(i + 1) + " of '" +
                               callee.def->name + "'",
-                          l, callee.encoding, /*useWant=*/true);
+                          l, calleeEncoding, /*useWant=*/true);
       if (!c)
         return TV::error();
       operands.push_back(c);
     }
-    auto op = func::CallOp::create(builder, l, callee.op, operands);
+    auto op = func::CallOp::create(builder, l, target, operands);
     // Results come back into this function's placement.
     SmallVector<Value> results;
     std::vector<Ty> types;
     for (size_t i = 0; i < op.getNumResults(); ++i) {
       Value r = op.getResult(i);
       Ty t = callee.results[i];
-      if (t.isArray() && callee.encoding != encoding) {
+      if (t.isArray() && calleeEncoding != encoding) {
         auto rt = cast<RankedTensorType>(r.getType());
         r = ndarray::CopyOp::create(
             builder, l,
@@ -2554,7 +2886,9 @@ private:
   Attribute encoding;
   std::map<std::string, Var> vars;
   std::map<std::string, Value> dims;
-  unsigned depth = 0;
+  SmallVector<LoopFlags> loops;
+  Value returnFlag;
+  SmallVector<Value> resultSlots;
   Block *entryBlock = nullptr;
 };
 
@@ -2567,8 +2901,9 @@ OwningOpRef<ModuleOp> importNdaSource(llvm::SourceMgr &sourceMgr,
   context->loadDialect<func::FuncDialect, arith::ArithDialect,
                        scf::SCFDialect, tensor::TensorDialect,
                        linalg::LinalgDialect, math::MathDialect,
-                       memref::MemRefDialect, cf::ControlFlowDialect,
-                       ndarray::NDArrayDialect, region::RegionDialect>();
+                       cf::ControlFlowDialect,
+                       nda::NdaDialect, ndarray::NDArrayDialect,
+                       region::RegionDialect>();
   DiagEngine diags(sourceMgr, errs);
   std::unique_ptr<Module> ast = parseModule(sourceMgr, bufferId, diags);
   StringRef name = sourceMgr.getMemoryBuffer(bufferId)->getBufferIdentifier();
@@ -2588,6 +2923,15 @@ OwningOpRef<ModuleOp> importNdaSource(llvm::SourceMgr &sourceMgr,
     PassManager pm(context);
     pm.addNestedPass<func::FuncOp>(createMem2Reg());
     if (failed(pm.run(*module)))
+      return nullptr;
+    // Variables are only ever loaded and stored, so all of them promote.
+    WalkResult leftover = module->walk([&](Operation *op) {
+      if (!isa<nda::NdaDialect>(op->getDialect()))
+        return WalkResult::advance();
+      op->emitError("internal error: variable not promoted to a value");
+      return WalkResult::interrupt();
+    });
+    if (leftover.wasInterrupted())
       return nullptr;
   }
   return module;

@@ -698,10 +698,13 @@ private:
 
   StmtPtr parseSimpleStatementBody() {
     SMLoc loc = cur().loc;
-    if (atName("pass")) {
-      ++pos;
-      return std::make_unique<Stmt>(Stmt::Pass, loc);
-    }
+    for (auto [keyword, kind] :
+         {std::pair{"pass", Stmt::Pass}, std::pair{"break", Stmt::Break},
+          std::pair{"continue", Stmt::Continue}})
+      if (atName(keyword)) {
+        ++pos;
+        return std::make_unique<Stmt>(kind, loc);
+      }
     if (atName("return")) {
       ++pos;
       auto stmt = std::make_unique<Stmt>(Stmt::Return, loc);

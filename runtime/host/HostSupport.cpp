@@ -1,6 +1,7 @@
 //===- HostSupport.cpp - functions that compiled host code calls ----------===//
 //
-// memrefCopy, which the memref-to-LLVM lowering calls for copies between
+// imexrtCheckFailed, which failed run-time checks (cf.assert, e.g. the .nda
+// frontend's dimension checks) call; memrefCopy, which the memref-to-LLVM lowering calls for copies between
 // non-contiguous buffers, and the printers: compiled programs print arrays
 // with `func.call @printMemrefF32(%m)` and vectors with `vector.print`. These
 // are the functions those calls reach,
@@ -16,6 +17,7 @@
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <vector>
@@ -190,8 +192,17 @@ memrefCopy(int64_t elementBytes, UnrankedMemRef *src, UnrankedMemRef *dst) {
   }
 }
 
-// The scalar printers `vector.print` lowers to.
 #define IMEXRT_EXPORT extern "C" __attribute__((visibility("default")))
+
+/// A run-time check of compiled code failed: report it on stderr (stdout may
+/// be buffered and would be lost) and stop, like a C assert.
+IMEXRT_EXPORT [[noreturn]] void imexrtCheckFailed(const char *message) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "imexrt: run-time check failed: %s\n", message);
+  std::abort();
+}
+
+// The scalar printers `vector.print` lowers to.
 IMEXRT_EXPORT void printI64(int64_t v) { std::cout << v; }
 IMEXRT_EXPORT void printU64(uint64_t v) { std::cout << v; }
 IMEXRT_EXPORT void printF32(float v) { std::cout << v; }

@@ -11,6 +11,18 @@ int main() {
   imexc_axpy_result r;
   _mlir_ciface_axpy(&r, 2.5f, &mx, &my);
   expect1("axpy", r.r0, w, 1e-6);
+  imexc_axpy_gpu_result rg;
+  _mlir_ciface_axpy_gpu(&rg, 2.5f, &mx, &my);
+  expect1("axpy_gpu", rg.r0, w, 1e-6);
+
+  std::vector<float> s = x, ws = x;
+  for (float &e : ws) e *= 3.0f;
+  auto ms = view1<imexc_memref_1d_f32>(s);
+  _mlir_ciface_scale_in_place(&ms, 3.0f);
+  expect1("scale_in_place", ms, ws, 1e-6);
+  for (float &e : ws) e *= 0.25f;
+  _mlir_ciface_scale_twice(&ms, 0.5f);
+  expect1("scale_twice", ms, ws, 1e-6);
 
   const int R = 7, C = 9;
   std::vector<double> m(R * C), k(R * C), wb(R * C);
@@ -21,5 +33,8 @@ int main() {
   imexc_blend_result rb;
   _mlir_ciface_blend(&rb, &mm, &mk, 0.25);
   expect2("blend", rb.r0, wb, R, C, 1e-12);
+  imexc_blend_gpu_result rbg;
+  _mlir_ciface_blend_gpu(&rbg, &mm, &mk, 0.25);
+  expect2("blend_gpu", rbg.r0, wb, R, C, 1e-12);
   return finish();
 }

@@ -1,7 +1,25 @@
 #include "check.h"
+#include <string>
 #include "prog.h"
 using namespace e2e;
-int main() {
+int main(int argc, char **argv) {
+  std::string mode = argc > 1 ? argv[1] : "";
+  std::vector<float> a = {1, 2, 3}, b = {4, 5, 6}, shorter = {1, 2};
+  auto ma = view1<imexc_memref_1d_f32>(a);
+  auto mb = view1<imexc_memref_1d_f32>(b);
+  auto ms = view1<imexc_memref_1d_f32>(shorter);
+  if (mode == "host-mismatch")
+    _mlir_ciface_weighted(&ma, &ms); // aborts
+  if (mode == "gpu-mismatch") {
+    imexc_gpu_product_result r;
+    _mlir_ciface_gpu_product(&r, &ma, &ms); // aborts
+  }
+  if (mode == "gpu") {
+    imexc_gpu_product_result r;
+    _mlir_ciface_gpu_product(&r, &ma, &mb);
+    expect1("gpu_product", r.r0, std::vector<float>{4, 10, 18}, 0);
+    return finish();
+  }
   const int R = 4, C = 3;
   std::vector<double> m(R * C), mu(C, 0), w(R * C);
   for (int i = 0; i < R * C; ++i) m[i] = std::cos(0.7 * i) * 10;

@@ -1,0 +1,74 @@
+//===- AssertsToImexrt.cpp - failed run-time checks call the runtime ------===//
+
+#include "Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace imex {
+#define GEN_PASS_DEF_CONVERTASSERTSTOIMEXRT
+#include "Conversion/Passes.h.inc"
+} // namespace imex
+
+using namespace mlir;
+
+namespace {
+
+constexpr StringLiteral kCheckFailed = "imexrtCheckFailed";
+
+struct ConvertAssertsToImexrtPass
+    : imex::impl::ConvertAssertsToImexrtBase<ConvertAssertsToImexrtPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<cf::AssertOp> asserts;
+    module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (isa<gpu::GPUModuleOp>(op))
+        return WalkResult::skip();
+      if (auto check = dyn_cast<cf::AssertOp>(op))
+        asserts.push_back(check);
+      return WalkResult::advance();
+    });
+    if (asserts.empty())
+      return;
+
+    MLIRContext *ctx = &getContext();
+    auto ptrType = LLVM::LLVMPointerType::get(ctx);
+    auto calleeType =
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {ptrType});
+    auto callee = module.lookupSymbol<LLVM::LLVMFuncOp>(kCheckFailed);
+    if (!callee) {
+      OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+      callee = LLVM::LLVMFuncOp::create(builder, module.getLoc(), kCheckFailed,
+                                        calleeType);
+    } else if (callee.getFunctionType() != calleeType) {
+      callee.emitOpError("must have type ") << calleeType;
+      return signalPassFailure();
+    }
+
+    SymbolTable symbols(module);
+    unsigned messageIndex = 0;
+    for (cf::AssertOp check : asserts) {
+      OpBuilder builder(check);
+      Location loc = check.getLoc();
+      Value trueValue = arith::ConstantIntOp::create(builder, loc, 1, 1);
+      Value failed =
+          arith::XOrIOp::create(builder, loc, check.getArg(), trueValue);
+      auto ifFailed = scf::IfOp::create(builder, loc, failed);
+      builder.setInsertionPoint(ifFailed.thenBlock()->getTerminator());
+      std::string name;
+      do
+        name = "imexrt_check_message_" + std::to_string(messageIndex++);
+      while (symbols.lookup(name));
+      Value message = LLVM::createGlobalString(
+          loc, builder, name, (check.getMsg() + Twine('\0')).str(),
+          LLVM::Linkage::Internal);
+      LLVM::CallOp::create(builder, loc, callee, ValueRange{message});
+      check.erase();
+    }
+  }
+};
+
+} // namespace

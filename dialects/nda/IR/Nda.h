@@ -1,0 +1,21 @@
+//===- Nda.h - nda dialect: variables of the .nda language ------*- C++ -*-===//
+#ifndef IMEX_NDA_IR_NDA_H
+#define IMEX_NDA_IR_NDA_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/MemorySlotInterfaces.h"
+
+#include "nda/IR/NdaOpsDialect.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "nda/IR/NdaOpsTypes.h.inc"
+
+#define GET_OP_CLASSES
+#include "nda/IR/NdaOps.h.inc"
+
+#endif

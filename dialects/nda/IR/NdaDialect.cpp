@@ -1,0 +1,127 @@
+//===- NdaDialect.cpp - nda dialect and its mem2reg interfaces ------------===//
+
+#include "nda/IR/Nda.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace imex::nda;
+
+#include "nda/IR/NdaOpsDialect.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "nda/IR/NdaOpsTypes.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "nda/IR/NdaOps.cpp.inc"
+
+void NdaDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "nda/IR/NdaOpsTypes.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "nda/IR/NdaOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// VarOp: the allocation side of mem2reg
+//===----------------------------------------------------------------------===//
+
+SmallVector<MemorySlot> VarOp::getPromotableSlots() {
+  return {MemorySlot{getRef(), getRef().getType().getElementType()}};
+}
+
+Value VarOp::getDefaultValue(const MemorySlot &slot, OpBuilder &builder) {
+  // Ops the later pipelines lower everywhere (host and GPU), rather than
+  // poison: zero for scalars, an array without elements for arrays.
+  Location loc = getLoc();
+  Type type = slot.elemType;
+  if (isa<IntegerType, IndexType, FloatType>(type))
+    return arith::ConstantOp::create(builder, loc, type,
+                                     builder.getZeroAttr(type));
+  if (auto tensor = dyn_cast<RankedTensorType>(type)) {
+    SmallVector<Value> dynamicSizes(
+        tensor.getNumDynamicDims(),
+        arith::ConstantIndexOp::create(builder, loc, 0));
+    return tensor::EmptyOp::create(builder, loc, tensor, dynamicSizes);
+  }
+  return ub::PoisonOp::create(builder, loc, type);
+}
+
+void VarOp::handleBlockArgument(const MemorySlot &, BlockArgument,
+                                OpBuilder &) {}
+
+std::optional<PromotableAllocationOpInterface>
+VarOp::handlePromotionComplete(const MemorySlot &, Value defaultValue,
+                               OpBuilder &) {
+  // The default value and what it was built from (tensor.empty's sizes).
+  if (defaultValue && defaultValue.use_empty()) {
+    Operation *op = defaultValue.getDefiningOp();
+    SmallVector<Value> operands(op->getOperands());
+    op->erase();
+    for (Value operand : operands)
+      if (operand.use_empty())
+        operand.getDefiningOp()->erase();
+  }
+  erase();
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// LoadOp / StoreOp: the memory-access side of mem2reg
+//===----------------------------------------------------------------------===//
+
+/// Only the ref operand of loads and stores may use the slot; a slot stored
+/// into another variable escapes.
+static bool onlyRefUses(const SmallPtrSetImpl<OpOperand *> &blockingUses,
+                        Value ref) {
+  return llvm::all_of(blockingUses,
+                      [&](OpOperand *use) { return use->get() == ref; });
+}
+
+bool LoadOp::loadsFrom(const MemorySlot &slot) { return getRef() == slot.ptr; }
+bool LoadOp::storesTo(const MemorySlot &) { return false; }
+Value LoadOp::getStored(const MemorySlot &, OpBuilder &, Value,
+                        const DataLayout &) {
+  llvm_unreachable("nda.load does not store");
+}
+bool LoadOp::canUsesBeRemoved(const MemorySlot &slot,
+                              const SmallPtrSetImpl<OpOperand *> &blockingUses,
+                              SmallVectorImpl<OpOperand *> &,
+                              const DataLayout &) {
+  return getRef() == slot.ptr && onlyRefUses(blockingUses, slot.ptr);
+}
+DeletionKind LoadOp::removeBlockingUses(
+    const MemorySlot &, const SmallPtrSetImpl<OpOperand *> &, OpBuilder &,
+    Value reachingDefinition, const DataLayout &) {
+  getValue().replaceAllUsesWith(reachingDefinition);
+  return DeletionKind::Delete;
+}
+
+bool StoreOp::loadsFrom(const MemorySlot &) { return false; }
+bool StoreOp::storesTo(const MemorySlot &slot) { return getRef() == slot.ptr; }
+Value StoreOp::getStored(const MemorySlot &, OpBuilder &, Value,
+                         const DataLayout &) {
+  return getValue();
+}
+bool StoreOp::canUsesBeRemoved(const MemorySlot &slot,
+                               const SmallPtrSetImpl<OpOperand *> &blockingUses,
+                               SmallVectorImpl<OpOperand *> &,
+                               const DataLayout &) {
+  return getRef() == slot.ptr && getValue() != slot.ptr &&
+         onlyRefUses(blockingUses, slot.ptr);
+}
+DeletionKind StoreOp::removeBlockingUses(const MemorySlot &,
+                                         const SmallPtrSetImpl<OpOperand *> &,
+                                         OpBuilder &, Value,
+                                         const DataLayout &) {
+  return DeletionKind::Delete;
+}
