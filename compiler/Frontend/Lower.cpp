@@ -1422,6 +1422,7 @@ private:
         size = constIndex(1, l);
       dynSizes.push_back(size);
     }
+    checkBroadcastAtRunTime(l, operands, resultTy, dimMaps, explicitSizes);
     for (size_t k = 0; k < operands.size(); ++k) {
       const TV &o = operands[k];
       if (!o.ty.isArray())
@@ -1453,6 +1454,70 @@ private:
           linalg::YieldOp::create(b, bl, r);
         });
     return generic.getResult(0);
+  }
+
+  /// Broadcasting follows the static shapes: a dimension of size 1
+  /// stretches, a `?` dimension never does. Sizes that must then be equal
+  /// but are only known at run time are checked there (a mismatch would
+  /// read out of bounds).
+  void checkBroadcastAtRunTime(Location l, ArrayRef<TV> operands,
+                               const Ty &resultTy,
+                               ArrayRef<SmallVector<int64_t>> dimMaps,
+                               ArrayRef<Value> explicitSizes) {
+    struct Extent {
+      const Ty *ty = nullptr; ///< null for an explicit size
+      int64_t dim = 0, size = kDyn;
+      Value value;
+    };
+    for (int64_t i = 0; i < resultTy.rank(); ++i) {
+      std::optional<Extent> first;
+      if (!explicitSizes.empty())
+        first = Extent{nullptr, i, resultTy.shape[i], explicitSizes[i]};
+      for (size_t k = 0; k < operands.size(); ++k) {
+        const TV &o = operands[k];
+        if (!o.ty.isArray())
+          continue;
+        for (int64_t j = 0; j < o.ty.rank(); ++j) {
+          int64_t target = dimMaps.empty() ? resultTy.rank() - o.ty.rank() + j
+                                           : dimMaps[k][j];
+          if (target != i || o.ty.shape[j] == 1)
+            continue;
+          Extent here{&o.ty, j, o.ty.shape[j], {}};
+          if (!first) {
+            here.value = tensor::DimOp::create(builder, l, o.value, j);
+            first = here;
+            continue;
+          }
+          bool bothStatic = first->size != kDyn && here.size != kDyn;
+          bool sameName = first->ty && !first->ty->syms[first->dim].empty() &&
+                          first->ty->syms[first->dim] == o.ty.syms[j];
+          if (bothStatic || sameName)
+            continue;
+          Value size = tensor::DimOp::create(builder, l, o.value, j);
+          Value equal = arith::CmpIOp::create(
+              builder, l, arith::CmpIPredicate::eq, first->value, size);
+          std::string problem =
+              first->ty ? "operands could not be broadcast together with "
+                          "shapes " +
+                              shapeStr(*first->ty) + " " + shapeStr(o.ty)
+                        : "could not broadcast input array from shape " +
+                              shapeStr(o.ty) + " into the slice";
+          cf::AssertOp::create(builder, l, equal,
+                               locationPrefix(l) + problem +
+                                   ": sizes differ at run time");
+        }
+      }
+    }
+  }
+
+  /// "file:line:col: " for messages printed at run time.
+  static std::string locationPrefix(Location l) {
+    auto fileLoc = dyn_cast<FileLineColLoc>(l);
+    if (!fileLoc)
+      return "";
+    return (fileLoc.getFilename().getValue() + ":" +
+            Twine(fileLoc.getLine()) + ":" + Twine(fileLoc.getColumn()) + ": ")
+        .str();
   }
 
   TV emitBinary(StringRef op, const TV &a, const TV &b, SMLoc at) {
@@ -2530,27 +2595,12 @@ private:
     auto type = tensorType(acc, shape);
     Value init = tensor::EmptyOp::create(builder, l, type, dyn);
     Value identity;
-    Type accType = mlirScalar(acc);
     if (name == "sum" || name == "mean")
       identity = constScalar(acc, 0, 0, l);
     else if (name == "prod")
       identity = constScalar(acc, 1, 1, l);
-    else if (isFloat(acc)) {
-      auto sem = &cast<FloatType>(accType).getFloatSemantics();
-      identity = arith::ConstantOp::create(
-          builder, l,
-          builder.getFloatAttr(accType, llvm::APFloat::getInf(*sem, name == "max")));
-    } else if (acc == ScalarKind::Bool) {
-      identity = arith::ConstantIntOp::create(builder, l, name == "min", 1);
-    } else {
-      unsigned w = acc == ScalarKind::Index ? 64 : bits(acc);
-      llvm::APInt value = name == "max" ? llvm::APInt::getSignedMinValue(w)
-                                        : llvm::APInt::getSignedMaxValue(w);
-      identity = acc == ScalarKind::Index
-                     ? constIndex(value.getSExtValue(), l)
-                     : (Value)arith::ConstantOp::create(
-                           builder, l, builder.getIntegerAttr(accType, value));
-    }
+    else
+      identity = extremeIdentity(acc, name == "max", l);
     init = linalg::FillOp::create(builder, l, identity, init).getResult(0);
     std::string op = name == "sum" || name == "mean" ? "+"
                      : name == "prod"                ? "*"
@@ -2606,62 +2656,139 @@ private:
     return r;
   }
 
+  /// The identity of max (the lowest value of `k`) or of min (the highest).
+  Value extremeIdentity(ScalarKind k, bool forMax, Location l) {
+    Type type = mlirScalar(k);
+    if (isFloat(k)) {
+      auto &sem = cast<FloatType>(type).getFloatSemantics();
+      return arith::ConstantOp::create(
+          builder, l,
+          builder.getFloatAttr(type, llvm::APFloat::getInf(sem, forMax)));
+    }
+    if (k == ScalarKind::Bool)
+      return arith::ConstantIntOp::create(builder, l, !forMax, 1);
+    unsigned w = k == ScalarKind::Index ? 64 : bits(k);
+    llvm::APInt value = forMax ? llvm::APInt::getSignedMinValue(w)
+                               : llvm::APInt::getSignedMaxValue(w);
+    if (k == ScalarKind::Index)
+      return constIndex(value.getSExtValue(), l);
+    return arith::ConstantOp::create(builder, l,
+                                     builder.getIntegerAttr(type, value));
+  }
+
+  /// argmax/argmin over the whole array (the index into the flattened,
+  /// row-major array) or along `axis` (an array of indices).
   TV emitArgReduction(Expr &call, bool isMax) {
     Location l = loc(call.loc);
     StringRef name = isMax ? "argmax" : "argmin";
-    if (!checkArity(call, name, 1, 1))
+    if (!checkArity(call, name, 1, 2, {"axis"}))
       return TV::error();
     TV v = emitExpr(*call.children[1]);
     if (!v.ok())
       return TV::error();
-    if (!v.ty.isArray() || v.ty.rank() != 1) {
+    if (!v.ty.isArray() || v.ty.rank() == 0) {
       diags.error(call.children[1]->loc,
-                  name + "() supports 1-d arrays only, got " + v.ty.str());
+                  name + "() needs an array of rank 1 or more, got " +
+                      v.ty.str());
       return TV::error();
     }
-    if (v.ty.shape[0] == 0) {
-      diags.error(call.loc, "attempt to get " + name + " of an empty sequence");
+    auto axis = axisArg(call, v.ty);
+    if (axis && *axis == -1000)
       return TV::error();
+    int64_t rank = v.ty.rank();
+    for (int64_t d = 0; d < rank; ++d)
+      if (v.ty.shape[d] == 0 && (!axis || *axis == d)) {
+        diags.error(call.loc, "attempt to get " + name + " of an empty sequence");
+        return TV::error();
+      }
+
+    // Kept dims index the result; reduced dims are combined row-major into
+    // the index the result holds.
+    SmallVector<int64_t> shape, reduced;
+    SmallVector<std::string> syms;
+    SmallVector<Value> dynSizes, reducedSizes;
+    SmallVector<AffineExpr> kept;
+    SmallVector<utils::IteratorType> iterators;
+    for (int64_t d = 0; d < rank; ++d) {
+      bool isReduced = !axis || *axis == d;
+      iterators.push_back(isReduced ? utils::IteratorType::reduction
+                                    : utils::IteratorType::parallel);
+      if (isReduced) {
+        reduced.push_back(d);
+        reducedSizes.push_back(
+            v.ty.shape[d] == kDyn
+                ? (Value)tensor::DimOp::create(builder, l, v.value, d)
+                : constIndex(v.ty.shape[d], l));
+        continue;
+      }
+      kept.push_back(builder.getAffineDimExpr(d));
+      shape.push_back(v.ty.shape[d]);
+      syms.push_back(v.ty.syms[d]);
+      if (v.ty.shape[d] == kDyn)
+        dynSizes.push_back(tensor::DimOp::create(builder, l, v.value, d));
     }
     ScalarKind k = v.ty.elem;
-    Type et = mlirScalar(k);
-    // Seeded with element 0; a strictly better element wins, so the first
-    // extreme is found as in NumPy.
-    Value first = tensor::ExtractOp::create(builder, l, v.value,
-                                            ValueRange{constIndex(0, l)});
-    auto valType = tensorType(k, {});
-    auto idxType = tensorType(ScalarKind::I64, {});
-    Value vInit = tensor::FromElementsOp::create(builder, l, valType, ValueRange{first});
-    Value iInit = tensor::FromElementsOp::create(
-        builder, l, idxType, ValueRange{constScalar(ScalarKind::I64, 0, 0, l)});
-    AffineMap in = builder.getMultiDimIdentityMap(1);
-    AffineMap out = AffineMap::get(1, 0, {}, ctx);
+    auto fill = [&](ScalarKind kind, Value value) {
+      Value empty =
+          tensor::EmptyOp::create(builder, l, tensorType(kind, shape), dynSizes);
+      return linalg::FillOp::create(builder, l, value, empty).getResult(0);
+    };
+    Value bestInit = fill(k, extremeIdentity(k, isMax, l));
+    Value indexInit =
+        fill(ScalarKind::I64, constScalar(ScalarKind::I64, 0, 0, l));
+    AffineMap in = builder.getMultiDimIdentityMap(rank);
+    AffineMap out = AffineMap::get(rank, 0, kept, ctx);
     auto generic = linalg::GenericOp::create(
-        builder, l, TypeRange{valType, idxType}, ValueRange{v.value},
-        ValueRange{vInit, iInit}, ArrayRef<AffineMap>{in, out, out},
-        {utils::IteratorType::reduction},
+        builder, l, TypeRange{bestInit.getType(), indexInit.getType()},
+        ValueRange{v.value}, ValueRange{bestInit, indexInit},
+        ArrayRef<AffineMap>{in, out, out}, iterators,
         [&](OpBuilder &b, Location bl, ValueRange args) {
-          Value better;
-          if (isFloat(k))
-            better = arith::CmpFOp::create(b, bl,
-                                           isMax ? arith::CmpFPredicate::OGT
-                                                 : arith::CmpFPredicate::OLT,
-                                           args[0], args[1]);
-          else
+          Value flat;
+          for (auto [d, size] : llvm::zip(reduced, reducedSizes)) {
+            Value i = linalg::IndexOp::create(b, bl, d);
+            flat = flat ? (Value)arith::AddIOp::create(
+                              b, bl, arith::MulIOp::create(b, bl, flat, size), i)
+                        : i;
+          }
+          Value index =
+              arith::IndexCastOp::create(b, bl, b.getI64Type(), flat);
+          Value x = args[0], best = args[1], bestIndex = args[2];
+          Value better, same;
+          if (isFloat(k)) {
+            better = arith::CmpFOp::create(
+                b, bl,
+                isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
+                x, best);
+            same = arith::CmpFOp::create(b, bl, arith::CmpFPredicate::OEQ, x,
+                                         best);
+          } else {
+            bool u = k == ScalarKind::Bool;
             better = arith::CmpIOp::create(
                 b, bl,
-                k == ScalarKind::Bool
-                    ? (isMax ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::ult)
-                    : (isMax ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::slt),
-                args[0], args[1]);
-          Value i = linalg::IndexOp::create(b, bl, 0);
-          Value i64 = arith::IndexCastOp::create(b, bl, b.getI64Type(), i);
-          Value nv = arith::SelectOp::create(b, bl, better, args[0], args[1]);
-          Value ni = arith::SelectOp::create(b, bl, better, i64, args[2]);
-          linalg::YieldOp::create(b, bl, ValueRange{nv, ni});
+                isMax ? (u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt)
+                      : (u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt),
+                x, best);
+            same = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::eq, x,
+                                         best);
+          }
+          // Ties go to the lower index, so the first extreme wins in any
+          // iteration order, as in NumPy.
+          Value earlier = arith::CmpIOp::create(
+              b, bl, arith::CmpIPredicate::slt, index, bestIndex);
+          Value take = arith::OrIOp::create(
+              b, bl, better, arith::AndIOp::create(b, bl, same, earlier));
+          linalg::YieldOp::create(
+              b, bl,
+              ValueRange{arith::SelectOp::create(b, bl, take, x, best),
+                         arith::SelectOp::create(b, bl, take, index,
+                                                 bestIndex)});
         });
-    (void)et;
     TV r;
+    if (axis) {
+      r.ty = Ty::array(ScalarKind::I64, shape, syms);
+      r.value = generic.getResult(1);
+      return r;
+    }
     r.ty = Ty::scalar(ScalarKind::I64);
     r.value = tensor::ExtractOp::create(builder, l, generic.getResult(1),
                                         ValueRange{});

@@ -28,5 +28,23 @@ int main() {
   for (int k = 0; k < 12; ++k) m[k] = (float)((k * 5) % 12) - 0.5f * (k % 3);
   auto mm = view2<imexc_memref_2d_f32>(m, 3, 4);
   expect("flat_argmax", (double)_mlir_ciface_flat_argmax(&mm), (double)amax(m), 0);
+  expect("flat_argmin_2d", (double)_mlir_ciface_flat_argmin_2d(&mm), (double)amin(m), 0);
+
+  // Columns and rows, with ties (first occurrence wins).
+  std::vector<float> t = {1, 7, 7, 0, 5, 7, 2, 0, 5, 1, 2, -3};
+  auto mt = view2<imexc_memref_2d_f32>(t, 3, 4);
+  std::vector<int64_t> cols, rows;
+  for (int j = 0; j < 4; ++j) {
+    std::vector<float> c = {t[j], t[4 + j], t[8 + j]};
+    cols.push_back(amax(c));
+  }
+  for (int i = 0; i < 3; ++i)
+    rows.push_back(amin(std::vector<float>(t.begin() + 4 * i, t.begin() + 4 * i + 4)));
+  imexc_argmax_columns_result rc;
+  _mlir_ciface_argmax_columns(&rc, &mt);
+  expect1("argmax_columns", rc.r0, cols, 0);
+  imexc_argmin_rows_result rr;
+  _mlir_ciface_argmin_rows(&rr, &mt);
+  expect1("argmin_rows", rr.r0, rows, 0);
   return finish();
 }

@@ -1,7 +1,18 @@
 #include "check.h"
 #include "prog.h"
+#include <string>
 using namespace e2e;
-int main() {
+int main(int argc, char **argv) {
+  std::vector<double> a = {1, 2, 3}, b = {10, 20, 30}, c = {1, 2};
+  auto ma = view1<imexc_memref_1d_f64>(a);
+  auto mb = view1<imexc_memref_1d_f64>(b);
+  auto mc = view1<imexc_memref_1d_f64>(c);
+  imexc_add_dynamic_result rd;
+  if (argc > 1 && std::string(argv[1]) == "mismatch")
+    _mlir_ciface_add_dynamic(&rd, &ma, &mc); // stops the program
+  _mlir_ciface_add_dynamic(&rd, &ma, &mb);
+  expect1("add_dynamic", rd.r0, std::vector<double>{11, 22, 33}, 0);
+
   const int R = 3, C = 4;
   std::vector<float> m(R * C), row(C), want(R * C);
   for (int i = 0; i < R * C; ++i) m[i] = 0.5f * i - 2.0f;
