@@ -1,10 +1,10 @@
 //===- Frontend.h - the .nda array language frontend ------------*- C++ -*-===//
 //
 // Compiles a `.nda` source file (a small NumPy-flavoured language, see
-// docs in examples/ and issue 8) into a module of func/arith/scf/tensor/
-// linalg/ndarray ops. Mutable scalars are emitted as memory slots
-// (rank-0 memref.alloca) and promoted to SSA values by the region-aware
-// `mem2reg` pass, which runs before the module is returned.
+// docs/array-language.md) into a module of func/arith/scf/tensor/linalg/
+// ndarray ops. Variables, scalars and arrays alike, are emitted as slots
+// (nda.var) and promoted to SSA values by the region-aware `mem2reg` pass,
+// which runs before the module is returned.
 //
 //===----------------------------------------------------------------------===//
 #ifndef IMEX_FRONTEND_FRONTEND_H
@@ -20,18 +20,12 @@ class raw_ostream;
 
 namespace imex::nda {
 
-struct ImportOptions {
-  /// Run mem2reg on the emitted functions (off to see the memory slots).
-  bool promoteSlots = true;
-};
-
 /// Compiles the buffer `bufferId` of `sourceMgr`. Errors are printed to
 /// `errs` as `file:line:col: error: ...` with the source line and a caret;
 /// returns null if there was any.
 mlir::OwningOpRef<mlir::ModuleOp>
 importNdaSource(llvm::SourceMgr &sourceMgr, unsigned bufferId,
-                mlir::MLIRContext *context, llvm::raw_ostream &errs,
-                const ImportOptions &options = {});
+                mlir::MLIRContext *context, llvm::raw_ostream &errs);
 
 } // namespace imex::nda
 

@@ -808,10 +808,10 @@ private:
       }
       if (bounds.empty() || bounds.size() > 3)
         return;
-      if (s.rangeArgs.size() == 3 && s.rangeArgs[2]->kind == Expr::IntLit &&
-          s.rangeArgs[2]->intValue <= 0) {
-        diags.error(s.rangeArgs[2]->loc,
-                    "range() step must be positive");
+      std::optional<int64_t> constantStep =
+          bounds.size() == 3 ? getConstantIntValue(bounds[2]) : 1;
+      if (constantStep == 0) {
+        diags.error(s.rangeArgs[2]->loc, "range() arg 3 must not be zero");
         return;
       }
       if (dims.count(name)) {
@@ -831,7 +831,7 @@ private:
       OpBuilder::InsertionGuard guard(builder);
       bool mayReturn = bodyContainsReturn(s.body);
       LoopFlags flags = makeLoopFlags(s.body, l);
-      if (!flags.breakFlag && !mayReturn) {
+      if (!flags.breakFlag && !mayReturn && constantStep > 0) {
         auto forOp = scf::ForOp::create(builder, l, lb, ub, step);
         vars[name] = {Var::LoopVar, Ty::scalar(ScalarKind::Index),
                       forOp.getInductionVar(), (unsigned)loops.size() + 1, {}};
@@ -840,8 +840,15 @@ private:
         vars.erase(name);
         return;
       }
-      // A loop that may be left early counts in a variable and tests the
-      // exit flags in its condition.
+      // A loop that may be left early, or whose step may be negative,
+      // counts in a variable and tests the exit flags in its condition.
+      Value zero = constIndex(0, l);
+      if (!constantStep)
+        cf::AssertOp::create(
+            builder, l,
+            arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, step,
+                                  zero),
+            locationPrefix(l) + "range() arg 3 must not be zero");
       Value counter = makeSlot(builder.getIndexType(), name, l);
       nda::StoreOp::create(builder, l, lb, counter);
       auto whileOp = scf::WhileOp::create(builder, l, TypeRange{}, ValueRange{});
@@ -849,8 +856,17 @@ private:
           builder.createBlock(&whileOp.getBefore()));
       Value cond = unlessLeft(flags.breakFlag, mayReturn, l, [&]() -> Value {
         Value i = nda::LoadOp::create(builder, l, counter);
-        return arith::CmpIOp::create(builder, l, arith::CmpIPredicate::slt, i,
-                                     ub);
+        Value below = arith::CmpIOp::create(
+            builder, l, arith::CmpIPredicate::slt, i, ub);
+        if (constantStep > 0)
+          return below;
+        Value above = arith::CmpIOp::create(
+            builder, l, arith::CmpIPredicate::sgt, i, ub);
+        if (constantStep)
+          return above;
+        Value upward = arith::CmpIOp::create(
+            builder, l, arith::CmpIPredicate::sgt, step, zero);
+        return arith::SelectOp::create(builder, l, upward, below, above);
       });
       scf::ConditionOp::create(builder, l, cond, ValueRange{});
       builder.setInsertionPointToStart(builder.createBlock(&whileOp.getAfter()));
@@ -3023,8 +3039,7 @@ private:
 
 OwningOpRef<ModuleOp> importNdaSource(llvm::SourceMgr &sourceMgr,
                                       unsigned bufferId, MLIRContext *context,
-                                      llvm::raw_ostream &errs,
-                                      const ImportOptions &options) {
+                                      llvm::raw_ostream &errs) {
   context->loadDialect<func::FuncDialect, arith::ArithDialect,
                        scf::SCFDialect, tensor::TensorDialect,
                        linalg::LinalgDialect, math::MathDialect,
@@ -3046,21 +3061,21 @@ OwningOpRef<ModuleOp> importNdaSource(llvm::SourceMgr &sourceMgr,
     errs << name << ": error: internal error: the emitted IR does not verify\n";
     return nullptr;
   }
-  if (options.promoteSlots) {
-    PassManager pm(context);
-    pm.addNestedPass<func::FuncOp>(createMem2Reg());
-    if (failed(pm.run(*module)))
-      return nullptr;
-    // Variables are only ever loaded and stored, so all of them promote.
-    WalkResult leftover = module->walk([&](Operation *op) {
-      if (!isa<nda::NdaDialect>(op->getDialect()))
-        return WalkResult::advance();
-      op->emitError("internal error: variable not promoted to a value");
-      return WalkResult::interrupt();
-    });
-    if (leftover.wasInterrupted())
-      return nullptr;
-  }
+  // Variables become SSA values.
+  PassManager pm(context);
+  pm.addNestedPass<func::FuncOp>(createMem2Reg());
+  if (failed(pm.run(*module)))
+    return nullptr;
+  // Variables are only ever loaded and stored, so all of them promote.
+  WalkResult leftover = module->walk([&](Operation *op) {
+    if (!isa<nda::NdaDialect>(op->getDialect()))
+      return WalkResult::advance();
+    op->emitError("internal error: variable not promoted to a value");
+    return WalkResult::interrupt();
+  });
+  if (leftover.wasInterrupted())
+    return nullptr;
+
   return module;
 }
 

@@ -33,7 +33,7 @@ def Mem2Reg : Pass<"mem2reg"> {
   let description = [{
     Region-aware SSA construction (replaces upstream `mem2reg`). Slots come
     from `PromotableAllocationOpInterface` allocators (`memref.alloca` of
-    one element, `llvm.alloca`); their uses must implement
+    one element, `llvm.alloca`, `nda.var`); their uses must implement
     `PromotableMemOpInterface` or `PromotableOpInterface`. A use nested in
     a region is promoted when every enclosing op up to the slot's region
     implements `PromotableRegionOpInterface` and accepts the region

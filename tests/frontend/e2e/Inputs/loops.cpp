@@ -1,7 +1,31 @@
 #include "check.h"
+#include <string>
+#include <tuple>
 #include "prog.h"
 using namespace e2e;
-int main() {
+// Python's range(a, b, s).
+static std::vector<int64_t> pyRange(int64_t a, int64_t b, int64_t s) {
+  std::vector<int64_t> r;
+  for (int64_t i = a; s > 0 ? i < b : i > b; i += s) r.push_back(i);
+  return r;
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && std::string(argv[1]) == "zero-step")
+    _mlir_ciface_any_step(0, 5, 0); // stops the program
+  for (int64_t n : {0, 1, 7}) {
+    int64_t t = 0, k = 1;
+    for (int64_t i : pyRange(n, 0, -1)) t += i * k++;
+    expect("countdown", (double)_mlir_ciface_countdown(n), (double)t, 0);
+  }
+  for (auto [a, b, st] : {std::tuple<int64_t, int64_t, int64_t>{0, 10, 3},
+                          {10, 0, -3}, {-2, 5, 1}, {5, -2, -1}, {3, 3, 2},
+                          {0, 10, -1}}) {
+    int64_t t = 0;
+    for (int64_t i : pyRange(a, b, st)) t = t * 3 + i;
+    expect("any_step", (double)_mlir_ciface_any_step(a, b, st), (double)t, 0);
+  }
+
   for (int64_t n : {0, 1, 10, 1000}) {
     int64_t t = 0;
     for (int64_t i = 0; i < n; ++i) t += i * i;
