@@ -77,8 +77,8 @@ const imex::NamedPipeline kPipelines[] = {
      "canonicalize,func.func(convert-vector-to-scf),convert-vector-to-llvm,"
      IMEX_TO_LLVM},
     {"mem2reg",
-     "promote memory slots (memref.alloca, llvm.alloca) to SSA values, "
-     "also through scf/affine/region control flow",
+     "promote memory slots (memref.alloca, llvm.alloca, nda.var) to SSA "
+     "values, also through scf/affine/region control flow",
      "mem2reg"},
     {"gpu",
      "end to end for GPU-placed array code: ndarray and GPU regions to "

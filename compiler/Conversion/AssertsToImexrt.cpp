@@ -38,14 +38,17 @@ struct ConvertAssertsToImexrtPass
     auto ptrType = LLVM::LLVMPointerType::get(ctx);
     auto calleeType =
         LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {ptrType});
-    auto callee = module.lookupSymbol<LLVM::LLVMFuncOp>(kCheckFailed);
+    Operation *existing = module.lookupSymbol(kCheckFailed);
+    auto callee = dyn_cast_or_null<LLVM::LLVMFuncOp>(existing);
+    if (existing && (!callee || callee.getFunctionType() != calleeType)) {
+      existing->emitOpError("clashes with the runtime function '")
+          << kCheckFailed << "', an llvm.func of type " << calleeType;
+      return signalPassFailure();
+    }
     if (!callee) {
       OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
       callee = LLVM::LLVMFuncOp::create(builder, module.getLoc(), kCheckFailed,
                                         calleeType);
-    } else if (callee.getFunctionType() != calleeType) {
-      callee.emitOpError("must have type ") << calleeType;
-      return signalPassFailure();
     }
 
     SymbolTable symbols(module);

@@ -28,6 +28,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -205,6 +206,9 @@ public:
     // Signatures first: functions may call each other in any order.
     for (auto &func : ast.functions)
       declare(*func);
+    for (auto &[name, info] : functions)
+      for (const Param &p : info.def->params)
+        info.updatesParam.push_back(mayUpdate(*info.def, p.name));
     for (auto &func : ast.functions)
       if (functions.count(func->name) &&
           functions[func->name].def == func.get())
@@ -276,6 +280,8 @@ private:
     func::FuncOp op, entry;
     std::vector<Ty> params, results;
     Attribute encoding;
+    /// Per parameter: whether the function may update the array in place.
+    std::vector<bool> updatesParam;
 
     /// The function a caller whose arrays are placed by `callerEncoding`
     /// calls: the GPU function itself from code on the same device.
@@ -334,8 +340,8 @@ private:
     if (def.gpu) {
       info.entry = func::FuncOp::create(builder, loc(def.loc), def.name,
                                         withEncoding(type, {}));
-      info.op = func::FuncOp::create(builder, loc(def.loc), def.name + ".gpu",
-                                     type);
+      info.op =
+          func::FuncOp::create(builder, loc(def.loc), def.name + ".gpu", type);
       info.op.setPrivate();
     } else {
       info.op = func::FuncOp::create(builder, loc(def.loc), def.name, type);
@@ -349,10 +355,10 @@ private:
       SmallVector<Type> converted;
       for (Type t : types) {
         auto tensor = dyn_cast<RankedTensorType>(t);
-        converted.push_back(tensor ? RankedTensorType::get(
-                                         tensor.getShape(),
-                                         tensor.getElementType(), encoding)
-                                   : t);
+        converted.push_back(
+            tensor ? RankedTensorType::get(tensor.getShape(),
+                                           tensor.getElementType(), encoding)
+                   : t);
       }
       return converted;
     };
@@ -368,31 +374,113 @@ private:
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(info.entry.addEntryBlock());
     SmallVector<Value> operands;
-    for (auto [arg, type] : llvm::zip(info.entry.getArguments(),
-                                      info.op.getArgumentTypes()))
+    for (auto [arg, type] :
+         llvm::zip(info.entry.getArguments(), info.op.getArgumentTypes()))
       operands.push_back(arg.getType() == type
                              ? (Value)arg
                              : ndarray::CopyOp::create(builder, l, type, arg));
     auto call = func::CallOp::create(builder, l, info.op, operands);
-    bool mayUpdateArguments =
-        info.op
-            .walk([](Operation *op) {
-              return isa<ndarray::InsertSliceOp, func::CallOp>(op)
-                         ? WalkResult::interrupt()
-                         : WalkResult::advance();
-            })
-            .wasInterrupted();
-    if (mayUpdateArguments)
-      for (auto [arg, onDevice] : llvm::zip(info.entry.getArguments(), operands))
-        if (arg != onDevice)
-          writeWhole(arg, onDevice, l);
+    for (auto [arg, onDevice, updated] :
+         llvm::zip(info.entry.getArguments(), operands, info.updatesParam))
+      if (updated && arg != onDevice)
+        writeWhole(arg, onDevice, l);
     SmallVector<Value> results;
     for (auto [result, type] :
          llvm::zip(call.getResults(), info.entry.getResultTypes()))
-      results.push_back(result.getType() == type
-                            ? (Value)result
-                            : ndarray::CopyOp::create(builder, l, type, result));
+      results.push_back(
+          result.getType() == type
+              ? (Value)result
+              : ndarray::CopyOp::create(builder, l, type, result));
     func::ReturnOp::create(builder, l, results);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Which parameters a function may update in place
+  //===--------------------------------------------------------------------===//
+  //
+  // Arrays copied for a call to another placement (host <-> GPU) are copied
+  // back afterwards when the callee may have written them. Decided on the
+  // syntax tree, conservatively: a parameter may be written if a slice or
+  // augmented assignment, or a call of another function, gets it or a name
+  // that may hold a view of it (slices and reshapes of it, transitively).
+
+  /// The variable whose array `e` may be a view of ("" if none).
+  static StringRef viewRoot(const Expr &e) {
+    switch (e.kind) {
+    case Expr::Name:
+      return e.name;
+    case Expr::Subscript:
+      return viewRoot(*e.children[0]);
+    case Expr::Call:
+      if (e.children[0]->kind == Expr::Attribute &&
+          e.children[0]->name == "reshape")
+        return viewRoot(*e.children[0]->children[0]);
+      return "";
+    default:
+      return "";
+    }
+  }
+
+  template <typename Fn> static void forEachStmt(const StmtList &list, Fn fn) {
+    for (const StmtPtr &s : list) {
+      fn(*s);
+      forEachStmt(s->body, fn);
+      forEachStmt(s->orelse, fn);
+    }
+  }
+  template <typename Fn> static void forEachExpr(const Expr &e, Fn fn) {
+    fn(e);
+    for (const ExprPtr &c : e.children)
+      if (c)
+        forEachExpr(*c, fn);
+    for (const auto &kw : e.keywords)
+      forEachExpr(*kw.second, fn);
+  }
+
+  bool mayUpdate(const FuncDef &def, StringRef param) {
+    llvm::StringSet<> aliases;
+    aliases.insert(param);
+    auto aliasing = [&](const Expr &e) {
+      StringRef root = viewRoot(e);
+      return !root.empty() && aliases.contains(root);
+    };
+    for (bool grew = true; grew;) {
+      grew = false;
+      forEachStmt(def.body, [&](const Stmt &s) {
+        if (s.kind != Stmt::Assign)
+          return;
+        const Expr &value = *s.value;
+        for (size_t i = 0; i < s.targets.size(); ++i) {
+          const Expr &source = s.targets.size() > 1 &&
+                                       value.kind == Expr::Tuple &&
+                                       value.children.size() == s.targets.size()
+                                   ? *value.children[i]
+                                   : value;
+          if (s.targets[i]->kind == Expr::Name && aliasing(source))
+            grew |= aliases.insert(s.targets[i]->name).second;
+        }
+      });
+    }
+    bool updated = false;
+    auto passedToCalls = [&](const Expr &e) {
+      forEachExpr(e, [&](const Expr &c) {
+        if (c.kind == Expr::Call && c.children[0]->kind == Expr::Name &&
+            functions.count(c.children[0]->name))
+          for (size_t i = 1; i < c.children.size(); ++i)
+            updated |= aliasing(*c.children[i]);
+      });
+    };
+    forEachStmt(def.body, [&](const Stmt &s) {
+      for (const ExprPtr &target : s.targets)
+        if (s.kind == Stmt::AugAssign ||
+            (s.kind == Stmt::Assign && target->kind == Expr::Subscript))
+          updated |= aliasing(*target);
+      if (s.value)
+        passedToCalls(*s.value);
+      for (const ExprPtr &arg : s.rangeArgs)
+        passedToCalls(*arg);
+    });
+    return updated;
   }
 
   /// `dest[...] = source` for arrays of the same shape.
@@ -422,11 +510,11 @@ public:
 
 private:
   /// A name in scope: a variable (an nda.var slot holding a scalar or an
-  /// array), the induction variable of a loop, or a deleted variable.
+  /// array) or a deleted one.
   struct Var {
-    enum Kind { Slot, LoopVar, Deleted } kind;
+    enum Kind { Slot, Deleted } kind;
     Ty ty;
-    Value value; ///< the slot or the induction variable
+    Value value;            ///< the slot
     unsigned loopDepth = 0; ///< number of loops around the definition
     SMLoc deletedAt;
     Block *block = nullptr; ///< where the variable got its type
@@ -445,6 +533,11 @@ private:
     vars.clear();
     dims.clear();
     loops.clear();
+    rebound.clear();
+    boundOnce.clear();
+    for (const Param &p : def.params)
+      boundOnce.insert(p.name);
+    findRebound(def.body);
     returnFlag = {};
     resultSlots.clear();
     Block *entry = info.op.addEntryBlock();
@@ -458,8 +551,12 @@ private:
       const Param &p = def.params[i];
       Value arg = entry->getArgument(i);
       const Ty &ty = info.params[i];
-      vars[p.name] = {Var::Slot, ty, makeSlot(arg.getType(), p.name, fl), 0,
-                      {}};
+      vars[p.name] = {Var::Slot,
+                      variableType(p.name, ty),
+                      makeSlot(arg.getType(), p.name, fl),
+                      0,
+                      {},
+                      entry};
       nda::StoreOp::create(builder, fl, arg, vars[p.name].value);
       if (ty.isArray()) {
         for (size_t d = 0; d < p.type.dims.size(); ++d) {
@@ -489,22 +586,19 @@ private:
     // A function that returns only at its end returns directly; one with
     // other returns records the values and a "returned" flag that stops the
     // rest of the function, and returns at its end.
-    bool onlyFinalReturn = llvm::none_of(
-        ArrayRef(def.body).drop_back(def.body.empty() ? 0 : 1),
-        [](const StmtPtr &s) { return containsReturn(*s); });
-    if (!def.body.empty() && def.body.back()->kind != Stmt::Return &&
-        containsReturn(*def.body.back()))
-      onlyFinalReturn = false;
+    ArrayRef<StmtPtr> body(def.body);
+    bool endsInReturn = !body.empty() && body.back()->kind == Stmt::Return;
+    bool onlyFinalReturn =
+        !listHolds(endsInReturn ? body.drop_back() : body, Stmt::Return);
     if (!onlyFinalReturn) {
       returnFlag = makeFlag("returned", fl);
       for (auto [i, type] : llvm::enumerate(info.op.getResultTypes()))
-        resultSlots.push_back(
-            makeSlot(type, "result" + std::to_string(i), fl));
+        resultSlots.push_back(makeSlot(type, "result" + std::to_string(i), fl));
     }
     emitBlock(def.body);
-    bool returnsAtEnd = !def.body.empty() && alwaysReturns(def.body);
+    bool returnsAtEnd = alwaysJumps(def.body, /*loopJumps=*/false);
     if (!info.results.empty() && !returnsAtEnd) {
-      diags.error(def.loc, bodyContainsReturn(def.body)
+      diags.error(def.loc, listHolds(def.body, Stmt::Return)
                                ? "function '" + def.name +
                                      "' does not return a value on every path"
                                : "function '" + def.name +
@@ -521,6 +615,28 @@ private:
     current = nullptr;
   }
 
+  /// Adds to `rebound` the names that `body` assigns and that are parameters
+  /// or assigned elsewhere too.
+  void findRebound(const StmtList &body) {
+    for (const StmtPtr &s : body) {
+      if (s->kind == Stmt::Assign)
+        for (const ExprPtr &target : s->targets)
+          if (target->kind == Expr::Name &&
+              !boundOnce.insert(target->name).second)
+            rebound.insert(target->name);
+      findRebound(s->body);
+      findRebound(s->orelse);
+    }
+  }
+
+  /// The type a variable promises its readers: a name bound more than once
+  /// may hold arrays of other sizes, so its named dimensions are dropped.
+  Ty variableType(StringRef name, Ty ty) {
+    if (ty.isArray() && rebound.contains(name))
+      ty.syms.assign(ty.rank(), "");
+    return ty;
+  }
+
   /// A variable of the function, declared at its entry.
   Value makeSlot(Type type, StringRef name, Location l) {
     OpBuilder::InsertionGuard guard(builder);
@@ -535,16 +651,13 @@ private:
     return flag;
   }
   void setFlag(Value flag, bool value, Location l) {
-    nda::StoreOp::create(builder, l,
-                         arith::ConstantIntOp::create(builder, l, value, 1),
-                         flag);
+    nda::StoreOp::create(
+        builder, l, arith::ConstantIntOp::create(builder, l, value, 1), flag);
   }
   static Type slotType(const Var &var) {
     return cast<nda::RefType>(var.value.getType()).getElementType();
   }
   Value load(const Var &var, Location l) {
-    if (var.kind == Var::LoopVar)
-      return var.value;
     return nda::LoadOp::create(builder, l, var.value);
   }
 
@@ -557,45 +670,44 @@ private:
   // loops that may be left early test the flags in their condition. The
   // flags are variables like any other, so mem2reg turns them into values.
 
-  static bool containsReturn(const Stmt &s) {
-    if (s.kind == Stmt::Return)
-      return true;
-    auto inList = [](const StmtList &list) {
-      return llvm::any_of(list,
-                          [](const StmtPtr &c) { return containsReturn(*c); });
-    };
-    return inList(s.body) || inList(s.orelse);
-  }
-  /// Whether `s` holds a `kind` statement (break or continue) that leaves
-  /// the loop around `s`, not one nested inside it.
-  static bool containsLoopJump(const Stmt &s, Stmt::Kind kind) {
+  /// Whether `s` is or holds a `kind` statement. Break and continue are
+  /// only looked for outside nested loops: those leave the loop around `s`.
+  static bool holds(const Stmt &s, Stmt::Kind kind) {
     if (s.kind == kind)
       return true;
-    if (s.kind != Stmt::If)
+    if (kind != Stmt::Return && s.kind != Stmt::If)
       return false;
-    auto inList = [kind](const StmtList &list) {
-      return llvm::any_of(list, [kind](const StmtPtr &c) {
-        return containsLoopJump(*c, kind);
-      });
-    };
-    return inList(s.body) || inList(s.orelse);
+    return listHolds(s.body, kind) || listHolds(s.orelse, kind);
   }
-  static bool bodyContains(const StmtList &body, Stmt::Kind kind) {
-    return llvm::any_of(body, [kind](const StmtPtr &s) {
-      return containsLoopJump(*s, kind);
-    });
+  static bool listHolds(ArrayRef<StmtPtr> list, Stmt::Kind kind) {
+    return llvm::any_of(list,
+                        [kind](const StmtPtr &s) { return holds(*s, kind); });
   }
   /// Whether control may leave the statement list through `s`.
   static bool mayJump(const Stmt &s) {
-    return containsReturn(s) || containsLoopJump(s, Stmt::Break) ||
-           containsLoopJump(s, Stmt::Continue);
+    return holds(s, Stmt::Return) || holds(s, Stmt::Break) ||
+           holds(s, Stmt::Continue);
   }
-  /// Whether every path through `list` ends in a return.
-  static bool alwaysReturns(const StmtList &list) {
-    return llvm::any_of(list, [](const StmtPtr &s) {
-      return s->kind == Stmt::Return ||
-             (s->kind == Stmt::If && !s->orelse.empty() &&
-              alwaysReturns(s->body) && alwaysReturns(s->orelse));
+  /// Whether no path through `list` falls through its end: every path
+  /// returns, or with `loopJumps`, may also break or continue. A
+  /// `while True:` without a break never falls through.
+  static bool alwaysJumps(const StmtList &list, bool loopJumps) {
+    return llvm::any_of(list, [&](const StmtPtr &s) {
+      switch (s->kind) {
+      case Stmt::Return:
+        return true;
+      case Stmt::Break:
+      case Stmt::Continue:
+        return loopJumps;
+      case Stmt::If:
+        return !s->orelse.empty() && alwaysJumps(s->body, loopJumps) &&
+               alwaysJumps(s->orelse, loopJumps);
+      case Stmt::While:
+        return s->value->kind == Expr::BoolLit && s->value->boolValue &&
+               !listHolds(s->body, Stmt::Break);
+      default:
+        return false;
+      }
     });
   }
 
@@ -607,8 +719,8 @@ private:
       if (!flag)
         return;
       Value set = nda::LoadOp::create(builder, l, flag);
-      jumped = jumped ? (Value)arith::OrIOp::create(builder, l, jumped, set)
-                      : set;
+      jumped =
+          jumped ? (Value)arith::OrIOp::create(builder, l, jumped, set) : set;
     };
     add(returnFlag);
     if (!loops.empty()) {
@@ -640,8 +752,8 @@ private:
                                   /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(ifOp.thenBlock());
-    scf::YieldOp::create(builder, l,
-                         ValueRange{arith::ConstantIntOp::create(builder, l, 0, 1)});
+    scf::YieldOp::create(
+        builder, l, ValueRange{arith::ConstantIntOp::create(builder, l, 0, 1)});
     builder.setInsertionPointToStart(ifOp.elseBlock());
     Value c = cond();
     if (!c)
@@ -745,11 +857,6 @@ private:
           diags.error(t->loc, "name '" + t->name + "' is not defined");
           continue;
         }
-        if (it->second.kind == Var::LoopVar) {
-          diags.error(t->loc, "cannot delete the loop variable '" + t->name +
-                                  "'");
-          continue;
-        }
         // A later iteration would use the deleted variable.
         if (it->second.loopDepth != loops.size()) {
           diags.error(t->loc, "'del' of a variable defined outside this "
@@ -770,10 +877,10 @@ private:
       auto ifOp = scf::IfOp::create(builder, l, cond, !s.orelse.empty());
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-      emitBlock(s.body);
+      emitBranch(s.body);
       if (!s.orelse.empty()) {
         builder.setInsertionPoint(ifOp.elseBlock()->getTerminator());
-        emitBlock(s.orelse);
+        emitBranch(s.orelse);
       }
       return;
     }
@@ -783,10 +890,11 @@ private:
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(
           builder.createBlock(&whileOp.getBefore()));
-      Value cond = unlessLeft(flags.breakFlag, bodyContainsReturn(s.body), l,
-                              [&] { return emitCondition(*s.value); });
+      Value cond = unlessLeft(flags.breakFlag, listHolds(s.body, Stmt::Return),
+                              l, [&] { return emitCondition(*s.value); });
       scf::ConditionOp::create(builder, l, cond, ValueRange{});
-      builder.setInsertionPointToStart(builder.createBlock(&whileOp.getAfter()));
+      builder.setInsertionPointToStart(
+          builder.createBlock(&whileOp.getAfter()));
       builder.setInsertionPoint(scf::YieldOp::create(builder, l));
       emitLoopBody(s.body, flags, l);
       return;
@@ -814,30 +922,26 @@ private:
         diags.error(s.rangeArgs[2]->loc, "range() arg 3 must not be zero");
         return;
       }
-      if (dims.count(name)) {
-        diags.error(s.targets[0]->loc, "cannot assign to '" + name +
-                                           "': it names a dimension");
-        return;
-      }
       Value lb = bounds.size() == 1 ? constIndex(0, l) : bounds[0];
       Value ub = bounds.size() == 1 ? bounds[0] : bounds[1];
       Value step = bounds.size() == 3 ? bounds[2] : constIndex(1, l);
-      if (auto it = vars.find(name);
-          it != vars.end() && it->second.kind == Var::Slot) {
-        diags.error(s.targets[0]->loc, "loop variable '" + name +
-                                           "' reuses the name of a variable");
-        return;
-      }
+      // As in Python, the loop variable is an ordinary variable that each
+      // iteration assigns: the body may change it, and it keeps the last
+      // value after the loop.
+      auto assignLoopVariable = [&](Value value) {
+        TV next;
+        next.ty = Ty::scalar(ScalarKind::Index);
+        next.value = value;
+        assignTo(*s.targets[0], next, s.targets[0]->loc);
+      };
       OpBuilder::InsertionGuard guard(builder);
-      bool mayReturn = bodyContainsReturn(s.body);
+      bool mayReturn = listHolds(s.body, Stmt::Return);
       LoopFlags flags = makeLoopFlags(s.body, l);
       if (!flags.breakFlag && !mayReturn && constantStep > 0) {
         auto forOp = scf::ForOp::create(builder, l, lb, ub, step);
-        vars[name] = {Var::LoopVar, Ty::scalar(ScalarKind::Index),
-                      forOp.getInductionVar(), (unsigned)loops.size() + 1, {}};
         builder.setInsertionPoint(forOp.getBody()->getTerminator());
+        assignLoopVariable(forOp.getInductionVar());
         emitLoopBody(s.body, flags, l);
-        vars.erase(name);
         return;
       }
       // A loop that may be left early, or whose step may be negative,
@@ -849,19 +953,20 @@ private:
             arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, step,
                                   zero),
             locationPrefix(l) + "range() arg 3 must not be zero");
-      Value counter = makeSlot(builder.getIndexType(), name, l);
+      Value counter = makeSlot(builder.getIndexType(), name + ".counter", l);
       nda::StoreOp::create(builder, l, lb, counter);
-      auto whileOp = scf::WhileOp::create(builder, l, TypeRange{}, ValueRange{});
+      auto whileOp =
+          scf::WhileOp::create(builder, l, TypeRange{}, ValueRange{});
       builder.setInsertionPointToStart(
           builder.createBlock(&whileOp.getBefore()));
       Value cond = unlessLeft(flags.breakFlag, mayReturn, l, [&]() -> Value {
         Value i = nda::LoadOp::create(builder, l, counter);
-        Value below = arith::CmpIOp::create(
-            builder, l, arith::CmpIPredicate::slt, i, ub);
+        Value below =
+            arith::CmpIOp::create(builder, l, arith::CmpIPredicate::slt, i, ub);
         if (constantStep > 0)
           return below;
-        Value above = arith::CmpIOp::create(
-            builder, l, arith::CmpIPredicate::sgt, i, ub);
+        Value above =
+            arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sgt, i, ub);
         if (constantStep)
           return above;
         Value upward = arith::CmpIOp::create(
@@ -869,15 +974,14 @@ private:
         return arith::SelectOp::create(builder, l, upward, below, above);
       });
       scf::ConditionOp::create(builder, l, cond, ValueRange{});
-      builder.setInsertionPointToStart(builder.createBlock(&whileOp.getAfter()));
+      builder.setInsertionPointToStart(
+          builder.createBlock(&whileOp.getAfter()));
       builder.setInsertionPoint(scf::YieldOp::create(builder, l));
       Value i = nda::LoadOp::create(builder, l, counter);
-      vars[name] = {Var::LoopVar, Ty::scalar(ScalarKind::Index), i,
-                    (unsigned)loops.size() + 1, {}};
+      assignLoopVariable(i);
       emitLoopBody(s.body, flags, l);
-      nda::StoreOp::create(builder, l, arith::AddIOp::create(builder, l, i, step),
-                           counter);
-      vars.erase(name);
+      nda::StoreOp::create(builder, l,
+                           arith::AddIOp::create(builder, l, i, step), counter);
       return;
     }
     case Stmt::Return:
@@ -887,15 +991,21 @@ private:
     }
   }
 
-  static bool bodyContainsReturn(const StmtList &body) {
-    return llvm::any_of(body,
-                        [](const StmtPtr &s) { return containsReturn(*s); });
+  /// A branch that never falls through leaves the names after it as they
+  /// were (what it binds or deletes is not seen there).
+  void emitBranch(StmtList &body) {
+    if (!alwaysJumps(body, /*loopJumps=*/!loops.empty()))
+      return emitBlock(body);
+    auto before = vars;
+    emitBlock(body);
+    vars = std::move(before);
   }
+
   LoopFlags makeLoopFlags(const StmtList &body, Location l) {
     LoopFlags flags;
-    if (bodyContains(body, Stmt::Break))
+    if (listHolds(body, Stmt::Break))
       flags.breakFlag = makeFlag("break", l);
-    if (bodyContains(body, Stmt::Continue))
+    if (listHolds(body, Stmt::Continue))
       flags.continueFlag = makeSlot(builder.getI1Type(), "continue", l);
     return flags;
   }
@@ -994,39 +1104,42 @@ private:
       return;
     }
     auto it = vars.find(name);
-    if (it != vars.end() && it->second.kind == Var::LoopVar) {
-      diags.error(target.loc, "cannot assign to the loop variable '" + name +
-                                  "'");
-      return;
-    }
     bool fresh = it == vars.end() || it->second.kind == Var::Deleted;
     if (!fresh && value.ty.isScalar() != it->second.ty.isScalar()) {
-      diags.error(target.loc, std::string("cannot assign ") +
-                                  (value.ty.isScalar() ? "a scalar" : "an array") +
-                                  " to '" + name + "', which holds " +
-                                  (value.ty.isScalar() ? "an array" : "a scalar"));
+      diags.error(target.loc,
+                  std::string("cannot assign ") +
+                      (value.ty.isScalar() ? "a scalar" : "an array") +
+                      " to '" + name + "', which holds " +
+                      (value.ty.isScalar() ? "an array" : "a scalar"));
       return;
     }
-    // Straight-line code may give a name a new array type; inside a loop or
-    // branch the variable keeps one type, so that the paths can merge.
-    if (!fresh && value.ty.isArray() &&
-        it->second.block == builder.getInsertionBlock() &&
-        value.value.getType() != slotType(it->second))
+    // Straight-line code may give a name a new array type; a variable bound
+    // outside the current block (before a loop, branch or jump guard) keeps
+    // its type, so that the paths can merge.
+    if (!fresh && it->second.block == builder.getInsertionBlock() &&
+        (value.ty.isArray()
+             ? value.value.getType() != slotType(it->second)
+             : !canCastSameKind(value.ty.elem, it->second.ty.elem)))
       fresh = true;
     if (fresh) {
-      Ty ty = value.ty.isScalar() ? Ty::scalar(value.ty.elem) : value.ty;
+      Ty ty = value.ty.isScalar() ? Ty::scalar(value.ty.elem)
+                                  : variableType(name, value.ty);
       Value slot = makeSlot(value.value.getType(), name, l);
-      vars[name] = {Var::Slot, ty, slot, (unsigned)loops.size(), {},
-                    builder.getInsertionBlock()};
+      vars[name] = {Var::Slot, ty,
+                    slot,      (unsigned)loops.size(),
+                    {},        builder.getInsertionBlock()};
       nda::StoreOp::create(builder, l, value.value, slot);
       return;
     }
     Var &var = it->second;
     Value stored;
     if (value.ty.isScalar()) {
-      if (!value.ty.weak && !canCastSameKind(value.ty.elem, var.ty.elem)) {
+      if (!canCastSameKind(value.ty.elem, var.ty.elem)) {
         diags.error(at, "cannot assign a value of type " + value.ty.str() +
-                            " to '" + name + "' of type " + var.ty.str());
+                            " to '" + name + "' of type " + var.ty.str() +
+                            " here: a variable bound before a loop, a "
+                            "branch or a possible break, continue or "
+                            "return keeps its type");
         return;
       }
       stored = castScalar(value.value, value.ty.elem, var.ty.elem, l);
@@ -1040,10 +1153,10 @@ private:
                valueType.getDimSize(d) == varType.getDimSize(d);
       if (!fits) {
         diags.error(at, "cannot assign a value of type " + value.ty.str() +
-                            " to array '" + name + "' of type " +
-                            var.ty.str() +
-                            " inside a loop or branch; its type must stay "
-                            "the same there");
+                            " to array '" + name + "' of type " + var.ty.str() +
+                            " here: a variable bound before a loop, a "
+                            "branch or a possible break, continue or return "
+                            "keeps its type");
         return;
       }
       stored = value.value;
@@ -1129,8 +1242,7 @@ private:
   Value convertTo(const TV &v, const Ty &want, SMLoc at, StringRef what,
                   Location l, Attribute wantEncoding = {}, bool useWant = false) {
     if (want.isScalar()) {
-      if (!v.ty.isScalar() ||
-          (!v.ty.weak && !canCastSameKind(v.ty.elem, want.elem))) {
+      if (!v.ty.isScalar() || !canCastSameKind(v.ty.elem, want.elem)) {
         diags.error(at, what + ": expected " + want.str() + ", got " +
                             v.ty.str());
         return {};
@@ -1386,10 +1498,6 @@ private:
           diags.error(at, msg);
           return std::nullopt;
         }
-        if (!result.syms[i].empty() && !sym.empty() && result.syms[i] != sym &&
-            r == kDyn && s == kDyn) {
-          // Different names: sizes may differ at run time; assume equal.
-        }
         if (r == kDyn && s != kDyn) {
           result.shape[i] = s;
           result.syms[i] = sym;
@@ -1472,6 +1580,38 @@ private:
     return generic.getResult(0);
   }
 
+  /// `a and b`, `a or b` on scalars: `b` is evaluated only when `a` does not
+  /// decide the result (it may index out of bounds or divide by zero
+  /// otherwise).
+  TV emitShortCircuit(Expr &e, const TV &a) {
+    Location l = loc(e.loc);
+    bool isAnd = e.op == "and";
+    Value first = castScalar(a.value, a.ty.elem, ScalarKind::Bool, l);
+    auto ifOp = scf::IfOp::create(builder, l, builder.getI1Type(), first,
+                                  /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(isAnd ? ifOp.elseBlock()
+                                           : ifOp.thenBlock());
+    scf::YieldOp::create(builder, l, ValueRange{first});
+    builder.setInsertionPointToStart(isAnd ? ifOp.thenBlock()
+                                           : ifOp.elseBlock());
+    TV b = emitExpr(*e.children[1]);
+    if (!b.ok())
+      return TV::error();
+    if (!b.ty.isScalar()) {
+      diags.error(e.loc, "the truth value of an array is ambiguous; '" + e.op +
+                             "' needs scalar operands");
+      return TV::error();
+    }
+    scf::YieldOp::create(
+        builder, l,
+        ValueRange{castScalar(b.value, b.ty.elem, ScalarKind::Bool, l)});
+    TV r;
+    r.ty = Ty::scalar(ScalarKind::Bool);
+    r.value = ifOp.getResult(0);
+    return r;
+  }
+
   /// Broadcasting follows the static shapes: a dimension of size 1
   /// stretches, a `?` dimension never does. Sizes that must then be equal
   /// but are only known at run time are checked there (a mismatch would
@@ -1526,13 +1666,20 @@ private:
     }
   }
 
+  /// Stops the program with `problem` when `size` is 0 at run time.
+  void checkNotEmpty(Value size, const std::string &problem, Location l) {
+    Value nonEmpty = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne,
+                                           size, constIndex(0, l));
+    cf::AssertOp::create(builder, l, nonEmpty, locationPrefix(l) + problem);
+  }
+
   /// "file:line:col: " for messages printed at run time.
   static std::string locationPrefix(Location l) {
     auto fileLoc = dyn_cast<FileLineColLoc>(l);
     if (!fileLoc)
       return "";
-    return (fileLoc.getFilename().getValue() + ":" +
-            Twine(fileLoc.getLine()) + ":" + Twine(fileLoc.getColumn()) + ": ")
+    return (fileLoc.getFilename().getValue() + ":" + Twine(fileLoc.getLine()) +
+            ":" + Twine(fileLoc.getColumn()) + ": ")
         .str();
   }
 
@@ -1594,11 +1741,23 @@ private:
       return TV::error();
     }
     int64_t ka = a.ty.shape.back();
-    int64_t kb = b.ty.rank() == 1 ? b.ty.shape[0] : b.ty.shape[0];
+    int64_t kb = b.ty.shape[0];
+    std::string mismatch =
+        "matmul: mismatch in the contracted dimension: " + a.ty.str() + " @ " +
+        b.ty.str();
     if (ka != kDyn && kb != kDyn && ka != kb) {
-      diags.error(at, "matmul: mismatch in the contracted dimension: " +
-                          a.ty.str() + " @ " + b.ty.str());
+      diags.error(at, mismatch);
       return TV::error();
+    }
+    const std::string &symA = a.ty.syms.back(), &symB = b.ty.syms[0];
+    if ((ka == kDyn || kb == kDyn) && (symA.empty() || symA != symB)) {
+      Value sizeA = tensor::DimOp::create(builder, l, a.value, a.ty.rank() - 1);
+      Value sizeB = tensor::DimOp::create(builder, l, b.value, 0);
+      cf::AssertOp::create(builder, l,
+                           arith::CmpIOp::create(builder, l,
+                                                 arith::CmpIPredicate::eq,
+                                                 sizeA, sizeB),
+                           locationPrefix(l) + mismatch);
     }
     ScalarKind k = promote(a.ty, b.ty);
     if (k == ScalarKind::Bool) {
@@ -2073,6 +2232,8 @@ private:
       TV a = emitExpr(*e.children[0]);
       if (!a.ok())
         return TV::error();
+      if ((e.op == "and" || e.op == "or") && a.ty.isScalar())
+        return emitShortCircuit(e, a);
       TV b = emitExpr(*e.children[1]);
       if (!b.ok())
         return TV::error();
@@ -2580,13 +2741,20 @@ private:
     auto axis = axisArg(call, v.ty);
     if (axis && *axis == -1000)
       return TV::error();
-    if ((name == "max" || name == "min") && v.ty.rank() > 0) {
-      for (int64_t d = 0; d < v.ty.rank(); ++d)
-        if (v.ty.shape[d] == 0 && (!axis || *axis == d)) {
-          diags.error(call.loc, "zero-size array to reduction operation " +
-                                    name + " which has no identity");
+    if (name == "max" || name == "min") {
+      std::string problem = "zero-size array to reduction operation " +
+                            name.str() + " which has no identity";
+      for (int64_t d = 0; d < v.ty.rank(); ++d) {
+        if (axis && *axis != d)
+          continue;
+        if (v.ty.shape[d] == 0) {
+          diags.error(call.loc, problem);
           return TV::error();
         }
+        if (v.ty.shape[d] == kDyn)
+          checkNotEmpty(tensor::DimOp::create(builder, l, v.value, d), problem,
+                        l);
+      }
     }
     ScalarKind from = v.ty.elem;
     ScalarKind acc = from;
@@ -2714,7 +2882,8 @@ private:
     int64_t rank = v.ty.rank();
     for (int64_t d = 0; d < rank; ++d)
       if (v.ty.shape[d] == 0 && (!axis || *axis == d)) {
-        diags.error(call.loc, "attempt to get " + name + " of an empty sequence");
+        diags.error(call.loc,
+                    "attempt to get " + name + " of an empty sequence");
         return TV::error();
       }
 
@@ -2735,6 +2904,10 @@ private:
             v.ty.shape[d] == kDyn
                 ? (Value)tensor::DimOp::create(builder, l, v.value, d)
                 : constIndex(v.ty.shape[d], l));
+        if (v.ty.shape[d] == kDyn)
+          checkNotEmpty(
+              reducedSizes.back(),
+              "attempt to get " + name.str() + " of an empty sequence", l);
         continue;
       }
       kept.push_back(builder.getAffineDimExpr(d));
@@ -2745,8 +2918,8 @@ private:
     }
     ScalarKind k = v.ty.elem;
     auto fill = [&](ScalarKind kind, Value value) {
-      Value empty =
-          tensor::EmptyOp::create(builder, l, tensorType(kind, shape), dynSizes);
+      Value empty = tensor::EmptyOp::create(builder, l, tensorType(kind, shape),
+                                            dynSizes);
       return linalg::FillOp::create(builder, l, value, empty).getResult(0);
     };
     Value bestInit = fill(k, extremeIdentity(k, isMax, l));
@@ -2762,30 +2935,47 @@ private:
           Value flat;
           for (auto [d, size] : llvm::zip(reduced, reducedSizes)) {
             Value i = linalg::IndexOp::create(b, bl, d);
-            flat = flat ? (Value)arith::AddIOp::create(
-                              b, bl, arith::MulIOp::create(b, bl, flat, size), i)
-                        : i;
+            flat = flat
+                       ? (Value)arith::AddIOp::create(
+                             b, bl, arith::MulIOp::create(b, bl, flat, size), i)
+                       : i;
           }
-          Value index =
-              arith::IndexCastOp::create(b, bl, b.getI64Type(), flat);
+          Value index = arith::IndexCastOp::create(b, bl, b.getI64Type(), flat);
           Value x = args[0], best = args[1], bestIndex = args[2];
           Value better, same;
           if (isFloat(k)) {
-            better = arith::CmpFOp::create(
+            // NaN is the extreme of both, as in NumPy.
+            auto isNaN = [&](Value f) {
+              return arith::CmpFOp::create(b, bl, arith::CmpFPredicate::UNO, f,
+                                           f);
+            };
+            Value xNaN = isNaN(x), bestNaN = isNaN(best);
+            Value trueValue = arith::ConstantIntOp::create(b, bl, 1, 1);
+            better = arith::OrIOp::create(
                 b, bl,
-                isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
-                x, best);
-            same = arith::CmpFOp::create(b, bl, arith::CmpFPredicate::OEQ, x,
-                                         best);
+                arith::CmpFOp::create(b, bl,
+                                      isMax ? arith::CmpFPredicate::OGT
+                                            : arith::CmpFPredicate::OLT,
+                                      x, best),
+                arith::AndIOp::create(
+                    b, bl, xNaN,
+                    arith::XOrIOp::create(b, bl, bestNaN, trueValue)));
+            same = arith::OrIOp::create(
+                b, bl,
+                arith::CmpFOp::create(b, bl, arith::CmpFPredicate::OEQ, x,
+                                      best),
+                arith::AndIOp::create(b, bl, xNaN, bestNaN));
           } else {
             bool u = k == ScalarKind::Bool;
-            better = arith::CmpIOp::create(
-                b, bl,
-                isMax ? (u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt)
-                      : (u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt),
-                x, best);
-            same = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::eq, x,
-                                         best);
+            better =
+                arith::CmpIOp::create(b, bl,
+                                      isMax ? (u ? arith::CmpIPredicate::ugt
+                                                 : arith::CmpIPredicate::sgt)
+                                            : (u ? arith::CmpIPredicate::ult
+                                                 : arith::CmpIPredicate::slt),
+                                      x, best);
+            same =
+                arith::CmpIOp::create(b, bl, arith::CmpIPredicate::eq, x, best);
           }
           // Ties go to the lower index, so the first extreme wins in any
           // iteration order, as in NumPy.
@@ -2795,12 +2985,12 @@ private:
               b, bl, better, arith::AndIOp::create(b, bl, same, earlier));
           linalg::YieldOp::create(
               b, bl,
-              ValueRange{arith::SelectOp::create(b, bl, take, x, best),
-                         arith::SelectOp::create(b, bl, take, index,
-                                                 bestIndex)});
+              ValueRange{
+                  arith::SelectOp::create(b, bl, take, x, best),
+                  arith::SelectOp::create(b, bl, take, index, bestIndex)});
         });
     TV r;
-    if (axis) {
+    if (!shape.empty()) {
       r.ty = Ty::array(ScalarKind::I64, shape, syms);
       r.value = generic.getResult(1);
       return r;
@@ -2923,9 +3113,10 @@ private:
       return TV::error();
     }
     func::FuncOp target = callee.calleeFor(encoding);
-    Attribute calleeEncoding = target == callee.op ? callee.encoding
-                                                   : Attribute();
+    Attribute calleeEncoding =
+        target == callee.op ? callee.encoding : Attribute();
     SmallVector<Value> operands;
+    SmallVector<std::pair<Value, Value>> copiedBack;
     for (size_t i = 0; i < n; ++i) {
       Expr &arg = *call.children[i + 1];
       TV v = emitExpr(arg);
@@ -2938,8 +3129,13 @@ private:
       if (!c)
         return TV::error();
       operands.push_back(c);
+      // An array copied to the callee's placement that it may update.
+      if (callee.updatesParam[i] && c.getDefiningOp<ndarray::CopyOp>())
+        copiedBack.push_back({v.value, c});
     }
     auto op = func::CallOp::create(builder, l, target, operands);
+    for (auto [original, copy] : copiedBack)
+      writeWhole(original, copy, l);
     // Results come back into this function's placement.
     SmallVector<Value> results;
     std::vector<Ty> types;
@@ -3028,6 +3224,8 @@ private:
   FuncInfo *current = nullptr;
   Attribute encoding;
   std::map<std::string, Var> vars;
+  /// Names bound more than once in the function being emitted.
+  llvm::StringSet<> rebound, boundOnce;
   std::map<std::string, Value> dims;
   SmallVector<LoopFlags> loops;
   Value returnFlag;
@@ -3040,12 +3238,11 @@ private:
 OwningOpRef<ModuleOp> importNdaSource(llvm::SourceMgr &sourceMgr,
                                       unsigned bufferId, MLIRContext *context,
                                       llvm::raw_ostream &errs) {
-  context->loadDialect<func::FuncDialect, arith::ArithDialect,
-                       scf::SCFDialect, tensor::TensorDialect,
-                       linalg::LinalgDialect, math::MathDialect,
-                       cf::ControlFlowDialect,
-                       nda::NdaDialect, ndarray::NDArrayDialect,
-                       region::RegionDialect>();
+  context
+      ->loadDialect<func::FuncDialect, arith::ArithDialect, scf::SCFDialect,
+                    tensor::TensorDialect, linalg::LinalgDialect,
+                    math::MathDialect, cf::ControlFlowDialect, nda::NdaDialect,
+                    ndarray::NDArrayDialect, region::RegionDialect>();
   DiagEngine diags(sourceMgr, errs);
   std::unique_ptr<Module> ast = parseModule(sourceMgr, bufferId, diags);
   StringRef name = sourceMgr.getMemoryBuffer(bufferId)->getBufferIdentifier();

@@ -1,13 +1,14 @@
 //===- HostSupport.cpp - functions that compiled host code calls ----------===//
 //
 // imexrtCheckFailed, which failed run-time checks (cf.assert, e.g. the .nda
-// frontend's dimension checks) call; memrefCopy, which the memref-to-LLVM lowering calls for copies between
-// non-contiguous buffers, and the printers: compiled programs print arrays
-// with `func.call @printMemrefF32(%m)` and vectors with `vector.print`. These
-// are the functions those calls reach,
-// with MLIR's runner-utils names and output format (so the same FileCheck
-// expectations hold under mlir-runner and for imexc executables), for every
-// element type: i1, i8, i16, i32, i64, index, f16, bf16, f32, f64.
+// frontend's dimension checks) call; memrefCopy, which the memref-to-LLVM
+// lowering calls for copies between non-contiguous buffers, and the
+// printers: compiled programs print arrays with `func.call
+// @printMemrefF32(%m)` and vectors with `vector.print`. These are the
+// functions those calls reach, with MLIR's runner-utils names and output
+// format (so the same FileCheck expectations hold under mlir-runner and for
+// imexc executables), for every element type: i1, i8, i16, i32, i64, index,
+// f16, bf16, f32, f64.
 // Each printMemref exists in two forms: `printMemrefX(rank, descriptor)`,
 // called when the declaration has no C interface, and
 // `_mlir_ciface_printMemrefX(UnrankedMemRef *)`.

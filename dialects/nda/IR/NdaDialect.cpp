@@ -3,11 +3,13 @@
 #include "nda/IR/Nda.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
-#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/TypeSwitch.h" // used by the generated type code
 
 using namespace mlir;
 using namespace imex::nda;
@@ -41,19 +43,28 @@ SmallVector<MemorySlot> VarOp::getPromotableSlots() {
 
 Value VarOp::getDefaultValue(const MemorySlot &slot, OpBuilder &builder) {
   // Ops the later pipelines lower everywhere (host and GPU), rather than
-  // poison: zero for scalars, an array without elements for arrays.
+  // poison: zero for scalars; for arrays, no elements along '?' dimensions
+  // and zeros otherwise.
   Location loc = getLoc();
   Type type = slot.elemType;
   if (isa<IntegerType, IndexType, FloatType>(type))
     return arith::ConstantOp::create(builder, loc, type,
                                      builder.getZeroAttr(type));
-  if (auto tensor = dyn_cast<RankedTensorType>(type)) {
-    SmallVector<Value> dynamicSizes(
-        tensor.getNumDynamicDims(),
-        arith::ConstantIndexOp::create(builder, loc, 0));
-    return tensor::EmptyOp::create(builder, loc, tensor, dynamicSizes);
-  }
-  return ub::PoisonOp::create(builder, loc, type);
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor ||
+      !isa<IntegerType, IndexType, FloatType>(tensor.getElementType()))
+    return ub::PoisonOp::create(builder, loc, type);
+  SmallVector<Value> dynamicSizes;
+  if (tensor.getNumDynamicDims() > 0)
+    dynamicSizes.assign(tensor.getNumDynamicDims(),
+                        arith::ConstantIndexOp::create(builder, loc, 0));
+  Value empty = tensor::EmptyOp::create(builder, loc, tensor, dynamicSizes);
+  if (!tensor.hasStaticShape())
+    return empty;
+  Type elementType = tensor.getElementType();
+  Value zero = arith::ConstantOp::create(builder, loc, elementType,
+                                         builder.getZeroAttr(elementType));
+  return linalg::FillOp::create(builder, loc, zero, empty).getResult(0);
 }
 
 void VarOp::handleBlockArgument(const MemorySlot &, BlockArgument,
@@ -62,14 +73,20 @@ void VarOp::handleBlockArgument(const MemorySlot &, BlockArgument,
 std::optional<PromotableAllocationOpInterface>
 VarOp::handlePromotionComplete(const MemorySlot &, Value defaultValue,
                                OpBuilder &) {
-  // The default value and what it was built from (tensor.empty's sizes).
-  if (defaultValue && defaultValue.use_empty()) {
-    Operation *op = defaultValue.getDefiningOp();
-    SmallVector<Value> operands(op->getOperands());
+  // The default value if unused, and what it was built from.
+  SmallVector<Operation *> unused;
+  if (defaultValue && defaultValue.use_empty())
+    unused.push_back(defaultValue.getDefiningOp());
+  while (!unused.empty()) {
+    Operation *op = unused.pop_back_val();
+    llvm::SetVector<Operation *> producers;
+    for (Value operand : op->getOperands())
+      if (Operation *producer = operand.getDefiningOp())
+        producers.insert(producer);
     op->erase();
-    for (Value operand : operands)
-      if (operand.use_empty())
-        operand.getDefiningOp()->erase();
+    for (Operation *producer : producers)
+      if (producer->use_empty())
+        unused.push_back(producer);
   }
   erase();
   return std::nullopt;
@@ -99,9 +116,10 @@ bool LoadOp::canUsesBeRemoved(const MemorySlot &slot,
                               const DataLayout &) {
   return getRef() == slot.ptr && onlyRefUses(blockingUses, slot.ptr);
 }
-DeletionKind LoadOp::removeBlockingUses(
-    const MemorySlot &, const SmallPtrSetImpl<OpOperand *> &, OpBuilder &,
-    Value reachingDefinition, const DataLayout &) {
+DeletionKind LoadOp::removeBlockingUses(const MemorySlot &,
+                                        const SmallPtrSetImpl<OpOperand *> &,
+                                        OpBuilder &, Value reachingDefinition,
+                                        const DataLayout &) {
   getValue().replaceAllUsesWith(reachingDefinition);
   return DeletionKind::Delete;
 }

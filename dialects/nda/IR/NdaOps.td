@@ -26,6 +26,7 @@ def Nda_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   // Default values of promoted variables are built from these.
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect",
                            "::mlir::ub::UBDialect"];
 }
@@ -50,8 +51,9 @@ def Nda_VarOp : Nda_Op<"var", [
   let summary = "Declares a variable";
   let description = [{
     `%x = nda.var "x" : !nda.ref<tensor<?xf32>>`. The name is the source
-    variable's, for readers of the IR. A read before any write yields a
-    zero scalar or an empty array.
+    variable's, for readers of the IR. A read before any write yields zero:
+    a zero scalar, an array without elements along its `?` dimensions and
+    of zeros otherwise.
   }];
   let arguments = (ins StrAttr:$name);
   let results = (outs Nda_RefType:$ref);

@@ -64,9 +64,18 @@ func.func @reuse(%ok: i1) {
 
 // -----
 
-// expected-error @+1 {{'llvm.func' op must have type '!llvm.func<void (ptr)>'}}
+// expected-error @+1 {{'llvm.func' op clashes with the runtime function 'imexrtCheckFailed', an llvm.func of type '!llvm.func<void (ptr)>'}}
 llvm.func @imexrtCheckFailed(i32)
 func.func @clash(%ok: i1) {
+  cf.assert %ok, "x"
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op clashes with the runtime function 'imexrtCheckFailed'}}
+func.func private @imexrtCheckFailed(!llvm.ptr)
+func.func @clash_func(%ok: i1) {
   cf.assert %ok, "x"
   return
 }

@@ -1,7 +1,7 @@
 // nda variables are promoted by mem2reg like memory slots: array (tensor)
 // variables become loop-carried values and branch results, reads before
-// any write see the variable's default (zero / an empty array), and a
-// variable whose reference escapes stays.
+// any write see the variable's default (zero; arrays are empty along '?'
+// dimensions, zeros otherwise), and a variable whose reference escapes stays.
 // RUN: imex-opt %s --mem2reg --split-input-file --allow-unregistered-dialect \
 // RUN:   | FileCheck %s
 
@@ -84,4 +84,39 @@ func.func @stored_ref(%v: i32) -> !nda.ref<i32> {
   nda.store %x, %y : !nda.ref<!nda.ref<i32>>
   %r = nda.load %y : !nda.ref<!nda.ref<i32>>
   return %r : !nda.ref<i32>
+}
+
+// -----
+
+// A static-shape array read where it may be unbound is zeros.
+// CHECK-LABEL: func.func @static_default(
+// CHECK:         %[[E:.*]] = tensor.empty() : tensor<2x3xf32>
+// CHECK:         %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:         %[[F:.*]] = linalg.fill ins(%[[Z]] : f32) outs(%[[E]] : tensor<2x3xf32>)
+// CHECK:         scf.if
+// CHECK:         } else {
+// CHECK:           scf.yield %[[F]]
+func.func @static_default(%c: i1, %a: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %x = nda.var "x" : !nda.ref<tensor<2x3xf32>>
+  scf.if %c {
+    nda.store %a, %x : !nda.ref<tensor<2x3xf32>>
+  }
+  %r = nda.load %x : !nda.ref<tensor<2x3xf32>>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+// Defaults nothing reads are removed with what they were built from (one
+// size constant for several dimensions).
+// CHECK-LABEL: func.func @unused_defaults(
+// CHECK-NEXT:    return %arg0, %arg1
+func.func @unused_defaults(%a: tensor<?x?xf32>, %b: tensor<4xi32>) -> (tensor<?x?xf32>, tensor<4xi32>) {
+  %x = nda.var "x" : !nda.ref<tensor<?x?xf32>>
+  %y = nda.var "y" : !nda.ref<tensor<4xi32>>
+  nda.store %a, %x : !nda.ref<tensor<?x?xf32>>
+  nda.store %b, %y : !nda.ref<tensor<4xi32>>
+  %r = nda.load %x : !nda.ref<tensor<?x?xf32>>
+  %s = nda.load %y : !nda.ref<tensor<4xi32>>
+  return %r, %s : tensor<?x?xf32>, tensor<4xi32>
 }

@@ -46,5 +46,21 @@ int main() {
   imexc_argmin_rows_result rr;
   _mlir_ciface_argmin_rows(&rr, &mt);
   expect1("argmin_rows", rr.r0, rows, 0);
+
+  // NumPy: np.argmax(m) == 2, np.argmin(m) == 2, argmax(axis=0) == [0 1 0 1],
+  // argmin(axis=1) == [2 3 0].
+  const double nan = std::nan("");
+  std::vector<double> n = {1, 5, nan, 2, -7, 9, 3, nan, 0, 4, 4, 1};
+  auto mn = view2<imexc_memref_2d_f64>(n, 3, 4);
+  imexc_nan_extremes_result rn;
+  _mlir_ciface_nan_extremes(&rn, &mn);
+  expect("nan argmax", (double)rn.r0, 2, 0);
+  expect("nan argmin", (double)rn.r1, 2, 0);
+  expect1("nan argmax axis 0", rn.r2, std::vector<int64_t>{0, 1, 0, 1}, 0);
+  expect1("nan argmin axis 1", rn.r3, std::vector<int64_t>{2, 3, 0}, 0);
+
+  std::vector<double> line = {2, 8, 8, -1};
+  auto ml = view1<imexc_memref_1d_f64>(line);
+  expect("along_only_axis", (double)_mlir_ciface_along_only_axis(&ml), 1, 0);
   return finish();
 }

@@ -8,8 +8,21 @@ int main(int argc, char **argv) {
   auto mb = view1<imexc_memref_1d_f64>(b);
   auto mc = view1<imexc_memref_1d_f64>(c);
   imexc_add_dynamic_result rd;
-  if (argc > 1 && std::string(argv[1]) == "mismatch")
+  std::string mode = argc > 1 ? argv[1] : "";
+  if (mode == "mismatch")
     _mlir_ciface_add_dynamic(&rd, &ma, &mc); // stops the program
+  std::vector<double> a23 = {1, 2, 3, 4, 5, 6};
+  auto m23 = view2<imexc_memref_2d_f64>(a23, 2, 3);
+  imexc_matvec_dynamic_result rmv;
+  if (mode == "matmul-mismatch")
+    _mlir_ciface_matvec_dynamic(&rmv, &m23, &mc); // stops the program
+  std::vector<double> none;
+  auto mnone = view1<imexc_memref_1d_f64>(none);
+  if (mode == "empty-max")
+    _mlir_ciface_largest(&mnone); // stops the program
+  _mlir_ciface_matvec_dynamic(&rmv, &m23, &ma);
+  expect1("matvec_dynamic", rmv.r0, std::vector<double>{14, 32}, 0);
+  expect("largest", _mlir_ciface_largest(&mb), 30, 0);
   _mlir_ciface_add_dynamic(&rd, &ma, &mb);
   expect1("add_dynamic", rd.r0, std::vector<double>{11, 22, 33}, 0);
 

@@ -103,5 +103,29 @@ int main() {
       expect("nested_return", (double)_mlir_ciface_nested_return(&mg, v),
              v == 7 ? 2 : v == 2 ? 5 : -1, 0);
   }
+  for (int64_t d : {0, 3, 5, -2})
+    expect("divides_into_ten", _mlir_ciface_divides_into_ten(d),
+           d != 0 && 10 % d == 0, 0);
+  for (auto v : {std::vector<double>{1, 2, 3}, std::vector<double>{1, -2, 3},
+                 std::vector<double>{-1}}) {
+    int64_t k = 0;
+    while (k < (int64_t)v.size() && v[k] > 0) ++k;
+    auto mv = view1<imexc_memref_1d_f64>(v);
+    expect("leading_positive", (double)_mlir_ciface_leading_positive(&mv),
+           (double)k, 0);
+  }
+  {
+    double total = 0;
+    for (double e : x) total += 2 * e;
+    expect("doubled_sum_skipping",
+           _mlir_ciface_doubled_sum_skipping(&mx, 1, 3), 2 * total, 1e-12);
+    expect("first_above", (double)_mlir_ciface_first_above(&mx, 5.0), 3, 0);
+  }
+  for (int64_t n : {0, 1, 3}) {
+    // Python: the inner loop leaves i == 2 for the outer body.
+    expect("nested_same_name", (double)_mlir_ciface_nested_same_name(n),
+           (double)(3 * n + (n ? 20 * n : 0)), 0);
+    expect("last_index", (double)_mlir_ciface_last_index(n), (double)(n ? n - 1 : -1), 0);
+  }
   return finish();
 }

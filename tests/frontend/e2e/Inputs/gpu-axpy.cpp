@@ -24,6 +24,16 @@ int main() {
   _mlir_ciface_scale_twice(&ms, 0.5f);
   expect1("scale_twice", ms, ws, 1e-6);
 
+  std::vector<float> acc = {1, 2, 3, 4};
+  auto macc = view1<imexc_memref_1d_f32>(acc);
+  _mlir_ciface_accumulate(&macc, &macc);
+  expect1("accumulate(x, x)", macc, std::vector<float>{2, 4, 6, 8}, 0);
+
+  std::vector<float> g = {0, 1, 2, 3, 4, 5};
+  auto mg = view2<imexc_memref_2d_f32>(g, 3, 2);
+  _mlir_ciface_bump_twice_on_host(&mg);
+  expect2("bump_twice_on_host", mg, std::vector<float>{2, 1, 4, 3, 6, 5}, 3, 2, 0);
+
   const int R = 7, C = 9;
   std::vector<double> m(R * C), k(R * C), wb(R * C);
   for (int i = 0; i < R * C; ++i) { m[i] = i; k[i] = -2.0 * i + 1; }
