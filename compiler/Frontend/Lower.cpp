@@ -787,6 +787,7 @@ private:
       Stmt &s = *block[i];
       if (s.kind == Stmt::Return || s.kind == Stmt::Break ||
           s.kind == Stmt::Continue) {
+        emitJump(s);
         if (i + 1 != block.size())
           diags.error(block[i + 1]->loc,
                       std::string("unreachable code after '") +
@@ -794,7 +795,6 @@ private:
                            : s.kind == Stmt::Break ? "break"
                                                    : "continue") +
                           "'");
-        emitJump(s);
         return;
       }
       emitStmt(s);

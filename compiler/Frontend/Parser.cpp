@@ -627,6 +627,7 @@ private:
         skipCompound();
         return nullptr;
       }
+      rejectLoopElse();
       return stmt;
     }
     if (atName("while")) {
@@ -637,6 +638,7 @@ private:
         skipCompound();
         return nullptr;
       }
+      rejectLoopElse();
       return stmt;
     }
     if (atName("def")) {
@@ -679,6 +681,14 @@ private:
       }
     }
     return stmt;
+  }
+
+  /// Python's `for ...: ... else:` is not part of the language.
+  void rejectLoopElse() {
+    if (!atName("else"))
+      return;
+    diags.error(cur().loc, "'else' after a loop is not supported");
+    skipCompound();
   }
 
   StmtPtr parseSimpleStatement() {
