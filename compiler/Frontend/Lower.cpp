@@ -551,13 +551,10 @@ private:
       const Param &p = def.params[i];
       Value arg = entry->getArgument(i);
       const Ty &ty = info.params[i];
-      vars[p.name] = {Var::Slot,
-                      variableType(p.name, ty),
-                      makeSlot(arg.getType(), p.name, fl),
-                      0,
-                      {},
-                      entry};
-      nda::StoreOp::create(builder, fl, arg, vars[p.name].value);
+      TV value;
+      value.ty = ty;
+      value.value = arg;
+      bindNew(p.name, value, fl);
       if (ty.isArray()) {
         for (size_t d = 0; d < p.type.dims.size(); ++d) {
           const DimSpec &spec = p.type.dims[d];
@@ -619,7 +616,7 @@ private:
   /// or assigned elsewhere too.
   void findRebound(const StmtList &body) {
     for (const StmtPtr &s : body) {
-      if (s->kind == Stmt::Assign)
+      if (s->kind == Stmt::Assign || s->kind == Stmt::For)
         for (const ExprPtr &target : s->targets)
           if (target->kind == Expr::Name &&
               !boundOnce.insert(target->name).second)
@@ -630,11 +627,36 @@ private:
   }
 
   /// The type a variable promises its readers: a name bound more than once
-  /// may hold arrays of other sizes, so its named dimensions are dropped.
+  /// may hold arrays of other sizes, so its dimensions are `?` except those
+  /// of size 1 (which broadcast), and it has no named dimensions.
   Ty variableType(StringRef name, Ty ty) {
-    if (ty.isArray() && rebound.contains(name))
-      ty.syms.assign(ty.rank(), "");
+    if (!ty.isArray() || !rebound.contains(name))
+      return ty;
+    for (int64_t d = 0; d < ty.rank(); ++d) {
+      ty.syms[d].clear();
+      if (ty.shape[d] != 1)
+        ty.shape[d] = kDyn;
+    }
     return ty;
+  }
+
+  /// Binds `name` to a new variable that holds `value` first.
+  void bindNew(StringRef name, const TV &value, Location l) {
+    Ty ty = value.ty.isScalar() ? Ty::scalar(value.ty.elem)
+                                : variableType(name, value.ty);
+    Value stored = value.value;
+    if (ty.isArray()) {
+      auto valueType = cast<RankedTensorType>(stored.getType());
+      auto type = RankedTensorType::get(ty.shape, valueType.getElementType(),
+                                        valueType.getEncoding());
+      if (type != valueType)
+        stored = tensor::CastOp::create(builder, l, type, stored);
+    }
+    Value slot = makeSlot(stored.getType(), name, l);
+    vars[name.str()] = {Var::Slot, ty,
+                        slot,      (unsigned)loops.size(),
+                        {},        builder.getInsertionBlock()};
+    nda::StoreOp::create(builder, l, stored, slot);
   }
 
   /// A variable of the function, declared at its entry.
@@ -1122,13 +1144,7 @@ private:
              : !canCastSameKind(value.ty.elem, it->second.ty.elem)))
       fresh = true;
     if (fresh) {
-      Ty ty = value.ty.isScalar() ? Ty::scalar(value.ty.elem)
-                                  : variableType(name, value.ty);
-      Value slot = makeSlot(value.value.getType(), name, l);
-      vars[name] = {Var::Slot, ty,
-                    slot,      (unsigned)loops.size(),
-                    {},        builder.getInsertionBlock()};
-      nda::StoreOp::create(builder, l, value.value, slot);
+      bindNew(name, value, l);
       return;
     }
     Var &var = it->second;
@@ -1149,7 +1165,7 @@ private:
       bool fits = valueType.getElementType() == varType.getElementType() &&
                   valueType.getRank() == varType.getRank();
       for (int64_t d = 0; fits && d < varType.getRank(); ++d)
-        fits = varType.isDynamicDim(d) ||
+        fits = varType.isDynamicDim(d) || valueType.isDynamicDim(d) ||
                valueType.getDimSize(d) == varType.getDimSize(d);
       if (!fits) {
         diags.error(at, "cannot assign a value of type " + value.ty.str() +
@@ -1160,6 +1176,18 @@ private:
         return;
       }
       stored = value.value;
+      // A size the variable fixes (1) that the value has only at run time.
+      for (int64_t d = 0; d < varType.getRank(); ++d)
+        if (!varType.isDynamicDim(d) && valueType.isDynamicDim(d))
+          cf::AssertOp::create(
+              builder, l,
+              arith::CmpIOp::create(
+                  builder, l, arith::CmpIPredicate::eq,
+                  tensor::DimOp::create(builder, l, stored, d),
+                  constIndex(varType.getDimSize(d), l)),
+              locationPrefix(l) + "cannot assign an array of shape " +
+                  shapeStr(value.ty) + " to '" + name + "', of shape " +
+                  shapeStr(var.ty));
       if (valueType.getEncoding() != varType.getEncoding())
         stored = ndarray::CopyOp::create(
             builder, l,

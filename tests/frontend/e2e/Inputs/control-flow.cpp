@@ -127,5 +127,17 @@ int main() {
            (double)(3 * n + (n ? 20 * n : 0)), 0);
     expect("last_index", (double)_mlir_ciface_last_index(n), (double)(n ? n - 1 : -1), 0);
   }
+  {
+    double t = 0;
+    for (size_t k = 0; k < x.size(); ++k) t += x[k] * (double)(x.size() - k);
+    expect("weighted_suffixes", _mlir_ciface_weighted_suffixes(&mx), t, 1e-12);
+  }
+  for (int64_t i : {0, 2}) {
+    imexc_row_or_first_result r;
+    _mlir_ciface_row_or_first(&r, &mm, i);
+    std::vector<double> want(C);
+    for (int j = 0; j < C; ++j) want[j] = 2 * m[i * C + j];
+    expect2("row_or_first", r.r0, want, 1, C, 1e-12);
+  }
   return finish();
 }
