@@ -437,6 +437,46 @@ private:
       forEachExpr(*kw.second, fn);
   }
 
+  /// Whether `e` may evaluate to a view into another array (not a whole,
+  /// contiguous array): a subscript, a reshape of one, or a name that may
+  /// hold one.
+  bool mayBeView(const Expr &e) {
+    switch (e.kind) {
+    case Expr::Name:
+      return viewNames.contains(e.name);
+    case Expr::Subscript:
+      return true;
+    case Expr::Call:
+      return e.children[0]->kind == Expr::Attribute &&
+             e.children[0]->name == "reshape" &&
+             mayBeView(*e.children[0]->children[0]);
+    default:
+      return false;
+    }
+  }
+
+  /// The names of `def` that may hold views (`viewNames`).
+  void findViews(const FuncDef &def) {
+    viewNames.clear();
+    for (bool grew = true; grew;) {
+      grew = false;
+      forEachStmt(def.body, [&](const Stmt &s) {
+        if (s.kind != Stmt::Assign)
+          return;
+        for (size_t i = 0; i < s.targets.size(); ++i) {
+          const Expr &value = *s.value;
+          const Expr &source = s.targets.size() > 1 &&
+                                       value.kind == Expr::Tuple &&
+                                       value.children.size() == s.targets.size()
+                                   ? *value.children[i]
+                                   : value;
+          if (s.targets[i]->kind == Expr::Name && mayBeView(source))
+            grew |= viewNames.insert(s.targets[i]->name).second;
+        }
+      });
+    }
+  }
+
   bool mayUpdate(const FuncDef &def, StringRef param) {
     llvm::StringSet<> aliases;
     aliases.insert(param);
@@ -535,6 +575,7 @@ private:
     loops.clear();
     rebound.clear();
     boundOnce.clear();
+    findViews(def);
     for (const Param &p : def.params)
       boundOnce.insert(p.name);
     findRebound(def.body);
@@ -570,7 +611,8 @@ private:
                                            arith::CmpIPredicate::eq,
                                            it->second, size);
           cf::AssertOp::create(builder, loc(spec.loc), eq,
-                               "dimension '" + spec.name + "' of '" + p.name +
+                               locationPrefix(loc(spec.loc)) + "dimension '" +
+                                   spec.name + "' of '" + p.name +
                                    "' differs from an earlier parameter's");
         }
       }
@@ -1013,14 +1055,19 @@ private:
     }
   }
 
-  /// A branch that never falls through leaves the names after it as they
-  /// were (what it binds or deletes is not seen there).
+  /// A name a branch deletes is deleted after it, unless the branch never
+  /// falls through (what it binds stays visible: after a break, at the end
+  /// of the loop, or in later iterations after a continue).
   void emitBranch(StmtList &body) {
     if (!alwaysJumps(body, /*loopJumps=*/!loops.empty()))
       return emitBlock(body);
     auto before = vars;
     emitBlock(body);
-    vars = std::move(before);
+    for (auto &[name, var] : vars)
+      if (var.kind == Var::Deleted)
+        if (auto it = before.find(name);
+            it != before.end() && it->second.kind != Var::Deleted)
+          var = it->second;
   }
 
   LoopFlags makeLoopFlags(const StmtList &body, Location l) {
@@ -1139,9 +1186,10 @@ private:
     // outside the current block (before a loop, branch or jump guard) keeps
     // its type, so that the paths can merge.
     if (!fresh && it->second.block == builder.getInsertionBlock() &&
-        (value.ty.isArray()
-             ? value.value.getType() != slotType(it->second)
-             : !canCastSameKind(value.ty.elem, it->second.ty.elem)))
+        (value.ty.isArray() ? value.value.getType() != slotType(it->second)
+         : value.ty.weak
+             ? !canCastSameKind(value.ty.elem, it->second.ty.elem)
+             : value.ty.elem != it->second.ty.elem))
       fresh = true;
     if (fresh) {
       bindNew(name, value, l);
@@ -1240,7 +1288,7 @@ private:
     }
     for (size_t i = 0; i < parts.size(); ++i) {
       Value r = convertTo(parts[i], info.results[i], s.value->loc,
-                          "return type mismatch", l);
+                          "return type mismatch", l, {}, false, &dims);
       if (!r) {
         finishReturn({}, l);
         return;
@@ -1267,8 +1315,11 @@ private:
   /// arguments): scalars cast with 'same_kind', arrays must have the same
   /// element type and rank and compatible static sizes; placement changes
   /// become ndarray.copy.
+  /// `wantDims` resolves the named dimensions of `want` (the function's
+  /// own, for its results; a callee checks its parameters itself).
   Value convertTo(const TV &v, const Ty &want, SMLoc at, StringRef what,
-                  Location l, Attribute wantEncoding = {}, bool useWant = false) {
+                  Location l, Attribute wantEncoding = {}, bool useWant = false,
+                  const std::map<std::string, Value> *wantDims = nullptr) {
     if (want.isScalar()) {
       if (!v.ty.isScalar() || !canCastSameKind(v.ty.elem, want.elem)) {
         diags.error(at, what + ": expected " + want.str() + ", got " +
@@ -1281,13 +1332,33 @@ private:
       diags.error(at, what + ": expected " + want.str() + ", got " + v.ty.str());
       return {};
     }
+    std::string mismatch =
+        (what + ": expected " + want.str() + ", got " + v.ty.str()).str();
     for (int64_t d = 0; d < want.rank(); ++d)
       if (want.shape[d] != kDyn && v.ty.shape[d] != kDyn &&
           want.shape[d] != v.ty.shape[d]) {
-        diags.error(at, what + ": expected " + want.str() + ", got " +
-                            v.ty.str());
+        diags.error(at, mismatch);
         return {};
       }
+    // Sizes the declared type fixes that the value has only at run time;
+    // named dimensions of the function's own parameters (for results).
+    for (int64_t d = 0; d < want.rank(); ++d) {
+      Value expected;
+      if (want.shape[d] != kDyn && v.ty.shape[d] == kDyn)
+        expected = constIndex(want.shape[d], l);
+      else if (wantDims && !want.syms[d].empty() &&
+               want.syms[d] != v.ty.syms[d] && want.shape[d] == kDyn)
+        if (auto it = wantDims->find(want.syms[d]); it != wantDims->end())
+          expected = it->second;
+      if (!expected)
+        continue;
+      Value size = tensor::DimOp::create(builder, l, v.value, d);
+      cf::AssertOp::create(
+          builder, l,
+          arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, size,
+                                expected),
+          locationPrefix(loc(at)) + mismatch + ": sizes differ at run time");
+    }
     auto srcType = cast<RankedTensorType>(v.value.getType());
     Attribute enc = useWant ? wantEncoding : encoding;
     auto shaped = RankedTensorType::get(want.shape, srcType.getElementType(),
@@ -1694,6 +1765,25 @@ private:
     }
   }
 
+  /// `index` into a dimension of `size` elements, counting from the end
+  /// when negative; out of bounds stops the program, as NumPy raises.
+  Value checkedIndex(Value index, Value size, int64_t axis, Location l) {
+    Value zero = constIndex(0, l);
+    Value negative = arith::CmpIOp::create(builder, l,
+                                           arith::CmpIPredicate::slt, index,
+                                           zero);
+    Value normalized = arith::SelectOp::create(
+        builder, l, negative, arith::AddIOp::create(builder, l, index, size),
+        index);
+    // One unsigned comparison checks both 0 <= i and i < size.
+    Value inBounds = arith::CmpIOp::create(
+        builder, l, arith::CmpIPredicate::ult, normalized, size);
+    cf::AssertOp::create(builder, l, inBounds,
+                         locationPrefix(l) + "index out of bounds for axis " +
+                             std::to_string(axis));
+    return normalized;
+  }
+
   /// Stops the program with `problem` when `size` is 0 at run time.
   void checkNotEmpty(Value size, const std::string &problem, Location l) {
     Value nonEmpty = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne,
@@ -1921,11 +2011,10 @@ private:
                                        std::to_string(dimSize));
             return std::nullopt;
           }
-          if (v < 0) {
-            Value adj = arith::AddIOp::create(builder, l, dimValue(),
-                                              constIndex(v, l));
-            spec.offsets.push_back(adj);
-            spec.indexValues.push_back(adj);
+          if (dimSize == kDyn) {
+            Value idx = checkedIndex(constIndex(v, l), dimValue(), d, l);
+            spec.offsets.push_back(idx);
+            spec.indexValues.push_back(idx);
           } else {
             spec.offsets.push_back(builder.getIndexAttr(v));
             spec.indexValues.push_back(constIndex(v, l));
@@ -1934,6 +2023,7 @@ private:
           Value idx = emitIndexValue(*item);
           if (!idx)
             return std::nullopt;
+          idx = checkedIndex(idx, dimValue(), d, l);
           spec.offsets.push_back(idx);
           spec.indexValues.push_back(idx);
         }
@@ -1955,51 +2045,80 @@ private:
         diags.error(step->loc, "slice steps must be positive");
         return std::nullopt;
       }
-      if (dimSize != kDyn) {
-        if (sStart && *sStart < 0)
-          sStart = std::max<int64_t>(0, *sStart + dimSize);
-        if (sStart)
-          sStart = std::min(*sStart, dimSize);
-        if (!stop)
-          sStop = dimSize;
-        if (sStop && *sStop < 0)
-          sStop = std::max<int64_t>(0, *sStop + dimSize);
-        if (sStop)
-          sStop = std::min(*sStop, dimSize);
-      }
-      auto toValue = [&](std::optional<int64_t> s, Expr *e,
-                         bool isStop) -> Value {
-        if (s)
-          return constIndex(*s, l);
-        if (!e)
-          return isStop ? dimValue() : constIndex(0, l);
-        if (auto lit = literal(e)) // negative literal on a dynamic dim
-          return arith::AddIOp::create(builder, l, dimValue(),
-                                       constIndex(*lit, l));
-        return emitIndexValue(*e);
-      };
-      Value vStart = toValue(sStart, start, false);
-      Value vStop = toValue(sStop, stop, true);
-      Value vStep = toValue(sStep, step, false);
-      if (!vStart || !vStop || !vStep)
-        return std::nullopt;
-      spec.offsets.push_back(sStart ? OpFoldResult(builder.getIndexAttr(*sStart))
-                                    : OpFoldResult(vStart));
-      spec.strides.push_back(sStep ? OpFoldResult(builder.getIndexAttr(*sStep))
-                                   : OpFoldResult(vStep));
-      if (sStart && sStop && sStep) {
-        int64_t n = std::max<int64_t>(0, (*sStop - *sStart + *sStep - 1) / *sStep);
+      if (dimSize != kDyn && (!start || sStart) && (!stop || sStop) &&
+          sStep) {
+        // Python's bounds, all known here.
+        int64_t first = start ? *sStart : 0, last = stop ? *sStop : dimSize;
+        auto clamp = [&](int64_t bound) {
+          return bound < 0 ? std::max<int64_t>(0, bound + dimSize)
+                           : std::min(bound, dimSize);
+        };
+        first = clamp(first);
+        last = clamp(last);
+        int64_t n = std::max<int64_t>(0, (last - first + *sStep - 1) / *sStep);
+        spec.offsets.push_back(builder.getIndexAttr(first));
+        spec.strides.push_back(builder.getIndexAttr(*sStep));
         spec.sizes.push_back(builder.getIndexAttr(n));
         spec.fullShape.push_back(n);
         spec.sizeValues.push_back(constIndex(n, l));
-      } else {
-        Value diff = arith::SubIOp::create(builder, l, vStop, vStart);
-        Value n = arith::CeilDivSIOp::create(builder, l, diff, vStep);
-        n = arith::MaxSIOp::create(builder, l, n, constIndex(0, l));
-        spec.sizes.push_back(n);
-        spec.fullShape.push_back(kDyn);
-        spec.sizeValues.push_back(n);
+        continue;
       }
+      if ((!start || (sStart && *sStart >= 0)) && sStop && *sStop >= 0 &&
+          sStep) {
+        // Constant non-negative bounds on a '?' dimension give a constant
+        // size (so that e.g. m[:, 0:1] broadcasts): instead of clamping, a
+        // dimension too short for them stops the program.
+        int64_t first = start ? *sStart : 0;
+        int64_t n = std::max<int64_t>(0, (*sStop - first + *sStep - 1) / *sStep);
+        if (n > 0)
+          cf::AssertOp::create(
+              builder, l,
+              arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sle,
+                                    constIndex(*sStop, l), dimValue()),
+              locationPrefix(l) + "slice end " + std::to_string(*sStop) +
+                  " is beyond the end of axis " + std::to_string(d));
+        spec.offsets.push_back(builder.getIndexAttr(first));
+        spec.strides.push_back(builder.getIndexAttr(*sStep));
+        spec.sizes.push_back(builder.getIndexAttr(n));
+        spec.fullShape.push_back(n);
+        spec.sizeValues.push_back(constIndex(n, l));
+        continue;
+      }
+      // Otherwise as in Python, at run time: negative bounds count from the
+      // end, and bounds are clamped to the dimension.
+      Value size = dimValue();
+      auto bound = [&](Expr *e, std::optional<int64_t> lit) -> Value {
+        Value v = lit ? constIndex(*lit, l) : emitIndexValue(*e);
+        if (!v)
+          return {};
+        Value zero = constIndex(0, l);
+        Value negative =
+            arith::CmpIOp::create(builder, l, arith::CmpIPredicate::slt, v, zero);
+        Value fromEnd = arith::MaxSIOp::create(
+            builder, l, arith::AddIOp::create(builder, l, v, size), zero);
+        Value clamped = arith::MinSIOp::create(builder, l, v, size);
+        return arith::SelectOp::create(builder, l, negative, fromEnd, clamped);
+      };
+      Value vStart = start ? bound(start, sStart) : constIndex(0, l);
+      Value vStop = stop ? bound(stop, sStop) : size;
+      Value vStep = sStep ? constIndex(*sStep, l) : emitIndexValue(*step);
+      if (!vStart || !vStop || !vStep)
+        return std::nullopt;
+      if (!sStep)
+        cf::AssertOp::create(
+            builder, l,
+            arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sgt, vStep,
+                                  constIndex(0, l)),
+            locationPrefix(loc(step->loc)) + "slice steps must be positive");
+      Value diff = arith::SubIOp::create(builder, l, vStop, vStart);
+      Value n = arith::CeilDivSIOp::create(builder, l, diff, vStep);
+      n = arith::MaxSIOp::create(builder, l, n, constIndex(0, l));
+      spec.offsets.push_back(vStart);
+      spec.strides.push_back(sStep ? OpFoldResult(builder.getIndexAttr(*sStep))
+                                   : OpFoldResult(vStep));
+      spec.sizes.push_back(n);
+      spec.fullShape.push_back(kDyn);
+      spec.sizeValues.push_back(n);
     }
     return spec;
   }
@@ -3156,10 +3275,16 @@ private:
                           l, calleeEncoding, /*useWant=*/true);
       if (!c)
         return TV::error();
+      // Functions take whole arrays: a view the callee may update is passed
+      // as a copy, like an array copied to the callee's placement, and
+      // copied back after the call.
+      if (callee.updatesParam[i] && v.ty.isArray()) {
+        if (!c.getDefiningOp<ndarray::CopyOp>() && mayBeView(arg))
+          c = ndarray::CopyOp::create(builder, l, c.getType(), c);
+        if (c.getDefiningOp<ndarray::CopyOp>())
+          copiedBack.push_back({v.value, c});
+      }
       operands.push_back(c);
-      // An array copied to the callee's placement that it may update.
-      if (callee.updatesParam[i] && c.getDefiningOp<ndarray::CopyOp>())
-        copiedBack.push_back({v.value, c});
     }
     auto op = func::CallOp::create(builder, l, target, operands);
     for (auto [original, copy] : copiedBack)
@@ -3254,6 +3379,8 @@ private:
   std::map<std::string, Var> vars;
   /// Names bound more than once in the function being emitted.
   llvm::StringSet<> rebound, boundOnce;
+  /// Names of the function being emitted that may hold views.
+  llvm::StringSet<> viewNames;
   std::map<std::string, Value> dims;
   SmallVector<LoopFlags> loops;
   Value returnFlag;

@@ -139,5 +139,20 @@ int main() {
     for (int j = 0; j < C; ++j) want[j] = 2 * m[i * C + j];
     expect2("row_or_first", r.r0, want, 1, C, 1e-12);
   }
+  for (int64_t n : {2, 6}) {
+    int64_t y = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      if (i > 2) { y = 100; break; }
+      y = i;
+    }
+    expect("bound_before_break", (double)_mlir_ciface_bound_before_break(n), (double)y, 0);
+  }
+  expect("bound_before_continue", (double)_mlir_ciface_bound_before_continue(4), 15, 0);
+  {
+    imexc_rebound_kinds_result r;
+    _mlir_ciface_rebound_kinds(&r, 7);
+    expect("rebound_kinds int", (double)r.r0, 7, 0);
+    expect("rebound_kinds bool", (double)r.r1, 1, 0);
+  }
   return finish();
 }
