@@ -83,12 +83,21 @@ bool usesVectorExt(ModuleOp module) {
 }
 
 /// Exported (public, defined) functions get a C-interface wrapper
-/// `_mlir_ciface_<name>` that takes memref descriptors by pointer.
-void requestCInterfaces(ModuleOp module) {
-  for (auto func : module.getOps<func::FuncOp>())
-    if (func.isPublic() && !func.isExternal())
+/// `_mlir_ciface_<name>` that takes memref descriptors by pointer; private
+/// ones stay inside the object (internal linkage).
+void setFunctionLinkage(ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  ctx->getOrLoadDialect<LLVM::LLVMDialect>();
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      continue;
+    if (func.isPublic())
       func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
-                    UnitAttr::get(module.getContext()));
+                    UnitAttr::get(ctx));
+    else
+      func->setAttr("llvm.linkage",
+                    LLVM::LinkageAttr::get(ctx, LLVM::Linkage::Internal));
+  }
 }
 
 /// For an executable, a `func.func @main()` becomes the program: it is
@@ -158,7 +167,7 @@ public:
       return failure();
     if (options.headerPath && failed(prepareHeader(*module)))
       return failure();
-    requestCInterfaces(*module);
+    setFunctionLinkage(*module);
     if (options.emit == EmitKind::Executable)
       wrapProgramEntry(*module);
     if (failed(runPipeline(*module)) || failed(writeOutput(*module)))

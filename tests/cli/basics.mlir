@@ -30,6 +30,13 @@
 // ASM: .text
 // ASM: _mlir_ciface_add:
 
+// Private functions stay inside the object and get no C interface.
+// RUN: imexc %S/Inputs/private.mlir -O0 --emit=llvm -o - | FileCheck %s --check-prefix=PRIVATE
+// PRIVATE-NOT: @_mlir_ciface_helper
+// PRIVATE-DAG: define internal double @helper(double
+// PRIVATE-DAG: define double @api(double
+// PRIVATE-DAG: define double @_mlir_ciface_api(double
+
 // RUN: imexc %S/Inputs/add.mlir --emit=llvm -o - | FileCheck %s --check-prefix=LLVM
 // LLVM: define {{.*}} @_mlir_ciface_scale(double {{.*}}, i32 {{.*}})
 // LLVM: sitofp i32 {{.*}} to double
