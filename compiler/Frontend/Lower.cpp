@@ -189,10 +189,12 @@ ScalarKind promote(const Ty &a, const Ty &b) {
   return promoteKinds(a.elem, b.elem);
 }
 
+/// NumPy's kinds, ordered: bool < integer < floating point.
+int kindOf(ScalarKind k) { return k == ScalarKind::Bool ? 0 : isInt(k) ? 1 : 2; }
+
 /// NumPy's can_cast(from, to, "same_kind").
 bool canCastSameKind(ScalarKind from, ScalarKind to) {
-  auto kindRank = [](ScalarKind k) { return k == ScalarKind::Bool ? 0 : isInt(k) ? 1 : 2; };
-  return kindRank(from) <= kindRank(to);
+  return kindOf(from) <= kindOf(to);
 }
 
 class Lowering {
@@ -455,26 +457,31 @@ private:
     }
   }
 
-  /// The names of `def` that may hold views (`viewNames`).
-  void findViews(const FuncDef &def) {
-    viewNames.clear();
+  /// Adds to `names`, until nothing changes, every name that `def` assigns
+  /// a value for which `holds` is true (`holds` may look at `names`).
+  static void addAssignedNames(const FuncDef &def, llvm::StringSet<> &names,
+                               llvm::function_ref<bool(const Expr &)> holds) {
     for (bool grew = true; grew;) {
       grew = false;
       forEachStmt(def.body, [&](const Stmt &s) {
         if (s.kind != Stmt::Assign)
           return;
-        for (size_t i = 0; i < s.targets.size(); ++i) {
-          const Expr &value = *s.value;
-          const Expr &source = s.targets.size() > 1 &&
-                                       value.kind == Expr::Tuple &&
-                                       value.children.size() == s.targets.size()
-                                   ? *value.children[i]
-                                   : value;
-          if (s.targets[i]->kind == Expr::Name && mayBeView(source))
-            grew |= viewNames.insert(s.targets[i]->name).second;
-        }
+        const Expr &value = *s.value;
+        bool unpacked = s.targets.size() > 1 && value.kind == Expr::Tuple &&
+                        value.children.size() == s.targets.size();
+        for (size_t i = 0; i < s.targets.size(); ++i)
+          if (s.targets[i]->kind == Expr::Name &&
+              holds(unpacked ? *value.children[i] : value))
+            grew |= names.insert(s.targets[i]->name).second;
       });
     }
+  }
+
+  /// The names of `def` that may hold views (`viewNames`).
+  void findViews(const FuncDef &def) {
+    viewNames.clear();
+    addAssignedNames(def, viewNames,
+                     [&](const Expr &e) { return mayBeView(e); });
   }
 
   bool mayUpdate(const FuncDef &def, StringRef param) {
@@ -484,23 +491,7 @@ private:
       StringRef root = viewRoot(e);
       return !root.empty() && aliases.contains(root);
     };
-    for (bool grew = true; grew;) {
-      grew = false;
-      forEachStmt(def.body, [&](const Stmt &s) {
-        if (s.kind != Stmt::Assign)
-          return;
-        const Expr &value = *s.value;
-        for (size_t i = 0; i < s.targets.size(); ++i) {
-          const Expr &source = s.targets.size() > 1 &&
-                                       value.kind == Expr::Tuple &&
-                                       value.children.size() == s.targets.size()
-                                   ? *value.children[i]
-                                   : value;
-          if (s.targets[i]->kind == Expr::Name && aliasing(source))
-            grew |= aliases.insert(s.targets[i]->name).second;
-        }
-      });
-    }
+    addAssignedNames(def, aliases, aliasing);
     bool updated = false;
     auto passedToCalls = [&](const Expr &e) {
       forEachExpr(e, [&](const Expr &c) {
@@ -1187,9 +1178,8 @@ private:
     // its type, so that the paths can merge.
     if (!fresh && it->second.block == builder.getInsertionBlock() &&
         (value.ty.isArray() ? value.value.getType() != slotType(it->second)
-         : value.ty.weak
-             ? !canCastSameKind(value.ty.elem, it->second.ty.elem)
-             : value.ty.elem != it->second.ty.elem))
+         : value.ty.weak ? kindOf(value.ty.elem) != kindOf(it->second.ty.elem)
+                         : value.ty.elem != it->second.ty.elem))
       fresh = true;
     if (fresh) {
       bindNew(name, value, l);
@@ -1980,6 +1970,19 @@ private:
     return castScalar(v.value, v.ty.elem, ScalarKind::Index, loc(e.loc));
   }
 
+  /// Adds the slice first:last:step (in bounds) to `spec`; returns its size.
+  int64_t addConstantSlice(SliceSpec &spec, int64_t first, int64_t last,
+                           int64_t step, Location l) {
+    int64_t n = std::max<int64_t>(0, (last - first + step - 1) / step);
+    // An empty slice may start at the end, where a view may not.
+    spec.offsets.push_back(builder.getIndexAttr(n == 0 ? 0 : first));
+    spec.strides.push_back(builder.getIndexAttr(step));
+    spec.sizes.push_back(builder.getIndexAttr(n));
+    spec.fullShape.push_back(n);
+    spec.sizeValues.push_back(constIndex(n, l));
+    return n;
+  }
+
   std::optional<SliceSpec> analyzeSlice(Value source, const Ty &ty,
                                         ArrayRef<Expr *> items, SMLoc at) {
     Location l = loc(at);
@@ -2055,12 +2058,7 @@ private:
         };
         first = clamp(first);
         last = clamp(last);
-        int64_t n = std::max<int64_t>(0, (last - first + *sStep - 1) / *sStep);
-        spec.offsets.push_back(builder.getIndexAttr(first));
-        spec.strides.push_back(builder.getIndexAttr(*sStep));
-        spec.sizes.push_back(builder.getIndexAttr(n));
-        spec.fullShape.push_back(n);
-        spec.sizeValues.push_back(constIndex(n, l));
+        addConstantSlice(spec, first, last, *sStep, l);
         continue;
       }
       if ((!start || (sStart && *sStart >= 0)) && sStop && *sStop >= 0 &&
@@ -2069,19 +2067,13 @@ private:
         // size (so that e.g. m[:, 0:1] broadcasts): instead of clamping, a
         // dimension too short for them stops the program.
         int64_t first = start ? *sStart : 0;
-        int64_t n = std::max<int64_t>(0, (*sStop - first + *sStep - 1) / *sStep);
-        if (n > 0)
+        if (addConstantSlice(spec, first, *sStop, *sStep, l) > 0)
           cf::AssertOp::create(
               builder, l,
               arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sle,
                                     constIndex(*sStop, l), dimValue()),
               locationPrefix(l) + "slice end " + std::to_string(*sStop) +
                   " is beyond the end of axis " + std::to_string(d));
-        spec.offsets.push_back(builder.getIndexAttr(first));
-        spec.strides.push_back(builder.getIndexAttr(*sStep));
-        spec.sizes.push_back(builder.getIndexAttr(n));
-        spec.fullShape.push_back(n);
-        spec.sizeValues.push_back(constIndex(n, l));
         continue;
       }
       // Otherwise as in Python, at run time: negative bounds count from the

@@ -153,6 +153,7 @@ int main() {
     _mlir_ciface_rebound_kinds(&r, 7);
     expect("rebound_kinds int", (double)r.r0, 7, 0);
     expect("rebound_kinds bool", (double)r.r1, 1, 0);
+    expect("rebound_kinds literal", (double)r.r2, 10, 0);
   }
   return finish();
 }

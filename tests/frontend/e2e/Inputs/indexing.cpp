@@ -61,5 +61,9 @@ int main(int argc, char **argv) {
   _mlir_ciface_double_parts(&mp, &mg);
   expect1("double_parts (slices)", mp, std::vector<int64_t>{1, 4, 6, 8, 10}, 0);
   expect2("double_parts (column)", mg, std::vector<int64_t>{1, 4, 3, 8, 5, 12}, 3, 2, 0);
+  std::vector<int64_t> small = {4, 5, 6};
+  auto ms = view1<imexc_memref_1d_i64>(small);
+  expect("empty_tails", (double)_mlir_ciface_empty_tails(&ms), 5, 0);
+  expect1("empty_tails keeps the array", ms, std::vector<int64_t>{4, 5, 6}, 0);
   return finish();
 }
