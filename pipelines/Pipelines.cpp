@@ -25,6 +25,14 @@ namespace {
   "drop-explicit-deallocs,buffer-deallocation-pipeline,"                       \
   "convert-bufferization-to-memref"
 
+// Host loops: linalg ops become loop nests whose innermost loop walks
+// memory with unit stride, and whose outermost parallel loop alone runs on
+// OpenMP threads.
+#define IMEX_HOST_LOOPS                                                        \
+  "func.func(interchange-for-contiguous-inner-loop,"                          \
+  "convert-linalg-to-parallel-loops,sequentialize-nested-parallel-loops),"    \
+  "convert-scf-to-openmp"
+
 // From memrefs, scf, affine, arith, math, func and cf to the LLVM dialect,
 // failed run-time checks reported by the runtime; the second form also
 // lowers gpux ops to runtime calls, with the given memref-to-LLVM pass.
@@ -60,8 +68,7 @@ const imex::NamedPipeline kPipelines[] = {
      // canonicalize inlines the memref.alloca_scope that scf-to-openmp puts
      // around loop bodies; left alone, it may not hold the multi-block body
      // of a nested sequential loop after scf-to-cf.
-     "func.func(convert-linalg-to-parallel-loops),convert-scf-to-openmp,"
-     "canonicalize," IMEX_TO_LLVM},
+     IMEX_HOST_LOOPS ",canonicalize," IMEX_TO_LLVM},
     {"vector-ext",
      "lower iree_vector_ext transfer_gather/transfer_scatter (unrolled to "
      "rank 1, then vector.gather/scatter or transfers) and arg_compare (scf "
@@ -73,8 +80,8 @@ const imex::NamedPipeline kPipelines[] = {
      "iree-vector-ext-check-lowered,canonicalize,"
      "convert-ndarray-to-linalg," IMEX_BUFFERIZE ",drop-regions,"
      IMEX_HOST_DEALLOC ","
-     "func.func(convert-linalg-to-parallel-loops),convert-scf-to-openmp,"
-     "canonicalize,func.func(convert-vector-to-scf),convert-vector-to-llvm,"
+     IMEX_HOST_LOOPS ",canonicalize,func.func(convert-vector-to-scf),"
+     "convert-vector-to-llvm,"
      IMEX_TO_LLVM},
     {"mem2reg",
      "promote memory slots (memref.alloca, llvm.alloca, nda.var) to SSA "
@@ -92,7 +99,9 @@ const imex::NamedPipeline kPipelines[] = {
      "func.func(insert-gpu-allocs{in-regions=true},insert-gpu-copy),"
      "drop-regions,canonicalize,linearize-launch-memrefs,"
      "gpu-kernel-outlining,lower-affine,"
-     "gpu-kernels-to-spirv-binary,convert-scf-to-openmp,canonicalize,"
+     "gpu-kernels-to-spirv-binary,"
+     "func.func(sequentialize-nested-parallel-loops),convert-scf-to-openmp,"
+     "canonicalize,"
      // Allocation through the runtime's generic functions: their free
      // also releases the GPU buffers that host-side deallocation reaches.
      "convert-gpu-to-gpux,"
@@ -108,6 +117,7 @@ const imex::NamedPipeline kPipelines[] = {
 #undef IMEX_TO_LLVM
 #undef IMEX_TO_LLVM_WITH_GPUX
 #undef IMEX_HOST_DEALLOC
+#undef IMEX_HOST_LOOPS
 
 } // namespace
 

@@ -13,6 +13,15 @@ class ArithDialect;
 namespace memref {
 class MemRefDialect;
 } // namespace memref
+namespace linalg {
+class LinalgDialect;
+} // namespace linalg
+namespace scf {
+class SCFDialect;
+} // namespace scf
+namespace func {
+class FuncOp;
+} // namespace func
 } // namespace mlir
 
 namespace imex {

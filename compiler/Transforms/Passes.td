@@ -142,4 +142,38 @@ def LinearizeLaunchMemrefs : Pass<"linearize-launch-memrefs"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
+def InterchangeForContiguousInnerLoop
+    : Pass<"interchange-for-contiguous-inner-loop", "::mlir::func::FuncOp"> {
+  let summary = "Put the output's contiguous dimension innermost in "
+                "linalg contractions";
+  let description = [{
+    A linalg op with a reduction loop whose output's last dimension `p` is a
+    parallel loop that is not innermost (e.g. `linalg.matmul`: loops
+    (i, j, k), output (i, j)) gets `p` moved innermost (matmul: (i, k, j)),
+    when every operand indexed by `p` has it as its last, contiguous
+    dimension and nowhere else. The innermost loop then walks memory with
+    unit stride, which LLVM vectorizes; with the reduction innermost, the
+    loop walks a column of B. Named ops are generalized first. Ops that do
+    not qualify (e.g. `linalg.matvec`, whose matrix has the output
+    dimension first) are left alone. For host code, before
+    `convert-linalg-to-parallel-loops`.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def SequentializeNestedParallelLoops
+    : Pass<"sequentialize-nested-parallel-loops", "::mlir::func::FuncOp"> {
+  let summary = "Run scf.parallel loops nested in another one sequentially";
+  let description = [{
+    On the host, only the outermost `scf.parallel` of a nest becomes an
+    OpenMP loop; `convert-scf-to-openmp` would turn nested ones into nested
+    parallel regions, which the OpenMP runtime runs serially at the cost of
+    a runtime call per outer iteration, and whose bodies LLVM does not
+    vectorize. This pass rewrites every `scf.parallel` without reductions
+    that is nested (also through other ops) in another `scf.parallel` into
+    `scf.for` loops. Run before `convert-scf-to-openmp`.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 #endif // IMEX_TRANSFORMS_PASSES

@@ -1,0 +1,83 @@
+//===- InterchangeForContiguousInnerLoop.cpp - unit-stride inner loops ----===//
+
+#include "Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace imex {
+#define GEN_PASS_DEF_INTERCHANGEFORCONTIGUOUSINNERLOOP
+#include "Transforms/Passes.h.inc"
+} // namespace imex
+
+using namespace mlir;
+
+namespace {
+
+/// The loop order that makes `op`'s innermost loop walk the output's last
+/// dimension, or an empty vector when `op` does not qualify.
+SmallVector<unsigned> contiguousInnerOrder(linalg::LinalgOp op) {
+  if (op.getNumDpsInits() != 1 || op.getNumReductionLoops() == 0)
+    return {};
+  AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (outputMap.getNumResults() == 0)
+    return {};
+  auto last = dyn_cast<AffineDimExpr>(outputMap.getResults().back());
+  if (!last)
+    return {};
+  unsigned inner = last.getPosition();
+  unsigned numLoops = op.getNumLoops();
+  if (inner + 1 == numLoops ||
+      op.getIteratorTypesArray()[inner] != utils::IteratorType::parallel)
+    return {};
+  // Every operand indexed by the loop must have it as its last dimension,
+  // and only there.
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    ArrayRef<AffineExpr> results = map.getResults();
+    for (auto [i, expr] : llvm::enumerate(results)) {
+      if (!expr.isFunctionOfDim(inner))
+        continue;
+      auto dim = dyn_cast<AffineDimExpr>(expr);
+      if (!dim || i + 1 != results.size())
+        return {};
+    }
+  }
+  SmallVector<unsigned> order;
+  for (unsigned d = 0; d < numLoops; ++d)
+    if (d != inner)
+      order.push_back(d);
+  order.push_back(inner);
+  return order;
+}
+
+struct InterchangeForContiguousInnerLoopPass
+    : imex::impl::InterchangeForContiguousInnerLoopBase<
+          InterchangeForContiguousInnerLoopPass> {
+  void runOnOperation() override {
+    SmallVector<linalg::LinalgOp> candidates;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (!contiguousInnerOrder(op).empty())
+        candidates.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp op : candidates) {
+      SmallVector<unsigned> order = contiguousInnerOrder(op);
+      rewriter.setInsertionPoint(op);
+      auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+      if (!generic) {
+        FailureOr<linalg::GenericOp> generalized =
+            linalg::generalizeNamedOp(rewriter, op);
+        if (failed(generalized))
+          continue; // a named op without a region builder stays as it is
+        generic = *generalized;
+      }
+      if (failed(linalg::interchangeGenericOp(rewriter, generic, order)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace
