@@ -27,11 +27,15 @@ namespace {
 
 // Host loops: linalg ops become loop nests whose innermost loop walks
 // memory with unit stride, and whose outermost parallel loop alone runs on
-// OpenMP threads.
+// OpenMP threads. IMEX_HOST_SCALARS first inlines single-iteration loops
+// (e.g. the copy of one element, which would otherwise fork threads) and
+// turns one-element heap buffers into values.
+#define IMEX_HOST_SCALARS                                                      \
+  "canonicalize,promote-scalar-buffers,mem2reg"
 #define IMEX_HOST_LOOPS                                                        \
   "func.func(interchange-for-contiguous-inner-loop,"                          \
-  "convert-linalg-to-parallel-loops,sequentialize-nested-parallel-loops),"    \
-  "convert-scf-to-openmp"
+  "convert-linalg-to-parallel-loops,sequentialize-nested-parallel-loops,"     \
+  IMEX_HOST_SCALARS "),convert-scf-to-openmp"
 
 // From memrefs, scf, affine, arith, math, func and cf to the LLVM dialect,
 // failed run-time checks reported by the runtime; the second form also
@@ -100,7 +104,8 @@ const imex::NamedPipeline kPipelines[] = {
      "drop-regions,canonicalize,linearize-launch-memrefs,"
      "gpu-kernel-outlining,lower-affine,"
      "gpu-kernels-to-spirv-binary,"
-     "func.func(sequentialize-nested-parallel-loops),convert-scf-to-openmp,"
+     "func.func(sequentialize-nested-parallel-loops," IMEX_HOST_SCALARS "),"
+     "convert-scf-to-openmp,"
      "canonicalize,"
      // Allocation through the runtime's generic functions: their free
      // also releases the GPU buffers that host-side deallocation reaches.
@@ -118,6 +123,7 @@ const imex::NamedPipeline kPipelines[] = {
 #undef IMEX_TO_LLVM_WITH_GPUX
 #undef IMEX_HOST_DEALLOC
 #undef IMEX_HOST_LOOPS
+#undef IMEX_HOST_SCALARS
 
 } // namespace
 

@@ -49,6 +49,11 @@ struct ConvertAssertsToImexrtPass
       OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
       callee = LLVM::LLVMFuncOp::create(builder, module.getLoc(), kCheckFailed,
                                         calleeType);
+      // Code after a check may assume it held, and the failure path is
+      // kept out of the way.
+      callee->setAttr("passthrough",
+                      builder.getArrayAttr({builder.getStringAttr("noreturn"),
+                                            builder.getStringAttr("cold")}));
     }
 
     SymbolTable symbols(module);

@@ -208,9 +208,7 @@ public:
     // Signatures first: functions may call each other in any order.
     for (auto &func : ast.functions)
       declare(*func);
-    for (auto &[name, info] : functions)
-      for (const Param &p : info.def->params)
-        info.updatesParam.push_back(mayUpdate(*info.def, p.name));
+    findUpdatedParams();
     for (auto &func : ast.functions)
       if (functions.count(func->name) &&
           functions[func->name].def == func.get())
@@ -403,8 +401,9 @@ private:
   // Arrays copied for a call to another placement (host <-> GPU) are copied
   // back afterwards when the callee may have written them. Decided on the
   // syntax tree, conservatively: a parameter may be written if a slice or
-  // augmented assignment, or a call of another function, gets it or a name
-  // that may hold a view of it (slices and reshapes of it, transitively).
+  // augmented assignment gets it or a name that may hold a view of it
+  // (slices and reshapes of it, transitively), or if that is passed to a
+  // function that may write its parameter.
 
   /// The variable whose array `e` may be a view of ("" if none).
   static StringRef viewRoot(const Expr &e) {
@@ -484,6 +483,22 @@ private:
                      [&](const Expr &e) { return mayBeView(e); });
   }
 
+  /// Sets every function's `updatesParam`, growing them together until
+  /// nothing changes (a call updates what its callee updates; recursion
+  /// included).
+  void findUpdatedParams() {
+    for (auto &[name, info] : functions)
+      info.updatesParam.assign(info.def->params.size(), false);
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (auto &[name, info] : functions)
+        for (auto [updated, param] :
+             llvm::zip(info.updatesParam, info.def->params))
+          if (!updated && mayUpdate(*info.def, param.name))
+            grew = updated = true;
+    }
+  }
+
   bool mayUpdate(const FuncDef &def, StringRef param) {
     llvm::StringSet<> aliases;
     aliases.insert(param);
@@ -495,17 +510,24 @@ private:
     bool updated = false;
     auto passedToCalls = [&](const Expr &e) {
       forEachExpr(e, [&](const Expr &c) {
-        if (c.kind == Expr::Call && c.children[0]->kind == Expr::Name &&
-            functions.count(c.children[0]->name))
-          for (size_t i = 1; i < c.children.size(); ++i)
-            updated |= aliasing(*c.children[i]);
+        if (c.kind != Expr::Call || c.children[0]->kind != Expr::Name)
+          return;
+        auto callee = functions.find(c.children[0]->name);
+        if (callee == functions.end())
+          return;
+        const std::vector<bool> &calleeUpdates = callee->second.updatesParam;
+        for (size_t i = 1; i < c.children.size(); ++i)
+          updated |= i - 1 < calleeUpdates.size() && calleeUpdates[i - 1] &&
+                     aliasing(*c.children[i]);
       });
     };
     forEachStmt(def.body, [&](const Stmt &s) {
-      for (const ExprPtr &target : s.targets)
+      for (const ExprPtr &target : s.targets) {
         if (s.kind == Stmt::AugAssign ||
             (s.kind == Stmt::Assign && target->kind == Expr::Subscript))
           updated |= aliasing(*target);
+        passedToCalls(*target);
+      }
       if (s.value)
         passedToCalls(*s.value);
       for (const ExprPtr &arg : s.rangeArgs)
@@ -555,6 +577,8 @@ private:
   /// being emitted; null when its body has no such statement.
   struct LoopFlags {
     Value breakFlag, continueFlag;
+    /// Names deleted on a path that breaks: deleted after the loop.
+    std::vector<std::pair<std::string, SMLoc>> deletedByBreak;
   };
 
   void define(FuncDef &def) {
@@ -598,13 +622,10 @@ private:
             dims[spec.name] = size;
             continue;
           }
-          Value eq = arith::CmpIOp::create(builder, loc(spec.loc),
-                                           arith::CmpIPredicate::eq,
-                                           it->second, size);
-          cf::AssertOp::create(builder, loc(spec.loc), eq,
-                               locationPrefix(loc(spec.loc)) + "dimension '" +
-                                   spec.name + "' of '" + p.name +
-                                   "' differs from an earlier parameter's");
+          checkAtRunTime(arith::CmpIPredicate::eq, it->second, size,
+                         "dimension '" + spec.name + "' of '" + p.name +
+                             "' differs from an earlier parameter's",
+                         loc(spec.loc));
         }
       }
     }
@@ -616,17 +637,20 @@ private:
     // A function that returns only at its end returns directly; one with
     // other returns records the values and a "returned" flag that stops the
     // rest of the function, and returns at its end.
+    // (A body that never ends, e.g. `while True:` that only returns, also
+    // returns through the variables: its end needs a terminator.)
     ArrayRef<StmtPtr> body(def.body);
     bool endsInReturn = !body.empty() && body.back()->kind == Stmt::Return;
+    bool returnsAtEnd = alwaysJumps(def.body, /*loopJumps=*/false);
     bool onlyFinalReturn =
-        !listHolds(endsInReturn ? body.drop_back() : body, Stmt::Return);
+        endsInReturn ? !listHolds(body.drop_back(), Stmt::Return)
+                     : !listHolds(body, Stmt::Return) && !returnsAtEnd;
     if (!onlyFinalReturn) {
       returnFlag = makeFlag("returned", fl);
       for (auto [i, type] : llvm::enumerate(info.op.getResultTypes()))
         resultSlots.push_back(makeSlot(type, "result" + std::to_string(i), fl));
     }
     emitBlock(def.body);
-    bool returnsAtEnd = alwaysJumps(def.body, /*loopJumps=*/false);
     if (!info.results.empty() && !returnsAtEnd) {
       diags.error(def.loc, listHolds(def.body, Stmt::Return)
                                ? "function '" + def.name +
@@ -1003,11 +1027,8 @@ private:
       // counts in a variable and tests the exit flags in its condition.
       Value zero = constIndex(0, l);
       if (!constantStep)
-        cf::AssertOp::create(
-            builder, l,
-            arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, step,
-                                  zero),
-            locationPrefix(l) + "range() arg 3 must not be zero");
+        checkAtRunTime(arith::CmpIPredicate::ne, step, zero,
+                       "range() arg 3 must not be zero", l);
       Value counter = makeSlot(builder.getIndexType(), name + ".counter", l);
       nda::StoreOp::create(builder, l, lb, counter);
       auto whileOp =
@@ -1047,18 +1068,23 @@ private:
   }
 
   /// A name a branch deletes is deleted after it, unless the branch never
-  /// falls through (what it binds stays visible: after a break, at the end
-  /// of the loop, or in later iterations after a continue).
+  /// falls through; then it is deleted only after the loop the branch may
+  /// break out of. (What such a branch binds stays visible: after a break
+  /// at the end of the loop, after a continue in later iterations.)
   void emitBranch(StmtList &body) {
     if (!alwaysJumps(body, /*loopJumps=*/!loops.empty()))
       return emitBlock(body);
     auto before = vars;
     emitBlock(body);
+    bool mayBreak = !loops.empty() && listHolds(body, Stmt::Break);
     for (auto &[name, var] : vars)
       if (var.kind == Var::Deleted)
         if (auto it = before.find(name);
-            it != before.end() && it->second.kind != Var::Deleted)
+            it != before.end() && it->second.kind != Var::Deleted) {
+          if (mayBreak)
+            loops.back().deletedByBreak.push_back({name, var.deletedAt});
           var = it->second;
+        }
   }
 
   LoopFlags makeLoopFlags(const StmtList &body, Location l) {
@@ -1074,7 +1100,11 @@ private:
     if (flags.continueFlag)
       setFlag(flags.continueFlag, false, l);
     emitBlock(body);
-    loops.pop_back();
+    for (auto &[name, at] : loops.pop_back_val().deletedByBreak)
+      if (auto it = vars.find(name); it != vars.end()) {
+        it->second.kind = Var::Deleted;
+        it->second.deletedAt = at;
+      }
   }
 
   Value emitCondition(Expr &e) {
@@ -1217,15 +1247,13 @@ private:
       // A size the variable fixes (1) that the value has only at run time.
       for (int64_t d = 0; d < varType.getRank(); ++d)
         if (!varType.isDynamicDim(d) && valueType.isDynamicDim(d))
-          cf::AssertOp::create(
-              builder, l,
-              arith::CmpIOp::create(
-                  builder, l, arith::CmpIPredicate::eq,
-                  tensor::DimOp::create(builder, l, stored, d),
-                  constIndex(varType.getDimSize(d), l)),
-              locationPrefix(l) + "cannot assign an array of shape " +
-                  shapeStr(value.ty) + " to '" + name + "', of shape " +
-                  shapeStr(var.ty));
+          checkAtRunTime(arith::CmpIPredicate::eq,
+                         tensor::DimOp::create(builder, l, stored, d),
+                         constIndex(varType.getDimSize(d), l),
+                         "cannot assign an array of shape " +
+                             shapeStr(value.ty) + " to '" + name +
+                             "', of shape " + shapeStr(var.ty),
+                         l);
       if (valueType.getEncoding() != varType.getEncoding())
         stored = ndarray::CopyOp::create(
             builder, l,
@@ -1342,12 +1370,9 @@ private:
           expected = it->second;
       if (!expected)
         continue;
-      Value size = tensor::DimOp::create(builder, l, v.value, d);
-      cf::AssertOp::create(
-          builder, l,
-          arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, size,
-                                expected),
-          locationPrefix(loc(at)) + mismatch + ": sizes differ at run time");
+      checkAtRunTime(arith::CmpIPredicate::eq,
+                     tensor::DimOp::create(builder, l, v.value, d), expected,
+                     mismatch + ": sizes differ at run time", loc(at));
     }
     auto srcType = cast<RankedTensorType>(v.value.getType());
     Attribute enc = useWant ? wantEncoding : encoding;
@@ -1441,8 +1466,6 @@ private:
     if (op == "<" || op == "<=" || op == ">" || op == ">=" || op == "==" ||
         op == "!=")
       return OpTypes{p, ScalarKind::Bool};
-    if (op == "and" || op == "or")
-      return OpTypes{ScalarKind::Bool, ScalarKind::Bool};
     if (op == "/") {
       ScalarKind r = isFloat(p) ? p : ScalarKind::F64;
       return OpTypes{r, r};
@@ -1507,10 +1530,6 @@ private:
     if (op == "**")
       return f ? (Value)math::PowFOp::create(b, l, x, y)
                : (Value)math::IPowIOp::create(b, l, x, y);
-    if (op == "and")
-      return arith::AndIOp::create(b, l, x, y);
-    if (op == "or")
-      return arith::OrIOp::create(b, l, x, y);
     if (op == "min")
       return f ? (Value)arith::MinimumFOp::create(b, l, x, y)
                : (Value)arith::MinSIOp::create(b, l, x, y);
@@ -1738,18 +1757,15 @@ private:
                           first->ty->syms[first->dim] == o.ty.syms[j];
           if (bothStatic || sameName)
             continue;
-          Value size = tensor::DimOp::create(builder, l, o.value, j);
-          Value equal = arith::CmpIOp::create(
-              builder, l, arith::CmpIPredicate::eq, first->value, size);
           std::string problem =
               first->ty ? "operands could not be broadcast together with "
                           "shapes " +
                               shapeStr(*first->ty) + " " + shapeStr(o.ty)
                         : "could not broadcast input array from shape " +
                               shapeStr(o.ty) + " into the slice";
-          cf::AssertOp::create(builder, l, equal,
-                               locationPrefix(l) + problem +
-                                   ": sizes differ at run time");
+          checkAtRunTime(arith::CmpIPredicate::eq, first->value,
+                         tensor::DimOp::create(builder, l, o.value, j),
+                         problem + ": sizes differ at run time", l);
         }
       }
     }
@@ -1766,19 +1782,21 @@ private:
         builder, l, negative, arith::AddIOp::create(builder, l, index, size),
         index);
     // One unsigned comparison checks both 0 <= i and i < size.
-    Value inBounds = arith::CmpIOp::create(
-        builder, l, arith::CmpIPredicate::ult, normalized, size);
-    cf::AssertOp::create(builder, l, inBounds,
-                         locationPrefix(l) + "index out of bounds for axis " +
-                             std::to_string(axis));
+    checkAtRunTime(arith::CmpIPredicate::ult, normalized, size,
+                   "index out of bounds for axis " + std::to_string(axis), l);
     return normalized;
   }
 
-  /// Stops the program with `problem` when `size` is 0 at run time.
+  /// Stops the program with "file:line:col: <problem>" at run time unless
+  /// `lhs <predicate> rhs`.
+  void checkAtRunTime(arith::CmpIPredicate predicate, Value lhs, Value rhs,
+                      const std::string &problem, Location l) {
+    Value holds = arith::CmpIOp::create(builder, l, predicate, lhs, rhs);
+    cf::AssertOp::create(builder, l, holds, locationPrefix(l) + problem);
+  }
   void checkNotEmpty(Value size, const std::string &problem, Location l) {
-    Value nonEmpty = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne,
-                                           size, constIndex(0, l));
-    cf::AssertOp::create(builder, l, nonEmpty, locationPrefix(l) + problem);
+    checkAtRunTime(arith::CmpIPredicate::ne, size, constIndex(0, l), problem,
+                   l);
   }
 
   /// "file:line:col: " for messages printed at run time.
@@ -1795,7 +1813,8 @@ private:
     Location l = loc(at);
     if (op == "@")
       return emitMatmul(a, b, at);
-    if ((op == "and" || op == "or") && (a.ty.isArray() || b.ty.isArray())) {
+    // (`and`/`or` with a scalar left operand short-circuit elsewhere.)
+    if (op == "and" || op == "or") {
       diags.error(at, "the truth value of an array is ambiguous; '" + op +
                           "' needs scalar operands");
       return TV::error();
@@ -1859,13 +1878,10 @@ private:
     }
     const std::string &symA = a.ty.syms.back(), &symB = b.ty.syms[0];
     if ((ka == kDyn || kb == kDyn) && (symA.empty() || symA != symB)) {
-      Value sizeA = tensor::DimOp::create(builder, l, a.value, a.ty.rank() - 1);
-      Value sizeB = tensor::DimOp::create(builder, l, b.value, 0);
-      cf::AssertOp::create(builder, l,
-                           arith::CmpIOp::create(builder, l,
-                                                 arith::CmpIPredicate::eq,
-                                                 sizeA, sizeB),
-                           locationPrefix(l) + mismatch);
+      checkAtRunTime(
+          arith::CmpIPredicate::eq,
+          tensor::DimOp::create(builder, l, a.value, a.ty.rank() - 1),
+          tensor::DimOp::create(builder, l, b.value, 0), mismatch, l);
     }
     ScalarKind k = promote(a.ty, b.ty);
     if (k == ScalarKind::Bool) {
@@ -2068,12 +2084,11 @@ private:
         // dimension too short for them stops the program.
         int64_t first = start ? *sStart : 0;
         if (addConstantSlice(spec, first, *sStop, *sStep, l) > 0)
-          cf::AssertOp::create(
-              builder, l,
-              arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sle,
-                                    constIndex(*sStop, l), dimValue()),
-              locationPrefix(l) + "slice end " + std::to_string(*sStop) +
-                  " is beyond the end of axis " + std::to_string(d));
+          checkAtRunTime(arith::CmpIPredicate::sle, constIndex(*sStop, l),
+                         dimValue(),
+                         "slice end " + std::to_string(*sStop) +
+                             " is beyond the end of axis " + std::to_string(d),
+                         l);
         continue;
       }
       // Otherwise as in Python, at run time: negative bounds count from the
@@ -2097,14 +2112,16 @@ private:
       if (!vStart || !vStop || !vStep)
         return std::nullopt;
       if (!sStep)
-        cf::AssertOp::create(
-            builder, l,
-            arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sgt, vStep,
-                                  constIndex(0, l)),
-            locationPrefix(loc(step->loc)) + "slice steps must be positive");
+        checkAtRunTime(arith::CmpIPredicate::sgt, vStep, constIndex(0, l),
+                       "slice steps must be positive", loc(step->loc));
       Value diff = arith::SubIOp::create(builder, l, vStop, vStart);
       Value n = arith::CeilDivSIOp::create(builder, l, diff, vStep);
       n = arith::MaxSIOp::create(builder, l, n, constIndex(0, l));
+      // An empty slice may start at the end, where a view may not.
+      Value empty = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq,
+                                          n, constIndex(0, l));
+      vStart = arith::SelectOp::create(builder, l, empty, constIndex(0, l),
+                                       vStart);
       spec.offsets.push_back(vStart);
       spec.strides.push_back(sStep ? OpFoldResult(builder.getIndexAttr(*sStep))
                                    : OpFoldResult(vStep));

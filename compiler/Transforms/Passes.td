@@ -176,4 +176,21 @@ def SequentializeNestedParallelLoops
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
+def PromoteScalarBuffers
+    : Pass<"promote-scalar-buffers", "::mlir::func::FuncOp"> {
+  let summary = "Move one-element heap buffers to the stack for mem2reg";
+  let description = [{
+    Bufferization gives every 0-d tensor (e.g. the value of an `.nda`
+    element assignment `y[i] = v` inside a loop) a `memref.alloc`, freed
+    after its last use: a malloc and a free per loop iteration. A rank-0
+    `memref.alloc` whose only users are `memref.load`, `memref.store` and
+    `memref.dealloc`, and that is not inside an `scf.parallel`, becomes a
+    `memref.alloca` at the start of the function (so that it does not grow
+    the stack per iteration) and loses its deallocs; `mem2reg` then turns
+    it into SSA values. Buffers inside parallel loops stay, since hoisting
+    them would share them between iterations.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 #endif // IMEX_TRANSFORMS_PASSES

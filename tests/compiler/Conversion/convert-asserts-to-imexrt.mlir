@@ -20,7 +20,7 @@
 // CHECK-NOT: cf.assert
 // CHECK: gpu.module @kernels
 // CHECK: cf.assert %{{.*}}, "device"
-// CHECK: llvm.func @imexrtCheckFailed(!llvm.ptr)
+// CHECK: llvm.func @imexrtCheckFailed(!llvm.ptr) attributes {passthrough = ["noreturn", "cold"]}
 module attributes {gpu.container_module} {
   func.func @checks(%ok: i1, %n: index) {
     cf.assert %ok, "first\00"
