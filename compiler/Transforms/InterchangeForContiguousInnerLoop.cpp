@@ -50,6 +50,14 @@ SmallVector<unsigned> contiguousInnerOrder(linalg::LinalgOp op) {
     if (d != inner)
       order.push_back(d);
   order.push_back(inner);
+  // The outermost loop must stay parallel with more than one iteration: it
+  // is the one that runs on threads (vecmat, or a 1xK matmul, would lose
+  // their parallelism).
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (op.getIteratorTypesArray()[order.front()] !=
+          utils::IteratorType::parallel ||
+      ranges[order.front()] == 1)
+    return {};
   return order;
 }
 

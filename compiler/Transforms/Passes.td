@@ -151,11 +151,14 @@ def InterchangeForContiguousInnerLoop
     parallel loop that is not innermost (e.g. `linalg.matmul`: loops
     (i, j, k), output (i, j)) gets `p` moved innermost (matmul: (i, k, j)),
     when every operand indexed by `p` has it as its last, contiguous
-    dimension and nowhere else. The innermost loop then walks memory with
-    unit stride, which LLVM vectorizes; with the reduction innermost, the
-    loop walks a column of B. Named ops are generalized first. Ops that do
-    not qualify (e.g. `linalg.matvec`, whose matrix has the output
-    dimension first) are left alone. For host code, before
+    dimension and nowhere else, and when the outermost loop stays a
+    parallel one with more than one iteration (it is the one that runs on
+    threads). The innermost loop then walks memory with unit stride, which
+    LLVM vectorizes; with the reduction innermost, the loop walks a column
+    of B. Named ops are generalized first. Ops that do not qualify are left
+    alone: e.g. `linalg.matvec`, whose matrix has the output dimension
+    first, `linalg.vecmat`, whose only parallel loop would go inside the
+    reduction, and a 1xK `linalg.matmul`. For host code, before
     `convert-linalg-to-parallel-loops`.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
@@ -169,9 +172,10 @@ def SequentializeNestedParallelLoops
     OpenMP loop; `convert-scf-to-openmp` would turn nested ones into nested
     parallel regions, which the OpenMP runtime runs serially at the cost of
     a runtime call per outer iteration, and whose bodies LLVM does not
-    vectorize. This pass rewrites every `scf.parallel` without reductions
-    that is nested (also through other ops) in another `scf.parallel` into
-    `scf.for` loops. Run before `convert-scf-to-openmp`.
+    vectorize. This pass rewrites every `scf.parallel` nested (also through
+    other ops) in another `scf.parallel` into `scf.for` loops; reductions
+    become loop-carried values combined in iteration order by the bodies of
+    the `scf.reduce` regions. Run before `convert-scf-to-openmp`.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
@@ -184,11 +188,13 @@ def PromoteScalarBuffers
     element assignment `y[i] = v` inside a loop) a `memref.alloc`, freed
     after its last use: a malloc and a free per loop iteration. A rank-0
     `memref.alloc` whose only users are `memref.load`, `memref.store` and
-    `memref.dealloc`, and that is not inside an `scf.parallel`, becomes a
-    `memref.alloca` at the start of the function (so that it does not grow
-    the stack per iteration) and loses its deallocs; `mem2reg` then turns
-    it into SSA values. Buffers inside parallel loops stay, since hoisting
-    them would share them between iterations.
+    `memref.dealloc` becomes a `memref.alloca` at the start of the function
+    (so that it does not grow the stack per iteration) and loses its
+    deallocs; `mem2reg` then turns it into SSA values. Only buffers inside
+    sequential control flow
+    (`scf.for`, `scf.while`, `scf.if`, `scf.execute_region`,
+    `scf.index_switch`, `affine.for`, `affine.if`) move: hoisting one out
+    of a parallel loop would share it between iterations.
   }];
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }

@@ -2,6 +2,7 @@
 
 #include "Transforms/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -15,9 +16,20 @@ using namespace mlir;
 
 namespace {
 
+/// Whether every op around `op` up to the function runs its regions
+/// sequentially.
+bool onlyInSequentialCode(Operation *op) {
+  for (Operation *parent = op->getParentOp(); !isa<func::FuncOp>(parent);
+       parent = parent->getParentOp())
+    if (!isa<scf::ForOp, scf::WhileOp, scf::IfOp, scf::ExecuteRegionOp,
+             scf::IndexSwitchOp, affine::AffineForOp, affine::AffineIfOp>(
+            parent))
+      return false;
+  return true;
+}
+
 bool isPromotable(memref::AllocOp alloc) {
-  if (alloc.getType().getRank() != 0 ||
-      alloc->getParentOfType<scf::ParallelOp>())
+  if (alloc.getType().getRank() != 0 || !onlyInSequentialCode(alloc))
     return false;
   return llvm::all_of(alloc->getUses(), [](OpOperand &use) {
     Operation *user = use.getOwner();

@@ -15,21 +15,50 @@ using namespace mlir;
 
 namespace {
 
-/// Replaces `loop` (no reductions) by scf.for loops over its dimensions,
-/// outermost first.
+/// Replaces `loop` by scf.for loops over its dimensions, outermost first;
+/// its reductions become values the loops carry, combined in iteration
+/// order by the bodies of its scf.reduce regions.
 void sequentialize(scf::ParallelOp loop) {
   OpBuilder builder(loop);
   Location loc = loop.getLoc();
   IRMapping mapping;
+  SmallVector<Value> accumulators(loop.getInitVals());
+  SmallVector<scf::ForOp> loops;
   for (auto [iv, lower, upper, step] :
        llvm::zip(loop.getInductionVars(), loop.getLowerBound(),
                  loop.getUpperBound(), loop.getStep())) {
-    auto forOp = scf::ForOp::create(builder, loc, lower, upper, step);
+    // With a body builder, the loop gets no terminator: added below.
+    auto forOp = scf::ForOp::create(builder, loc, lower, upper, step,
+                                    accumulators,
+                                    [](OpBuilder &, Location, Value,
+                                       ValueRange) {});
     mapping.map(iv, forOp.getInductionVar());
-    builder.setInsertionPoint(forOp.getBody()->getTerminator());
+    accumulators.assign(forOp.getRegionIterArgs().begin(),
+                        forOp.getRegionIterArgs().end());
+    builder.setInsertionPointToStart(forOp.getBody());
+    loops.push_back(forOp);
   }
   for (Operation &op : loop.getBody()->without_terminator())
     builder.clone(op, mapping);
+  auto reduce = cast<scf::ReduceOp>(loop.getBody()->getTerminator());
+  SmallVector<Value> combined;
+  for (auto [accumulator, operand, region] :
+       llvm::zip(accumulators, reduce.getOperands(), reduce.getReductions())) {
+    Block &combiner = region.front();
+    IRMapping combine = mapping;
+    combine.map(combiner.getArgument(0), accumulator);
+    combine.map(combiner.getArgument(1), mapping.lookupOrDefault(operand));
+    for (Operation &op : combiner.without_terminator())
+      builder.clone(op, combine);
+    combined.push_back(combine.lookupOrDefault(
+        cast<scf::ReduceReturnOp>(combiner.getTerminator()).getResult()));
+  }
+  scf::YieldOp::create(builder, loc, combined);
+  for (size_t i = loops.size() - 1; i > 0; --i) {
+    builder.setInsertionPointToEnd(loops[i - 1].getBody());
+    scf::YieldOp::create(builder, loc, loops[i].getResults());
+  }
+  loop.replaceAllUsesWith(loops.front().getResults());
   loop.erase();
 }
 
@@ -39,8 +68,7 @@ struct SequentializeNestedParallelLoopsPass
   void runOnOperation() override {
     SmallVector<scf::ParallelOp> nested;
     getOperation().walk([&](scf::ParallelOp loop) {
-      if (loop.getNumReductions() == 0 &&
-          loop->getParentOfType<scf::ParallelOp>())
+      if (loop->getParentOfType<scf::ParallelOp>())
         nested.push_back(loop);
     });
     // Post-order walk: inner loops come first, so each clone copies an

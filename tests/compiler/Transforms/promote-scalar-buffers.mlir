@@ -37,10 +37,10 @@ func.func @per_iteration(%y: memref<?xf64>, %n: index) {
 // -----
 
 // Left alone: buffers with other users, buffers of more elements, and
-// buffers inside a parallel loop (moving them would share them).
+// buffers inside parallel loops (moving them would share them).
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT:     memref.alloca
-// CHECK-COUNT-3: memref.alloc()
+// CHECK-COUNT-4: memref.alloc()
 func.func @left_alone(%y: memref<?xf64>, %n: index, %v: f64) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -59,6 +59,13 @@ func.func @left_alone(%y: memref<?xf64>, %n: index, %v: f64) {
     memref.store %w, %y[%i] : memref<?xf64>
     memref.dealloc %private : memref<f64>
     scf.reduce
+  }
+  scf.forall (%i) in (%n) {
+    %private = memref.alloc() : memref<f64>
+    memref.store %v, %private[] : memref<f64>
+    %w = memref.load %private[] : memref<f64>
+    memref.store %w, %y[%i] : memref<?xf64>
+    memref.dealloc %private : memref<f64>
   }
   return
 }

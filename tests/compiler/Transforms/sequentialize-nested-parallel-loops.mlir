@@ -32,21 +32,25 @@ func.func @nested(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %n: index) {
 
 // -----
 
-// Left alone: a parallel loop that is not nested, and a nested one with a
-// reduction.
-// CHECK-LABEL: func.func @left_alone
-// CHECK: scf.parallel
-// CHECK: scf.parallel
-// CHECK-SAME: init
-// CHECK-LABEL: func.func @single
-// CHECK: scf.parallel
-func.func @left_alone(%a: memref<?x?xf32>, %out: memref<?xf32>, %n: index) {
+// A nested reduction becomes values carried by the loops (one per
+// dimension), combined by the scf.reduce region's body.
+// CHECK-LABEL: func.func @nested_reduction
+// CHECK: scf.parallel (%[[I:.*]]) =
+// CHECK:   %[[ZERO:.*]] = arith.constant 0.0
+// CHECK:   %[[S:.*]] = scf.for %[[J:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (f32) {
+// CHECK:     %[[R:.*]] = scf.for %[[K:.*]] = {{.*}} iter_args(%[[ACC2:.*]] = %[[ACC]]) -> (f32) {
+// CHECK:       %[[V:.*]] = memref.load %{{.*}}[%[[J]], %[[K]]]
+// CHECK:       %[[SUM:.*]] = arith.addf %[[ACC2]], %[[V]] : f32
+// CHECK:       scf.yield %[[SUM]] : f32
+// CHECK:     scf.yield %[[R]] : f32
+// CHECK:   memref.store %[[S]], %{{.*}}[%[[I]]]
+func.func @nested_reduction(%a: memref<?x?xf32>, %out: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %zero = arith.constant 0.0 : f32
   scf.parallel (%i) = (%c0) to (%n) step (%c1) {
-    %s = scf.parallel (%j) = (%c0) to (%n) step (%c1) init (%zero) -> f32 {
-      %v = memref.load %a[%i, %j] : memref<?x?xf32>
+    %zero = arith.constant 0.0 : f32
+    %s = scf.parallel (%j, %k) = (%c0, %c0) to (%n, %n) step (%c1, %c1) init (%zero) -> f32 {
+      %v = memref.load %a[%j, %k] : memref<?x?xf32>
       scf.reduce(%v : f32) {
       ^bb0(%x: f32, %y: f32):
         %r = arith.addf %x, %y : f32
@@ -59,7 +63,15 @@ func.func @left_alone(%a: memref<?x?xf32>, %out: memref<?xf32>, %n: index) {
   return
 }
 
-func.func @single(%out: memref<?xf32>, %n: index) {
+// -----
+
+// Left alone: parallel loops that are not nested, with or without a
+// reduction.
+// CHECK-LABEL: func.func @single
+// CHECK: scf.parallel
+// CHECK: scf.parallel
+// CHECK-SAME: init
+func.func @single(%a: memref<?xf32>, %out: memref<?xf32>, %n: index) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0.0 : f32
@@ -67,5 +79,13 @@ func.func @single(%out: memref<?xf32>, %n: index) {
     memref.store %zero, %out[%i] : memref<?xf32>
     scf.reduce
   }
-  return
+  %s = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%zero) -> f32 {
+    %v = memref.load %a[%i] : memref<?xf32>
+    scf.reduce(%v : f32) {
+    ^bb0(%x: f32, %y: f32):
+      %r = arith.addf %x, %y : f32
+      scf.reduce.return %r : f32
+    }
+  }
+  return %s : f32
 }
