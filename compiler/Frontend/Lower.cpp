@@ -189,6 +189,14 @@ ScalarKind promote(const Ty &a, const Ty &b) {
   return promoteKinds(a.elem, b.elem);
 }
 
+/// The float or the integer form of a binary arith/math op.
+template <typename FloatOp, typename IntOp>
+Value floatOrInt(OpBuilder &b, Location l, bool isFloat, Value x, Value y) {
+  if (isFloat)
+    return FloatOp::create(b, l, x, y);
+  return IntOp::create(b, l, x, y);
+}
+
 /// NumPy's kinds, ordered: bool < integer < floating point.
 int kindOf(ScalarKind k) { return k == ScalarKind::Bool ? 0 : isInt(k) ? 1 : 2; }
 
@@ -1488,14 +1496,11 @@ private:
                      ScalarKind k) {
     bool f = isFloat(k);
     if (op == "+")
-      return f ? (Value)arith::AddFOp::create(b, l, x, y)
-               : (Value)arith::AddIOp::create(b, l, x, y);
+      return floatOrInt<arith::AddFOp, arith::AddIOp>(b, l, f, x, y);
     if (op == "-")
-      return f ? (Value)arith::SubFOp::create(b, l, x, y)
-               : (Value)arith::SubIOp::create(b, l, x, y);
+      return floatOrInt<arith::SubFOp, arith::SubIOp>(b, l, f, x, y);
     if (op == "*")
-      return f ? (Value)arith::MulFOp::create(b, l, x, y)
-               : (Value)arith::MulIOp::create(b, l, x, y);
+      return floatOrInt<arith::MulFOp, arith::MulIOp>(b, l, f, x, y);
     if (op == "/")
       return arith::DivFOp::create(b, l, x, y);
     if (op == "//") {
@@ -1505,37 +1510,32 @@ private:
     }
     if (op == "%") {
       // Python's modulo: the result has the sign of the divisor.
-      Value r = f ? (Value)arith::RemFOp::create(b, l, x, y)
-                  : (Value)arith::RemSIOp::create(b, l, x, y);
-      Value zero = f ? (Value)arith::ConstantOp::create(
-                           b, l, b.getFloatAttr(x.getType(), 0.0))
-                     : (Value)arith::ConstantOp::create(
-                           b, l, b.getIntegerAttr(x.getType(), 0));
-      Value rNonZero, rNeg, yNeg;
-      if (f) {
-        rNonZero = arith::CmpFOp::create(b, l, arith::CmpFPredicate::ONE, r, zero);
-        rNeg = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, r, zero);
-        yNeg = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, y, zero);
-      } else {
-        rNonZero = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, r, zero);
-        rNeg = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, r, zero);
-        yNeg = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, y, zero);
-      }
+      Value r = floatOrInt<arith::RemFOp, arith::RemSIOp>(b, l, f, x, y);
+      Value zero = arith::ConstantOp::create(
+          b, l, cast<TypedAttr>(b.getZeroAttr(x.getType())));
+      auto compare = [&](arith::CmpFPredicate fp, arith::CmpIPredicate ip,
+                         Value lhs) -> Value {
+        if (f)
+          return arith::CmpFOp::create(b, l, fp, lhs, zero);
+        return arith::CmpIOp::create(b, l, ip, lhs, zero);
+      };
+      Value rNonZero =
+          compare(arith::CmpFPredicate::ONE, arith::CmpIPredicate::ne, r);
+      Value rNeg =
+          compare(arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt, r);
+      Value yNeg =
+          compare(arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt, y);
       Value differ = arith::XOrIOp::create(b, l, rNeg, yNeg);
       Value fix = arith::AndIOp::create(b, l, rNonZero, differ);
-      Value adjusted = f ? (Value)arith::AddFOp::create(b, l, r, y)
-                         : (Value)arith::AddIOp::create(b, l, r, y);
+      Value adjusted = floatOrInt<arith::AddFOp, arith::AddIOp>(b, l, f, r, y);
       return arith::SelectOp::create(b, l, fix, adjusted, r);
     }
     if (op == "**")
-      return f ? (Value)math::PowFOp::create(b, l, x, y)
-               : (Value)math::IPowIOp::create(b, l, x, y);
+      return floatOrInt<math::PowFOp, math::IPowIOp>(b, l, f, x, y);
     if (op == "min")
-      return f ? (Value)arith::MinimumFOp::create(b, l, x, y)
-               : (Value)arith::MinSIOp::create(b, l, x, y);
+      return floatOrInt<arith::MinimumFOp, arith::MinSIOp>(b, l, f, x, y);
     if (op == "max")
-      return f ? (Value)arith::MaximumFOp::create(b, l, x, y)
-               : (Value)arith::MaxSIOp::create(b, l, x, y);
+      return floatOrInt<arith::MaximumFOp, arith::MaxSIOp>(b, l, f, x, y);
     // Comparisons.
     if (f) {
       auto pred = llvm::StringSwitch<arith::CmpFPredicate>(op)

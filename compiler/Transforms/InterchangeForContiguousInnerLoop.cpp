@@ -65,14 +65,14 @@ struct InterchangeForContiguousInnerLoopPass
     : imex::impl::InterchangeForContiguousInnerLoopBase<
           InterchangeForContiguousInnerLoopPass> {
   void runOnOperation() override {
-    SmallVector<linalg::LinalgOp> candidates;
+    SmallVector<std::pair<linalg::LinalgOp, SmallVector<unsigned>>> candidates;
     getOperation().walk([&](linalg::LinalgOp op) {
-      if (!contiguousInnerOrder(op).empty())
-        candidates.push_back(op);
+      if (SmallVector<unsigned> order = contiguousInnerOrder(op);
+          !order.empty())
+        candidates.push_back({op, std::move(order)});
     });
     IRRewriter rewriter(&getContext());
-    for (linalg::LinalgOp op : candidates) {
-      SmallVector<unsigned> order = contiguousInnerOrder(op);
+    for (auto &[op, order] : candidates) {
       rewriter.setInsertionPoint(op);
       auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
       if (!generic) {
