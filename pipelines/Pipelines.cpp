@@ -1,131 +1,270 @@
-//===- Pipelines.cpp - the registry of named pipelines --------------------===//
+//===- Pipelines.cpp - the named pipelines, built in C++ ------------------===//
 
 #include "Pipelines.h"
 
+#include "CodeGen/Passes.h"
+#include "Conversion/Passes.h"
+#include "Target/TargetInfo.h"
+#include "Transforms/Passes.h"
+#include "region/Transforms/Passes.h"
+#include "vector_ext/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
+namespace VectorExt = mlir::iree_compiler::IREE::VectorExt;
+
+unsigned imex::PipelineOptions::resolveVectorBits() const {
+  if (vectorBits.hasValue())
+    return vectorBits;
+  return getVectorRegisterBits(resolveTarget(targetTriple, cpu, features));
+}
 
 namespace {
 
-// Bufferization used by every pipeline that leaves tensors: whole-program,
-// identity layouts at function boundaries so exported functions take plain
-// memref descriptors; loops may carry newly allocated arrays (an .nda
-// variable rebound in a loop).
-#define IMEX_BUFFERIZE                                                         \
-  "one-shot-bufferize{bufferize-function-boundaries "                          \
-  "function-boundary-type-conversion=identity-layout-map "                     \
-  "allow-return-allocs-from-loops}"
+/// Whole-program bufferization with identity layouts at function boundaries,
+/// so exported functions take plain memref descriptors; loops may carry
+/// newly allocated arrays (an .nda variable rebound in a loop).
+void addBufferization(OpPassManager &pm) {
+  bufferization::OneShotBufferizePassOptions options;
+  options.bufferizeFunctionBoundaries = true;
+  options.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  options.allowReturnAllocsFromLoops = true;
+  pm.addPass(bufferization::createOneShotBufferizePass(options));
+}
 
-// Buffers are freed by ownership-based deallocation, which subsumes (and
-// does not accept) explicit frees. On the GPU path it runs before buffers in
-// GPU regions become gpu.alloc, whose deallocs there become gpu.dealloc.
-#define IMEX_HOST_DEALLOC                                                      \
-  "drop-explicit-deallocs,buffer-deallocation-pipeline,"                       \
-  "convert-bufferization-to-memref"
+/// Buffers are freed by ownership-based deallocation, which subsumes (and
+/// does not accept) explicit frees. On the GPU path it runs before buffers
+/// in GPU regions become gpu.alloc, whose deallocs there become
+/// gpu.dealloc.
+void addHostDeallocation(OpPassManager &pm) {
+  pm.addPass(imex::createDropExplicitDeallocs());
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createConvertBufferizationToMemRefPass());
+}
 
-// Host loops: linalg ops become loop nests whose innermost loop walks
-// memory with unit stride, and whose outermost parallel loop alone runs on
-// OpenMP threads. IMEX_HOST_SCALARS first inlines single-iteration loops
-// (e.g. the copy of one element, which would otherwise fork threads) and
-// turns one-element heap buffers into values.
-#define IMEX_HOST_SCALARS                                                      \
-  "canonicalize,promote-scalar-buffers,mem2reg"
-#define IMEX_HOST_LOOPS                                                        \
-  "func.func(interchange-for-contiguous-inner-loop,"                          \
-  "convert-linalg-to-parallel-loops,sequentialize-nested-parallel-loops,"     \
-  IMEX_HOST_SCALARS "),convert-scf-to-openmp"
+/// Single-iteration loops inlined (e.g. the copy of one element, which
+/// would otherwise fork threads) and one-element heap buffers turned into
+/// values.
+void addHostScalarCleanup(OpPassManager &funcPm) {
+  funcPm.addPass(createCanonicalizerPass());
+  funcPm.addPass(imex::createPromoteScalarBuffers());
+  funcPm.addPass(imex::createMem2Reg());
+}
 
-// From memrefs, scf, affine, arith, math, func and cf to the LLVM dialect,
-// failed run-time checks reported by the runtime; the second form also
-// lowers gpux ops to runtime calls, with the given memref-to-LLVM pass.
-#define IMEX_TO_LLVM                                                           \
-  "convert-asserts-to-imexrt,"                                                 \
-  "expand-strided-metadata,lower-affine,convert-scf-to-cf,"                    \
-  "finalize-memref-to-llvm,"                                                   \
-  "convert-to-llvm,reconcile-unrealized-casts"
-#define IMEX_TO_LLVM_WITH_GPUX(MEMREF_TO_LLVM)                                 \
-  "convert-asserts-to-imexrt,"                                                 \
-  "expand-strided-metadata,lower-affine,convert-scf-to-cf,"                    \
-  "convert-gpux-to-llvm," MEMREF_TO_LLVM ","                                   \
-  "convert-to-llvm,reconcile-unrealized-casts"
+/// At -O2 and above, on tensors: elementwise fusion, thread tiles, register
+/// tiles and vectors (tile-and-vectorize-for-cpu).
+void addHostCodeGeneration(OpPassManager &pm,
+                           const imex::PipelineOptions &options) {
+  OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  imex::TileAndVectorizeForCPUOptions tiling;
+  tiling.vectorBits = options.resolveVectorBits();
+  tiling.threadChunk = options.threadChunk;
+  tiling.registerTile.assign(options.registerTile.begin(),
+                             options.registerTile.end());
+  funcPm.addPass(imex::createTileAndVectorizeForCPU(tiling));
+  funcPm.addPass(createCanonicalizerPass());
+}
+
+/// Host loops: linalg ops left after tiling become loop nests whose
+/// innermost loop walks memory with unit stride, and the outermost parallel
+/// loop alone (the thread tiles where there are some) runs on OpenMP
+/// threads.
+void addHostLoops(OpPassManager &pm, const imex::PipelineOptions &options) {
+  pm.addPass(createForallToParallelLoopPass());
+  OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  funcPm.addPass(imex::createInterchangeForContiguousInnerLoop());
+  funcPm.addPass(createConvertLinalgToParallelLoopsPass());
+  funcPm.addPass(imex::createSequentializeNestedParallelLoops());
+  addHostScalarCleanup(funcPm);
+  ConvertSCFToOpenMPPassOptions openmp;
+  openmp.numThreads = options.numThreads;
+  pm.addPass(createConvertSCFToOpenMPPass(openmp));
+  // canonicalize inlines the memref.alloca_scope that scf-to-openmp puts
+  // around loop bodies; left alone, it may not hold the multi-block body of
+  // a nested sequential loop after scf-to-cf.
+  pm.addPass(createCanonicalizerPass());
+}
+
+/// Vector ops (from host code generation or the input) to the LLVM
+/// dialect. Reductions are reassociated at -O2 and above.
+void addVectorToLLVM(OpPassManager &pm, const imex::PipelineOptions &options) {
+  pm.nest<func::FuncOp>().addPass(createConvertVectorToSCFPass());
+  ConvertVectorToLLVMPassOptions vectorOptions;
+  vectorOptions.reassociateFPReductions = options.optLevel >= 2;
+  vectorOptions.vectorContractLowering =
+      vector::VectorContractLowering::OuterProduct;
+  pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
+}
+
+/// From memrefs, scf, affine, arith, math, func and cf to the LLVM dialect,
+/// failed run-time checks reported by the runtime; with `gpux`, gpux ops
+/// become runtime calls and memrefs are allocated through the runtime's
+/// generic functions when `genericAllocation` is set.
+void addToLLVM(OpPassManager &pm, bool gpux, bool genericAllocation = false) {
+  pm.addPass(imex::createConvertAssertsToImexrt());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  if (gpux)
+    pm.addPass(imex::createConvertGPUXToLLVM());
+  FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
+  memrefOptions.useGenericFunctions = genericAllocation;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+/// Linalg on tensors (ndarray already lowered) to the LLVM dialect on the
+/// host.
+void addHostLowering(OpPassManager &pm, const imex::PipelineOptions &options) {
+  if (options.optLevel >= 2)
+    addHostCodeGeneration(pm, options);
+  addBufferization(pm);
+  pm.addPass(imex::region::createDropRegions());
+  addHostDeallocation(pm);
+  addHostLoops(pm, options);
+  addVectorToLLVM(pm, options);
+  addToLLVM(pm, /*gpux=*/false);
+}
 
 const imex::NamedPipeline kPipelines[] = {
     {"ndarray",
-     "lower ndarray ops to linalg/tensor, wrapping work on GPU-placed "
-     "arrays in GPU regions",
-     "add-gpu-regions,convert-ndarray-to-linalg"},
+     "lower ndarray ops to linalg/tensor, wrapping work on GPU-placed arrays "
+     "in GPU regions",
+     imex::buildNDArrayPipeline},
     {"region",
-     "bufferize, map parallel loops in GPU regions to gpu.launch, place "
-     "their buffers in GPU memory, then drop the regions",
-     IMEX_BUFFERIZE ","
-     "func.func(convert-linalg-to-parallel-loops,gpu-map-parallel-loops),"
-     "convert-region-parallel-loops-to-gpu,"
-     "func.func(insert-gpu-allocs{in-regions=true},insert-gpu-copy),"
-     "drop-regions,canonicalize"},
+     "bufferize, map parallel loops in GPU regions to gpu.launch, place their "
+     "buffers in GPU memory, then drop the regions",
+     imex::buildRegionPipeline},
     {"host",
-     "lower array code (ndarray, linalg, tensor) without GPU placement to "
-     "the LLVM dialect, parallel loops multithreaded with OpenMP",
-     "convert-ndarray-to-linalg," IMEX_BUFFERIZE ",drop-regions,"
-     IMEX_HOST_DEALLOC ","
-     // canonicalize inlines the memref.alloca_scope that scf-to-openmp puts
-     // around loop bodies; left alone, it may not hold the multi-block body
-     // of a nested sequential loop after scf-to-cf.
-     IMEX_HOST_LOOPS ",canonicalize," IMEX_TO_LLVM},
+     "lower array code (ndarray, linalg, tensor) without GPU placement to the "
+     "LLVM dialect: at -O2+ fused, tiled for threads and registers and "
+     "vectorized; parallel loops multithreaded with OpenMP",
+     imex::buildHostPipeline},
     {"vector-ext",
-     "lower iree_vector_ext transfer_gather/transfer_scatter (unrolled to "
-     "rank 1, then vector.gather/scatter or transfers) and arg_compare (scf "
-     "loops) to vector/scf/arith, report what cannot be lowered, then take "
-     "the program to the LLVM dialect on the host path",
-     "func.func(iree-vector-ext-unroll-transfer-gather-scatter,"
-     "iree-vector-ext-lower-transfer-gather-scatter-to-vector,"
-     "iree-vector-ext-lower-arg-compare-to-vector),"
-     "iree-vector-ext-check-lowered,canonicalize,"
-     "convert-ndarray-to-linalg," IMEX_BUFFERIZE ",drop-regions,"
-     IMEX_HOST_DEALLOC ","
-     IMEX_HOST_LOOPS ",canonicalize,func.func(convert-vector-to-scf),"
-     "convert-vector-to-llvm,"
-     IMEX_TO_LLVM},
+     "lower iree_vector_ext transfer_gather/transfer_scatter (unrolled to rank "
+     "1, then vector.gather/scatter or transfers) and arg_compare (scf loops) "
+     "to vector/scf/arith, report what cannot be lowered, then take the "
+     "program to the LLVM dialect on the host path",
+     imex::buildVectorExtPipeline},
     {"mem2reg",
      "promote memory slots (memref.alloca, llvm.alloca, nda.var) to SSA "
      "values, also through scf/affine/region control flow",
-     "mem2reg"},
+     imex::buildMem2RegPipeline},
     {"gpu",
      "end to end for GPU-placed array code: ndarray and GPU regions to "
      "gpu.launch kernels, kernels to SPIR-V (OpenCL and Vulkan flavours), "
      "host code to the LLVM dialect with runtime calls and OpenMP loops",
-     "add-gpu-regions,convert-ndarray-to-linalg," IMEX_BUFFERIZE ","
-     IMEX_HOST_DEALLOC ","
-     "func.func(convert-linalg-to-parallel-loops,gpu-map-parallel-loops),"
-     "convert-region-parallel-loops-to-gpu,"
-     "convert-region-sequential-loops-to-gpu,"
-     "func.func(insert-gpu-allocs{in-regions=true},insert-gpu-copy),"
-     "drop-regions,canonicalize,linearize-launch-memrefs,"
-     "gpu-kernel-outlining,lower-affine,"
-     "gpu-kernels-to-spirv-binary,"
-     "func.func(sequentialize-nested-parallel-loops," IMEX_HOST_SCALARS "),"
-     "convert-scf-to-openmp,"
-     "canonicalize,"
-     // Allocation through the runtime's generic functions: their free
-     // also releases the GPU buffers that host-side deallocation reaches.
-     "convert-gpu-to-gpux,"
-     IMEX_TO_LLVM_WITH_GPUX("finalize-memref-to-llvm{use-generic-functions=true}")},
+     imex::buildGpuPipeline},
     {"gpux",
-     "put host-side gpu ops on explicit gpux streams and lower the host "
-     "code to the LLVM dialect with calls into the imexrt runtime, "
-     "embedding each gpu.module's gpu.binary",
-     "convert-gpu-to-gpux," IMEX_TO_LLVM_WITH_GPUX("finalize-memref-to-llvm")},
+     "put host-side gpu ops on explicit gpux streams and lower the host code "
+     "to the LLVM dialect with calls into the imexrt runtime, embedding each "
+     "gpu.module's gpu.binary",
+     imex::buildGpuxPipeline},
 };
 
-#undef IMEX_BUFFERIZE
-#undef IMEX_TO_LLVM
-#undef IMEX_TO_LLVM_WITH_GPUX
-#undef IMEX_HOST_DEALLOC
-#undef IMEX_HOST_LOOPS
-#undef IMEX_HOST_SCALARS
-
 } // namespace
+
+void imex::buildNDArrayPipeline(OpPassManager &pm, const PipelineOptions &) {
+  pm.addPass(createAddGPURegions());
+  pm.addPass(createConvertNDArrayToLinalg());
+}
+
+/// Parallel loops in GPU regions become gpu.launch ops whose buffers live in
+/// GPU memory.
+static void addGpuLaunches(OpPassManager &pm) {
+  OpPassManager &loops = pm.nest<func::FuncOp>();
+  loops.addPass(createConvertLinalgToParallelLoopsPass());
+  loops.addPass(createGpuMapParallelLoopsPass());
+  pm.addPass(imex::createConvertRegionParallelLoopToGpu());
+}
+
+static void addGpuAllocation(OpPassManager &pm) {
+  imex::InsertGPUAllocsOptions allocs;
+  allocs.inRegions = true;
+  OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  funcPm.addPass(imex::createInsertGPUAllocs(allocs));
+  funcPm.addPass(imex::createInsertGPUCopy());
+}
+
+void imex::buildRegionPipeline(OpPassManager &pm, const PipelineOptions &) {
+  addBufferization(pm);
+  addGpuLaunches(pm);
+  addGpuAllocation(pm);
+  pm.addPass(region::createDropRegions());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void imex::buildHostPipeline(OpPassManager &pm,
+                             const PipelineOptions &options) {
+  pm.addPass(createConvertNDArrayToLinalg());
+  addHostLowering(pm, options);
+}
+
+void imex::buildVectorExtPipeline(OpPassManager &pm,
+                                  const PipelineOptions &options) {
+  OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  funcPm.addPass(VectorExt::createUnrollTransferGatherScatter());
+  funcPm.addPass(VectorExt::createLowerTransferGatherScatterToVector());
+  funcPm.addPass(VectorExt::createLowerArgCompareToVector());
+  pm.addPass(VectorExt::createCheckVectorExtLowered());
+  pm.addPass(createCanonicalizerPass());
+  buildHostPipeline(pm, options);
+}
+
+void imex::buildMem2RegPipeline(OpPassManager &pm, const PipelineOptions &) {
+  pm.addPass(createMem2Reg());
+}
+
+void imex::buildGpuPipeline(OpPassManager &pm,
+                            const PipelineOptions &options) {
+  buildNDArrayPipeline(pm, options);
+  addBufferization(pm);
+  addHostDeallocation(pm);
+  addGpuLaunches(pm);
+  pm.addPass(createConvertRegionSequentialLoopsToGpu());
+  addGpuAllocation(pm);
+  pm.addPass(region::createDropRegions());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createLinearizeLaunchMemrefs());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createLowerAffinePass());
+
+  GpuKernelsToSPIRVBinaryOptions kernels;
+  if (options.gpuRuntime != "auto")
+    kernels.flavours = {options.gpuRuntime == "vulkan" ? "vulkan" : "opencl"};
+  kernels.dumpDir = options.spirvDumpDir;
+  pm.addPass(createGpuKernelsToSPIRVBinary(kernels));
+
+  OpPassManager &host = pm.nest<func::FuncOp>();
+  host.addPass(createSequentializeNestedParallelLoops());
+  addHostScalarCleanup(host);
+  ConvertSCFToOpenMPPassOptions openmp;
+  openmp.numThreads = options.numThreads;
+  pm.addPass(createConvertSCFToOpenMPPass(openmp));
+  pm.addPass(createCanonicalizerPass());
+  // Allocation through the runtime's generic functions: their free also
+  // releases the GPU buffers that host-side deallocation reaches.
+  pm.addPass(createConvertGPUToGPUX());
+  addToLLVM(pm, /*gpux=*/true, /*genericAllocation=*/true);
+}
+
+void imex::buildGpuxPipeline(OpPassManager &pm, const PipelineOptions &) {
+  pm.addPass(createConvertGPUToGPUX());
+  addToLLVM(pm, /*gpux=*/true);
+}
 
 ArrayRef<imex::NamedPipeline> imex::getNamedPipelines() { return kPipelines; }
 
@@ -136,31 +275,13 @@ const imex::NamedPipeline *imex::lookupNamedPipeline(StringRef name) {
   return nullptr;
 }
 
-LogicalResult imex::addNamedPipeline(const NamedPipeline &pipeline,
-                                     OpPassManager &pm,
-                                     llvm::raw_ostream &errors) {
-  return parsePassPipeline(pipeline.passes, pm, errors);
-}
-
 void imex::registerNamedPipelines() {
   for (const NamedPipeline &pipeline : kPipelines) {
     // A pipeline that is a single pass of the same name (mem2reg) is already
-    // `--<name>`; registering it again would clash (and recurse on parsing).
+    // `--<name>`; registering it again would clash.
     if (PassInfo::lookup(pipeline.name))
       continue;
-    registerPassPipeline(
-        pipeline.name, pipeline.summary,
-        [&pipeline](OpPassManager &pm, StringRef options,
-                    function_ref<LogicalResult(const Twine &)> errorHandler) {
-          if (!options.empty())
-            return errorHandler("pipeline '" + pipeline.name +
-                                "' takes no options");
-          std::string errors;
-          llvm::raw_string_ostream errorStream(errors);
-          if (failed(addNamedPipeline(pipeline, pm, errorStream)))
-            return errorHandler(errors);
-          return success();
-        },
-        /*optHandler=*/[](function_ref<void(const detail::PassOptions &)>) {});
+    PassPipelineRegistration<PipelineOptions>(pipeline.name, pipeline.summary,
+                                              pipeline.build);
   }
 }

@@ -1,14 +1,16 @@
-//===- Pipelines.h - the registry of named pipelines ----------------------===//
+//===- Pipelines.h - the named pipelines, built in C++ --------------------===//
 //
-// Every named pipeline is a textual pass pipeline plus a one-line summary, so
-// imex-opt (`--<name>`, `--pass-pipeline`) and imexc (`--pipeline=<name>`,
-// `--list-pipelines`) see exactly the same thing.
+// Every named pipeline is a builder function that adds passes to an
+// OpPassManager through their generated create functions, configured by one
+// options struct. imex-opt (`--host="mcpu=native opt-level=3"`) and imexc
+// (`--pipeline=host`, with its command line mapped onto the same options)
+// run the same builders; `--list-pipelines` prints what they produce.
 //
 //===----------------------------------------------------------------------===//
 #ifndef IMEX_PIPELINES_PIPELINES_H
 #define IMEX_PIPELINES_PIPELINES_H
 
-#include "mlir/Support/LLVM.h"
+#include "mlir/Pass/PassOptions.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace mlir {
@@ -17,11 +19,61 @@ class OpPassManager;
 
 namespace imex {
 
+/// Options shared by every named pipeline; each builder reads the ones that
+/// concern it.
+struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
+  Option<unsigned> optLevel{
+      *this, "opt-level",
+      llvm::cl::desc("0-1: plain loops, sequential reductions; 2-3: tiling, "
+                     "fusion and vectorization of linalg ops on the host"),
+      llvm::cl::init(2)};
+  Option<std::string> targetTriple{
+      *this, "target-triple",
+      llvm::cl::desc("Target triple (default: the host's)")};
+  Option<std::string> cpu{
+      *this, "mcpu",
+      llvm::cl::desc("Target CPU; 'native' for the host's (default: generic)")};
+  Option<std::string> features{
+      *this, "mattr",
+      llvm::cl::desc("Target features, e.g. '+avx2,-avx512f'")};
+  Option<unsigned> vectorBits{
+      *this, "vector-bits",
+      llvm::cl::desc("Vector register width for host code generation in "
+                     "bits (default: from the target)")};
+  Option<unsigned> numThreads{
+      *this, "num-threads",
+      llvm::cl::desc("OpenMP threads of parallel loops (0: OpenMP's "
+                     "default, OMP_NUM_THREADS)"),
+      llvm::cl::init(0)};
+  Option<int64_t> threadChunk{
+      *this, "thread-chunk",
+      llvm::cl::desc("Minimum loop iterations in one thread tile"),
+      llvm::cl::init(32768)};
+  ListOption<int64_t> registerTile{
+      *this, "register-tile",
+      llvm::cl::desc("Contraction register block 'm,n' (default: from the "
+                     "vector width)")};
+  Option<std::string> gpuRuntime{
+      *this, "gpu-runtime",
+      llvm::cl::desc("SPIR-V flavours embedded for GPU kernels: auto (both), "
+                     "level-zero (OpenCL flavour) or vulkan"),
+      llvm::cl::init("auto")};
+  Option<std::string> spirvDumpDir{
+      *this, "spirv-dump-dir",
+      llvm::cl::desc("Directory to write each serialized SPIR-V module to")};
+
+  /// The vector width host code generation uses: `vector-bits`, or the
+  /// widest vector registers of the target.
+  unsigned resolveVectorBits() const;
+};
+
+using PipelineBuilder = void (*)(mlir::OpPassManager &,
+                                 const PipelineOptions &);
+
 struct NamedPipeline {
   llvm::StringRef name;
   llvm::StringRef summary;
-  /// Pass pipeline elements, as accepted inside `builtin.module(...)`.
-  llvm::StringRef passes;
+  PipelineBuilder build;
 };
 
 /// All named pipelines, in the order they are listed to users.
@@ -30,12 +82,16 @@ llvm::ArrayRef<NamedPipeline> getNamedPipelines();
 /// The pipeline called `name`, or null.
 const NamedPipeline *lookupNamedPipeline(llvm::StringRef name);
 
-/// Appends the passes of `pipeline` to `pm` (anchored on builtin.module).
-mlir::LogicalResult addNamedPipeline(const NamedPipeline &pipeline,
-                                     mlir::OpPassManager &pm,
-                                     llvm::raw_ostream &errors);
+void buildNDArrayPipeline(mlir::OpPassManager &pm, const PipelineOptions &);
+void buildRegionPipeline(mlir::OpPassManager &pm, const PipelineOptions &);
+void buildHostPipeline(mlir::OpPassManager &pm, const PipelineOptions &);
+void buildVectorExtPipeline(mlir::OpPassManager &pm, const PipelineOptions &);
+void buildMem2RegPipeline(mlir::OpPassManager &pm, const PipelineOptions &);
+void buildGpuPipeline(mlir::OpPassManager &pm, const PipelineOptions &);
+void buildGpuxPipeline(mlir::OpPassManager &pm, const PipelineOptions &);
 
-/// Registers every named pipeline as a pass pipeline (`--<name>`).
+/// Registers every named pipeline as a pass pipeline with options
+/// (`--<name>` / `--<name>="opt-level=3 mcpu=native"`).
 void registerNamedPipelines();
 
 } // namespace imex

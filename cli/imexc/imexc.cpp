@@ -90,6 +90,9 @@ int main(int argc, char **argv) {
   auto *pipeline = app.add_option("--pipeline", options.pipeline,
                                   "Named pipeline (see --list-pipelines); "
                                   "'none' runs no pass");
+  app.add_option("--pipeline-options", options.pipelineOptions,
+                 "Options of the named pipelines, e.g. 'vector-bits=256 "
+                 "num-threads=4 register-tile=4,16' (see imex-opt --help)");
   app.add_option("--pass-pipeline", options.passPipeline,
                  "Textual pass pipeline, e.g. 'builtin.module(canonicalize)'")
       ->excludes(pipeline);
@@ -117,7 +120,11 @@ int main(int argc, char **argv) {
   app.add_option("--target-triple", options.target.triple,
                  "Target triple (default: the host)");
   app.add_option("--mcpu", options.target.cpu,
-                 "Target CPU ('native' for the host's)");
+                 "Target CPU ('native' for the host's; default: generic, "
+                 "e.g. x86-64 with SSE2 only)");
+  app.add_option("--mattr", options.target.features,
+                 "Target features added to or removed from the CPU's, e.g. "
+                 "'+avx2,+fma' or '-avx512f'");
   app.add_option("--gpu-runtime", options.gpuRuntime,
                  "SPIR-V flavours to embed for GPU kernels: auto (both), "
                  "level-zero (OpenCL flavour), vulkan")
@@ -141,11 +148,9 @@ int main(int argc, char **argv) {
 
   spdlog::set_level(options.verbose ? spdlog::level::debug
                                     : spdlog::level::warn);
-  if (listPipelines) {
-    imex::listPipelines(llvm::outs());
-    return 0;
-  }
   options.target.optLevel = optLevel;
+  if (listPipelines)
+    return imex::listPipelines(options, llvm::outs());
   options.emit = emitKinds.at(emit);
   if (headerOption->count())
     options.headerPath = header;

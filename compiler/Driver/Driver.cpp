@@ -34,6 +34,28 @@ using namespace mlir;
 namespace imex {
 namespace {
 
+/// The named pipelines' options as the command line sets them: -O, the
+/// target, the GPU runtime, then --pipeline-options, which may override any
+/// of them.
+LogicalResult configurePipeline(const CompileOptions &options,
+                                StringRef spirvDumpDir,
+                                PipelineOptions &pipelineOptions) {
+  pipelineOptions.optLevel = options.target.optLevel;
+  pipelineOptions.targetTriple = options.target.triple;
+  pipelineOptions.cpu = options.target.cpu;
+  pipelineOptions.features = options.target.features;
+  pipelineOptions.gpuRuntime = options.gpuRuntime;
+  pipelineOptions.spirvDumpDir = spirvDumpDir.str();
+  std::string errors;
+  llvm::raw_string_ostream errorStream(errors);
+  if (succeeded(pipelineOptions.parseFromString(options.pipelineOptions,
+                                                errorStream)))
+    return success();
+  llvm::errs() << "imexc: error: invalid --pipeline-options '"
+               << options.pipelineOptions << "': " << errors << "\n";
+  return failure();
+}
+
 StringRef extensionFor(EmitKind kind) {
   switch (kind) {
   case EmitKind::Object:
@@ -205,9 +227,9 @@ private:
 
   /// The pipeline the user asked for, or the default for the program.
   LogicalResult buildPipeline(ModuleOp module, PassManager &pm) {
-    std::string errors;
-    llvm::raw_string_ostream errorStream(errors);
     if (!options.passPipeline.empty()) {
+      std::string errors;
+      llvm::raw_string_ostream errorStream(errors);
       if (succeeded(parsePassPipeline(options.passPipeline, pm, errorStream)))
         return success();
       llvm::errs() << "imexc: error: invalid --pass-pipeline: " << errors
@@ -229,12 +251,11 @@ private:
                    << "' (see --list-pipelines)\n";
       return failure();
     }
-    if (succeeded(parsePassPipeline(withKernelOptions(pipeline->passes), pm,
-                                    errorStream)))
-      return success();
-    llvm::errs() << "imexc: error: pipeline '" << name << "': " << errors
-                 << "\n";
-    return failure();
+    PipelineOptions pipelineOptions;
+    if (failed(configurePipeline(options, spirvDumpDir(), pipelineOptions)))
+      return failure();
+    pipeline->build(pm, pipelineOptions);
+    return success();
   }
 
   /// Where kernel serialization writes each SPIR-V module: the
@@ -242,27 +263,6 @@ private:
   std::string spirvDumpDir() const {
     return options.emit == EmitKind::SPIRV ? std::string(scratchDir)
                                            : options.saveTempsDir;
-  }
-
-  /// `passes` with the kernel serialization options that the command line
-  /// implies: the SPIR-V flavours chosen by --gpu-runtime, and where the
-  /// modules are dumped.
-  std::string withKernelOptions(StringRef passes) const {
-    constexpr StringLiteral kKernelPass = "gpu-kernels-to-spirv-binary";
-    std::string text = passes.str();
-    size_t at = text.find(kKernelPass.str());
-    if (at == std::string::npos)
-      return text;
-    std::string kernelOptions;
-    if (options.gpuRuntime != "auto")
-      kernelOptions += options.gpuRuntime == "vulkan" ? "flavours=vulkan"
-                                                      : "flavours=opencl";
-    if (!spirvDumpDir().empty())
-      kernelOptions +=
-          (kernelOptions.empty() ? "" : " ") + ("dump-dir=" + spirvDumpDir());
-    if (!kernelOptions.empty())
-      text.insert(at + kKernelPass.size(), "{" + kernelOptions + "}");
-    return text;
   }
 
   LogicalResult runPipeline(ModuleOp module) {
@@ -468,10 +468,19 @@ int compile(const CompileOptions &options) {
   return 1;
 }
 
-void listPipelines(llvm::raw_ostream &os) {
-  for (const NamedPipeline &pipeline : getNamedPipelines())
-    os << pipeline.name << "\n  " << pipeline.summary << "\n  "
-       << pipeline.passes << "\n";
+int listPipelines(const CompileOptions &options, llvm::raw_ostream &os) {
+  PipelineOptions pipelineOptions;
+  if (failed(configurePipeline(options, options.saveTempsDir,
+                               pipelineOptions)))
+    return 1;
+  for (const NamedPipeline &pipeline : getNamedPipelines()) {
+    OpPassManager pm("builtin.module");
+    pipeline.build(pm, pipelineOptions);
+    os << pipeline.name << "\n  " << pipeline.summary << "\n  ";
+    pm.printAsTextualPipeline(os);
+    os << "\n";
+  }
+  return 0;
 }
 
 } // namespace imex

@@ -28,6 +28,9 @@ struct CompileOptions {
   std::string output;        ///< empty: derived from the input and EmitKind
   std::string pipeline;      ///< a named pipeline; empty: chosen by content
   std::string passPipeline;  ///< a textual pipeline; overrides `pipeline`
+  /// Options of the named pipelines ("vector-bits=256 num-threads=4"),
+  /// applied after those the other fields imply.
+  std::string pipelineOptions;
   EmitKind emit = EmitKind::Object;
   /// Set when a header is requested; empty: next to the output, ".h".
   std::optional<std::string> headerPath;
@@ -52,8 +55,9 @@ std::string defaultOutputPath(const CompileOptions &options);
 /// stderr; returns 0 on success, 1 on failure, with no partial output left.
 int compile(const CompileOptions &options);
 
-/// Prints every named pipeline with its summary and expansion.
-void listPipelines(llvm::raw_ostream &os);
+/// Prints every named pipeline with its summary and the passes it runs for
+/// `options` (-O level, target, --pipeline-options). Returns the exit code.
+int listPipelines(const CompileOptions &options, llvm::raw_ostream &os);
 
 } // namespace imex
 

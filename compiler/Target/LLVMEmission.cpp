@@ -1,6 +1,7 @@
 //===- LLVMEmission.cpp - LLVM dialect -> LLVM IR / assembly / object -----===//
 
 #include "Target/LLVMEmission.h"
+#include "Target/TargetInfo.h"
 
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -12,33 +13,20 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/TargetParser/SubtargetFeature.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
-#include "llvm/TargetParser/Host.h"
 
-#include <mutex>
 
 using namespace mlir;
 
 namespace {
 
-void initializeTargets() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    llvm::InitializeAllTargetInfos();
-    llvm::InitializeAllTargets();
-    llvm::InitializeAllTargetMCs();
-    llvm::InitializeAllAsmPrinters();
-  });
-}
-
 std::unique_ptr<llvm::TargetMachine>
 createTargetMachine(ModuleOp module, const imex::NativeTargetOptions &options) {
-  initializeTargets();
-  llvm::Triple triple(options.triple.empty() ? llvm::sys::getDefaultTargetTriple()
-                                             : options.triple);
+  imex::initializeLLVMTargets();
+  imex::ResolvedTarget resolved =
+      imex::resolveTarget(options.triple, options.cpu, options.features);
+  llvm::Triple triple(resolved.triple);
   std::string error;
   const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target) {
@@ -46,15 +34,8 @@ createTargetMachine(ModuleOp module, const imex::NativeTargetOptions &options) {
                        << "': " << error;
     return nullptr;
   }
-  std::string cpu = options.cpu;
-  std::string features;
-  if (cpu == "native") {
-    cpu = llvm::sys::getHostCPUName().str();
-    llvm::SubtargetFeatures hostFeatures;
-    for (const auto &[feature, enabled] : llvm::sys::getHostCPUFeatures())
-      hostFeatures.AddFeature(feature, enabled);
-    features = hostFeatures.getString();
-  }
+  const std::string &cpu = resolved.cpu;
+  const std::string &features = resolved.features;
   static const llvm::CodeGenOptLevel levels[] = {
       llvm::CodeGenOptLevel::None, llvm::CodeGenOptLevel::Less,
       llvm::CodeGenOptLevel::Default, llvm::CodeGenOptLevel::Aggressive};

@@ -20,6 +20,7 @@ enum class NativeOutput { LLVMIR, Assembly, Object };
 struct NativeTargetOptions {
   std::string triple; ///< empty: the host
   std::string cpu;    ///< empty: generic for the triple, "native": the host
+  std::string features; ///< --mattr: "+avx2,-avx512f", after the CPU's own
   unsigned optLevel = 2;
 };
 

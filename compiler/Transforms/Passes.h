@@ -19,6 +19,15 @@ class LinalgDialect;
 namespace scf {
 class SCFDialect;
 } // namespace scf
+namespace tensor {
+class TensorDialect;
+} // namespace tensor
+namespace vector {
+class VectorDialect;
+} // namespace vector
+namespace affine {
+class AffineDialect;
+} // namespace affine
 namespace func {
 class FuncOp;
 } // namespace func

@@ -199,4 +199,62 @@ def PromoteScalarBuffers
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def TileAndVectorizeForCPU
+    : Pass<"tile-and-vectorize-for-cpu", "::mlir::func::FuncOp"> {
+  let summary = "Tile linalg ops on tensors for threads and vector registers, "
+                "fuse producers per tile, and vectorize the tiles";
+  let description = [{
+    CPU code generation for linalg on tensors, before bufferization:
+
+    0. *Fusion.* Named ops become `linalg.generic`, and elementwise producers
+       with a single use are fused into their consumers.
+    1. *Threads.* Every linalg op whose results no other linalg op in its
+       block uses (the end of a chain) is tiled with `scf.forall` along its
+       outermost parallel dimension, in chunks of at least `thread-chunk`
+       loop iterations, and its linalg producers are fused into the tile
+       (elementwise chains, fill + matmul, softmax and layer-norm rows).
+       A reduction with no parallel dimension is split into
+       `reduction-chunks` partial results computed in parallel and merged
+       afterwards (a fixed count, so results do not depend on the number of
+       threads).
+    2. *Registers.* Each op is then tiled with `scf.for` to one register
+       tile: `unroll` vectors of the target's width along the innermost
+       dimension; reductions along the innermost dimension accumulate into
+       that many partial results; contractions get an `m x n` block of
+       accumulators (`register-tile`, default from `vector-bits`) updated
+       by outer products over k. The tile loops are peeled, so full tiles
+       have static shapes.
+    3. *Vectors.* Ops with static shapes are vectorized; contractions become
+       `vector.contract` lowered to outer products (FMAs), reductions
+       `vector.multi_reduction`. Partial tiles stay scalar loops.
+
+    Splitting reductions into partial results reassociates floating-point
+    arithmetic (as NumPy's pairwise sum and BLAS do); the pass is therefore
+    only part of the `-O2`/`-O3` host pipeline. Ops the strategy does not
+    recognise, or that fail to tile, are left as they are. A function with
+    an op that updates a tensor in place (`ndarray.insert_slice`) is left
+    alone: its tensors are references, and fusion would lose the update.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"256",
+           "Width of the target's vector registers in bits (0: no "
+           "vectorization, tiles stay scalar)">,
+    Option<"unroll", "unroll", "int64_t", /*default=*/"4",
+           "Vectors per register tile along the innermost dimension">,
+    Option<"threadChunk", "thread-chunk", "int64_t", /*default=*/"32768",
+           "Minimum loop iterations in one thread tile (0: no thread "
+           "tiling)">,
+    Option<"reductionChunks", "reduction-chunks", "int64_t", /*default=*/"16",
+           "Partial results of a reduction without parallel dimensions">,
+    ListOption<"registerTile", "register-tile", "int64_t",
+               "Contraction register block 'm,n' (default: from "
+               "vector-bits)">,
+  ];
+  let dependentDialects = [
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
+    "::mlir::tensor::TensorDialect", "::mlir::arith::ArithDialect",
+    "::mlir::affine::AffineDialect", "::mlir::linalg::LinalgDialect"
+  ];
+}
+
 #endif // IMEX_TRANSFORMS_PASSES

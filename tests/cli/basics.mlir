@@ -6,9 +6,9 @@
 // LIST: ndarray
 // LIST-NEXT: lower ndarray ops
 // LIST-NEXT: add-gpu-regions,convert-ndarray-to-linalg
-// LIST: host
+// LIST: {{^}}host{{$}}
 // LIST-NEXT: without GPU placement
-// LIST-NEXT: convert-ndarray-to-linalg,one-shot-bufferize
+// LIST-NEXT: convert-ndarray-to-linalg,func.func(tile-and-vectorize-for-cpu
 
 // Default output names follow the input: add.o, add.s, add.ll.
 // RUN: rm -rf %t && mkdir -p %t && cp %S/Inputs/add.mlir %t/ && cd %t

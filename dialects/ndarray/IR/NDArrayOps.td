@@ -178,8 +178,10 @@ def NDArray_SubviewOp : NDArray_Op<"subview", [
 }
 
 // Pure as in the original: an insert_slice whose result is unused is dead.
+// Not Pure: the update is visible through every other use of the
+// destination, so the op must survive even when its result is unused.
 def NDArray_InsertSliceOp : NDArray_Op<"insert_slice", [
-    Pure, AttrSizedOperandSegments, OffsetSizeAndStrideOpInterface,
+    MemoryEffects<[MemWrite]>, AttrSizedOperandSegments, OffsetSizeAndStrideOpInterface,
     DestinationStyleOpInterface,
     TypesMatchWith<"result type matches the destination type",
                    "destination", "result", "$_self">]> {

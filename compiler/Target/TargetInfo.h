@@ -1,0 +1,40 @@
+//===- TargetInfo.h - what the MLIR pipeline needs to know of a CPU -------===//
+//
+// The host pipeline sizes its vectors for the target that LLVM will
+// generate code for; both resolve `--mcpu=native` and `--mattr` the same way
+// through these helpers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IMEX_TARGET_TARGETINFO_H
+#define IMEX_TARGET_TARGETINFO_H
+
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace imex {
+
+/// A target as LLVM takes it: triple, CPU name and feature string, with
+/// "native" and empty fields resolved.
+struct ResolvedTarget {
+  std::string triple;
+  std::string cpu;
+  std::string features;
+};
+
+/// Registers every LLVM target (once per process).
+void initializeLLVMTargets();
+
+/// `triple` (empty: the host's), `cpu` ("native": the host's CPU with its
+/// features) and `features` (`--mattr`, e.g. "+avx2,-avx512f", applied after
+/// the CPU's) as LLVM takes them.
+ResolvedTarget resolveTarget(llvm::StringRef triple, llvm::StringRef cpu,
+                             llvm::StringRef features);
+
+/// Width in bits of the widest vector registers `target` has for floating
+/// point (x86: 512 with AVX-512, 256 with AVX, else 128; AArch64 and other
+/// targets with vector units: 128); 0 when the target is unknown or has none.
+unsigned getVectorRegisterBits(const ResolvedTarget &target);
+
+} // namespace imex
+
+#endif

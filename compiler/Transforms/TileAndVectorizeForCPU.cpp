@@ -1,0 +1,622 @@
+//===- TileAndVectorizeForCPU.cpp - linalg to vector code for the host ---===//
+//
+// Three levels, all on tensors so that tiles of producers are fused rather
+// than stored: thread tiles (scf.forall, later OpenMP), register tiles
+// (scf.for, peeled so full tiles are static) and vectors. The strategy is
+// chosen per op from its iterator types and indexing maps, not its name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+namespace imex {
+#define GEN_PASS_DEF_TILEANDVECTORIZEFORCPU
+#include "Transforms/Passes.h.inc"
+} // namespace imex
+
+using namespace mlir;
+
+namespace {
+
+/// Trip count assumed for a dynamic dimension when sizing thread tiles.
+constexpr int64_t kAssumedDynamicExtent = 1024;
+
+/// What the register-level strategy does with an op.
+enum class OpKind {
+  /// Matmul-like: one m, one n and one k dimension (batch dims allowed).
+  Contraction,
+  /// The innermost loop is a reduction: accumulate partial results.
+  InnerReduction,
+  /// All-parallel, or reductions only outside a parallel innermost loop
+  /// (column sums): vectors along the innermost loop.
+  InnerParallel,
+};
+
+struct ContractionLayout {
+  unsigned m, n, k;
+  SmallVector<unsigned> batch;
+};
+
+/// The m/n/k dimensions of `op` if it is a contraction that register
+/// blocking handles: float elements, a single m, n and k dimension.
+std::optional<ContractionLayout> getContractionLayout(linalg::LinalgOp op) {
+  if (!linalg::isaContractionOpInterface(op) || op.getNumDpsInits() != 1 ||
+      !isa<FloatType>(getElementTypeOrSelf(op.getDpsInits()[0].getType())))
+    return std::nullopt;
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+      dims->k.size() != 1)
+    return std::nullopt;
+  return ContractionLayout{dims->m[0], dims->n[0], dims->k[0],
+                           SmallVector<unsigned>(dims->batch.begin(), dims->batch.end())};
+}
+
+OpKind classify(linalg::LinalgOp op) {
+  if (getContractionLayout(op))
+    return OpKind::Contraction;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (!iterators.empty() && iterators.back() == utils::IteratorType::reduction)
+    return OpKind::InnerReduction;
+  return OpKind::InnerParallel;
+}
+
+bool hasPureTensorSemantics(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  return linalgOp && linalgOp.hasPureTensorSemantics() &&
+         isa<TilingInterface>(op);
+}
+
+/// Bits an element takes in memory (index: 64), 0 for types vectors do not
+/// hold.
+unsigned storageBits(Type type) {
+  if (type.isIndex())
+    return 64;
+  if (type.isIntOrFloat())
+    return type.getIntOrFloatBitWidth();
+  return 0;
+}
+
+/// Vector loads and stores of `op`'s tensors match their memory layout:
+/// every element is a whole number of bytes (i1 tensors hold one byte per
+/// element, an i1 vector one bit).
+bool hasByteSizedElements(linalg::LinalgOp op) {
+  return llvm::all_of(op->getOperandTypes(), [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    if (!shaped)
+      return true;
+    unsigned bits = storageBits(shaped.getElementType());
+    return bits >= 8 && bits % 8 == 0;
+  });
+}
+
+SmallVector<OpFoldResult> asFoldResults(OpBuilder &b, ArrayRef<int64_t> v) {
+  return llvm::map_to_vector(
+      v, [&](int64_t x) -> OpFoldResult { return b.getIndexAttr(x); });
+}
+
+/// Unrolled shape of a vector op for `rows` above: one row of its result
+/// (reduction dimensions of a contraction kept whole).
+std::optional<SmallVector<int64_t>> rowShape(Operation *op) {
+  if (auto contract = dyn_cast<vector::ContractionOp>(op)) {
+    SmallVector<int64_t> shape;
+    contract.getIterationBounds(shape);
+    AffineMap resultMap = contract.getIndexingMapsArray().back();
+    if (resultMap.getNumResults() < 2)
+      return std::nullopt;
+    unsigned rowDim = resultMap.getDimPosition(resultMap.getNumResults() - 1);
+    for (auto [d, iterator] :
+         llvm::enumerate(contract.getIteratorTypesArray()))
+      if (d != rowDim && iterator == vector::IteratorType::parallel)
+        shape[d] = 1;
+    return shape;
+  }
+  auto unrollable = dyn_cast<VectorUnrollOpInterface>(op);
+  if (!unrollable)
+    return std::nullopt;
+  std::optional<SmallVector<int64_t>> shape = unrollable.getShapeForUnroll();
+  if (!shape || shape->size() < 2)
+    return std::nullopt;
+  std::fill(shape->begin(), shape->end() - 1, 1);
+  return shape;
+}
+
+class TileAndVectorizeForCPU
+    : public imex::impl::TileAndVectorizeForCPUBase<TileAndVectorizeForCPU> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (!registerTile.empty() && registerTile.size() != 2) {
+      func.emitError("tile-and-vectorize-for-cpu: register-tile takes two "
+                     "sizes 'm,n'");
+      return signalPassFailure();
+    }
+    // Everything below relies on tensors being values.
+    if (writesTensorsInPlace(func))
+      return;
+    fuseElementwise(func);
+    if (threadChunk > 0)
+      tileForThreads(func);
+    tileForRegisters(func);
+    cleanUpTiles(func);
+    if (vectorBits > 0)
+      vectorize(func);
+  }
+
+private:
+  /// Lanes of one vector register for `elementType` (at least 1).
+  int64_t lanes(Type elementType) const {
+    unsigned bits = storageBits(elementType);
+    return bits ? std::max<int64_t>(1, vectorBits / bits) : 1;
+  }
+
+  /// Element type the op computes in (that of its first result).
+  static Type computeType(linalg::LinalgOp op) {
+    return getElementTypeOrSelf(op.getDpsInits()[0].getType());
+  }
+
+  std::pair<int64_t, int64_t> contractionBlock(Type elementType) const {
+    if (registerTile.size() == 2)
+      return {registerTile[0], registerTile[1]};
+    int64_t width = lanes(elementType);
+    // Accumulators plus one broadcast of A and the B vectors must fit the
+    // register file: 16 registers for SSE/AVX2, 32 for AVX-512.
+    int64_t rows = vectorBits >= 512 ? 8 : vectorBits >= 256 ? 6 : 4;
+    return {rows, 2 * width};
+  }
+
+  /// True if an op of `func` updates a tensor in place (ndarray.insert_slice
+  /// declares a write): the function's tensors then have reference
+  /// semantics, and fusing or recomputing a producer could lose the update.
+  static bool writesTensorsInPlace(func::FuncOp func) {
+    return func
+        .walk([](Operation *op) {
+          auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+          bool writes = effects && effects.hasEffect<MemoryEffects::Write>();
+          return writes && llvm::any_of(op->getOperandTypes(),
+                                        llvm::IsaPred<TensorType>)
+                     ? WalkResult::interrupt()
+                     : WalkResult::advance();
+        })
+        .wasInterrupted();
+  }
+
+  /// Named ops become generics, and elementwise producers with one use are
+  /// fused into their consumers: one loop nest per chain.
+  void fuseElementwise(func::FuncOp func) {
+    RewritePatternSet patterns(func.getContext());
+    linalg::populateLinalgNamedOpsGeneralizationPatterns(patterns);
+    linalg::populateElementwiseOpsFusionPatterns(
+        patterns, [](OpOperand *fused) {
+          Operation *producer = fused->get().getDefiningOp();
+          return producer && producer->hasOneUse();
+        });
+    (void)applyPatternsGreedily(func, std::move(patterns));
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Thread level
+  //===--------------------------------------------------------------------===//
+
+  /// Ops at the end of a chain: no linalg op in the same block uses them.
+  static SmallVector<linalg::LinalgOp> chainEnds(func::FuncOp func) {
+    SmallVector<linalg::LinalgOp> ends;
+    func.walk([&](linalg::LinalgOp op) {
+      if (!hasPureTensorSemantics(op) || op->getParentOfType<scf::ForallOp>())
+        return;
+      bool usedByLinalg = llvm::any_of(op->getUsers(), [&](Operation *user) {
+        return isa<linalg::LinalgOp>(user) &&
+               user->getBlock() == op->getBlock();
+      });
+      if (!usedByLinalg)
+        ends.push_back(op);
+    });
+    return ends;
+  }
+
+  void tileForThreads(func::FuncOp func) {
+    IRRewriter rewriter(func.getContext());
+    for (linalg::LinalgOp op : chainEnds(func)) {
+      SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+      if (llvm::any_of(ranges, [](int64_t r) { return r == 0; }))
+        continue;
+      SmallVector<utils::IteratorType> iterators =
+          op.getIteratorTypesArray();
+      int64_t work = 1;
+      for (int64_t r : ranges)
+        work *= ShapedType::isDynamic(r) ? kAssumedDynamicExtent : r;
+      if (!llvm::any_of(ranges, ShapedType::isDynamic) && work < threadChunk)
+        continue;
+      auto parallelDim = llvm::find_if(
+          llvm::seq<unsigned>(0, ranges.size()), [&](unsigned d) {
+            return iterators[d] == utils::IteratorType::parallel &&
+                   ranges[d] != 1;
+          });
+      if (parallelDim == llvm::seq<unsigned>(0, ranges.size()).end()) {
+        splitReductionForThreads(rewriter, op, iterators);
+        continue;
+      }
+      unsigned dim = *parallelDim;
+      int64_t extent = ShapedType::isDynamic(ranges[dim])
+                           ? kAssumedDynamicExtent
+                           : ranges[dim];
+      int64_t perIteration = std::max<int64_t>(1, work / extent);
+      int64_t tile = std::max<int64_t>(1, threadChunk / perIteration);
+      // Thread tiles of a contraction are whole register blocks.
+      if (auto layout = getContractionLayout(op); layout && dim == layout->m) {
+        int64_t rows = contractionBlock(computeType(op)).first;
+        tile = llvm::alignTo(std::max<int64_t>(tile, 4 * rows), rows);
+      }
+      if (!ShapedType::isDynamic(ranges[dim]) && tile >= ranges[dim])
+        continue;
+      SmallVector<int64_t> tileSizes(ranges.size(), 0);
+      tileSizes[dim] = tile;
+      tileAndFuseIntoForall(rewriter, op, tileSizes);
+    }
+  }
+
+  /// Tiles `op` with scf.forall and fuses its linalg producers in the same
+  /// block into the tile.
+  static void tileAndFuseIntoForall(RewriterBase &rewriter,
+                                    linalg::LinalgOp op,
+                                    ArrayRef<int64_t> tileSizes) {
+    scf::SCFTilingOptions tiling;
+    tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+    tiling.setTileSizes(asFoldResults(rewriter, tileSizes));
+    scf::SCFTileAndFuseOptions options;
+    options.setTilingOptions(tiling);
+    Block *block = op->getBlock();
+    options.setFusionControlFn(
+        [block](tensor::ExtractSliceOp, OpResult producer,
+                bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+          // Fusion recomputes the producer per tile: only sound when no op
+          // other than linalg ones sees its result (an in-place update such
+          // as ndarray.insert_slice writes into its buffer).
+          Operation *def = producer.getOwner();
+          if (!isa<linalg::LinalgOp>(def) || def->getBlock() != block ||
+              !llvm::all_of(def->getUsers(), [](Operation *user) {
+                return isa<linalg::LinalgOp, tensor::DimOp>(user);
+              }))
+            return std::nullopt;
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        });
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTileAndFuseResult> result =
+        scf::tileConsumerAndFuseProducersUsingSCF(
+            rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(result))
+      return;
+    for (OpResult res : op->getResults())
+      if (Value replacement = result->replacements.lookup(res))
+        rewriter.replaceAllUsesWith(res, replacement);
+    // Producers fused into the loop are dead unless something else uses
+    // them; the consumer is dead now.
+    rewriter.eraseOp(op);
+    for (Operation *producer : llvm::reverse(result->fusedProducers))
+      if (producer->use_empty())
+        rewriter.eraseOp(producer);
+  }
+
+  /// A reduction without parallel dimensions: `reductionChunks` partial
+  /// results in parallel along its outermost reduction dimension, merged
+  /// after the loop.
+  void splitReductionForThreads(RewriterBase &rewriter, linalg::LinalgOp op,
+                                ArrayRef<utils::IteratorType> iterators) {
+    auto partial = dyn_cast<PartialReductionOpInterface>(op.getOperation());
+    if (!partial || op.getNumDpsInits() != 1 || reductionChunks <= 1)
+      return;
+    SmallVector<int64_t> numThreads(iterators.size(), 0);
+    numThreads[0] = reductionChunks; // no parallel dim: dim 0 reduces
+    rewriter.setInsertionPoint(op);
+    // Replaces `op` by the merged partial results on success.
+    (void)linalg::tileReductionUsingForall(rewriter, partial,
+                                           asFoldResults(rewriter, numThreads));
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Register level
+  //===--------------------------------------------------------------------===//
+
+  void tileForRegisters(func::FuncOp func) {
+    SmallVector<linalg::LinalgOp> ops;
+    func.walk([&](linalg::LinalgOp op) {
+      if (hasPureTensorSemantics(op) && !isa<linalg::FillOp>(op) &&
+          hasByteSizedElements(op))
+        ops.push_back(op);
+    });
+    IRRewriter rewriter(func.getContext());
+    for (linalg::LinalgOp op : ops) {
+      SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+      if (ranges.empty() || llvm::any_of(ranges, [](int64_t r) { return r == 0; }))
+        continue;
+      switch (classify(op)) {
+      case OpKind::Contraction:
+        tileContraction(rewriter, op);
+        break;
+      case OpKind::InnerReduction:
+        tileInnerReduction(rewriter, op);
+        break;
+      case OpKind::InnerParallel:
+        tileInnerParallel(rewriter, op);
+        break;
+      }
+    }
+  }
+
+  /// Tiles `op` with scf.for loops; returns the loops (outermost first) or
+  /// an empty list when tiling failed or was not needed.
+  static SmallVector<scf::ForOp> tileWithFor(RewriterBase &rewriter,
+                                             linalg::LinalgOp op,
+                                             ArrayRef<int64_t> tileSizes,
+                                             Operation **tiledOp = nullptr) {
+    scf::SCFTilingOptions options;
+    options.setTileSizes(asFoldResults(rewriter, tileSizes));
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(result))
+      return {};
+    rewriter.replaceOp(op, result->replacements);
+    if (tiledOp)
+      *tiledOp = result->tiledOps.back();
+    return llvm::map_to_vector(result->loops, [](LoopLikeOpInterface loop) {
+      return cast<scf::ForOp>(loop.getOperation());
+    });
+  }
+
+  /// Peels the last partial iteration off `loop`, so that its main part
+  /// works on full (static) tiles.
+  static void peel(RewriterBase &rewriter, scf::ForOp loop) {
+    scf::ForOp partial;
+    (void)scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial);
+  }
+
+  /// Loop ranges tiled to 1, except `dim`, tiled to `size` when it is
+  /// larger than 1. Returns the tile sizes and which loop (in tiling order)
+  /// `dim` becomes.
+  static SmallVector<int64_t> unitTilesExcept(ArrayRef<int64_t> ranges,
+                                              unsigned dim, int64_t size) {
+    SmallVector<int64_t> tiles;
+    for (auto [d, range] : llvm::enumerate(ranges))
+      tiles.push_back(range == 1 ? 0 : d == dim ? size : 1);
+    return tiles;
+  }
+
+  /// Position of `dim` among the loops that `tiles` creates.
+  static std::optional<unsigned> loopIndex(ArrayRef<int64_t> tiles,
+                                           unsigned dim) {
+    if (tiles[dim] == 0)
+      return std::nullopt;
+    return llvm::count_if(tiles.take_front(dim),
+                          [](int64_t t) { return t != 0; });
+  }
+
+  void tileInnerParallel(RewriterBase &rewriter, linalg::LinalgOp op) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    unsigned inner = ranges.size() - 1;
+    int64_t size = vectorBits ? lanes(computeType(op)) * unroll : 1;
+    SmallVector<int64_t> tiles = unitTilesExcept(ranges, inner, size);
+    if (!ShapedType::isDynamic(ranges[inner]) && ranges[inner] <= size)
+      tiles[inner] = 0; // one tile already
+    if (llvm::all_of(tiles, [](int64_t t) { return t == 0; }))
+      return;
+    SmallVector<scf::ForOp> loops = tileWithFor(rewriter, op, tiles);
+    if (std::optional<unsigned> at = loopIndex(tiles, inner); at && !loops.empty())
+      peel(rewriter, loops[*at]);
+  }
+
+  void tileInnerReduction(RewriterBase &rewriter, linalg::LinalgOp op) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    unsigned inner = ranges.size() - 1;
+    // Every other loop (parallel, or an outer reduction) one at a time.
+    SmallVector<int64_t> outerTiles = unitTilesExcept(ranges, inner, 0);
+    Operation *tiled = op;
+    if (llvm::any_of(outerTiles, [](int64_t t) { return t != 0; }) &&
+        tileWithFor(rewriter, op, outerTiles, &tiled).empty())
+      return;
+    int64_t size = vectorBits ? lanes(computeType(op)) * unroll : 1;
+    if (size <= 1 ||
+        (!ShapedType::isDynamic(ranges[inner]) && ranges[inner] <= size))
+      return;
+    auto partial = dyn_cast<PartialReductionOpInterface>(tiled);
+    if (!partial)
+      return;
+    SmallVector<int64_t> innerTiles(ranges.size(), 0);
+    innerTiles[inner] = size;
+    rewriter.setInsertionPoint(tiled);
+    FailureOr<scf::SCFTilingResult> result = scf::tileReductionUsingScf(
+        rewriter, partial, asFoldResults(rewriter, innerTiles));
+    if (failed(result))
+      return;
+    rewriter.replaceOp(tiled, result->replacements);
+    if (!result->loops.empty())
+      peel(rewriter, cast<scf::ForOp>(result->loops.back().getOperation()));
+  }
+
+  void tileContraction(RewriterBase &rewriter, linalg::LinalgOp op) {
+    ContractionLayout layout = *getContractionLayout(op);
+    auto [rows, cols] = contractionBlock(computeType(op));
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    SmallVector<int64_t> tiles(ranges.size(), 0);
+    for (unsigned b : layout.batch)
+      tiles[b] = 1;
+    tiles[layout.m] = rows;
+    tiles[layout.n] = cols;
+    tiles[layout.k] = 1;
+    // Loops in the order batch, m, n, k: k innermost keeps the block of
+    // accumulators in registers across it.
+    SmallVector<int64_t> interchange(layout.batch.begin(), layout.batch.end());
+    interchange.append({layout.m, layout.n, layout.k});
+    for (unsigned d = 0; d < ranges.size(); ++d)
+      if (!llvm::is_contained(interchange, d))
+        interchange.push_back(d);
+    scf::SCFTilingOptions options;
+    options.setTileSizes(asFoldResults(rewriter, tiles));
+    options.setInterchange(interchange);
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(result))
+      return;
+    rewriter.replaceOp(op, result->replacements);
+    // loops: [batch..., m, n, k]; peel m first, then n inside its main part.
+    size_t nb = layout.batch.size();
+    if (result->loops.size() < nb + 3)
+      return;
+    peel(rewriter, cast<scf::ForOp>(result->loops[nb].getOperation()));
+    peel(rewriter, cast<scf::ForOp>(result->loops[nb + 1].getOperation()));
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Vectors
+  //===--------------------------------------------------------------------===//
+
+  /// Folds the constants that peeling leaves in tile sizes, so that full
+  /// tiles get static shapes.
+  static void cleanUpTiles(func::FuncOp func) {
+    MLIRContext *ctx = func.getContext();
+    RewritePatternSet patterns = linalg::getLinalgTilingCanonicalizationPatterns(ctx);
+    scf::populateSCFForLoopCanonicalizationPatterns(patterns);
+    tensor::populateFoldTensorEmptyPatterns(patterns);
+    (void)applyPatternsGreedily(func, std::move(patterns));
+  }
+
+  void vectorize(func::FuncOp func) {
+    MLIRContext *ctx = func.getContext();
+    SmallVector<linalg::LinalgOp> ops;
+    func.walk([&](linalg::LinalgOp op) {
+      if (hasPureTensorSemantics(op) && !op.hasDynamicShape() &&
+          hasByteSizedElements(op))
+        ops.push_back(op);
+    });
+    // Only the vector code made here is rewritten further: vector ops the
+    // program already had are left as they are.
+    NewOpCollector created;
+    IRRewriter rewriter(ctx, &created);
+    for (linalg::LinalgOp op : ops) {
+      // Vectors of more than a few registers would spill: such ops (whole
+      // static arrays left untiled) stay loops.
+      int64_t elements = 1;
+      for (int64_t r : op.getStaticLoopRanges())
+        elements *= r;
+      int64_t budget = lanes(computeType(op)) * 64;
+      if (elements > budget)
+        continue;
+      rewriter.setInsertionPoint(op);
+      FailureOr<linalg::VectorizationResult> result =
+          linalg::vectorize(rewriter, op);
+      if (succeeded(result))
+        rewriter.replaceOp(op, result->replacements);
+    }
+    if (created.ops.empty())
+      return;
+
+    // Stages as upstream's vectorization strategies do: reductions of
+    // products become contractions before contractions are lowered, and
+    // contractions before the remaining reductions.
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    config.setListener(&created);
+    for (const FrozenRewritePatternSet &stage : vectorStages)
+      (void)applyOpPatternsGreedily(SmallVector<Operation *>(
+                                        created.ops.getArrayRef()),
+                                    stage, config);
+    hoistAccumulators(created.loops);
+  }
+
+  /// Records the ops a rewrite creates (and forgets erased ones), and the
+  /// scf.for loops they are in.
+  struct NewOpCollector : public RewriterBase::Listener {
+    void notifyOperationInserted(Operation *op,
+                                 OpBuilder::InsertPoint) override {
+      ops.insert(op);
+      if (auto loop = op->getParentOfType<scf::ForOp>())
+        loops.insert(loop);
+    }
+    void notifyOperationErased(Operation *op) override {
+      ops.remove(op);
+      if (auto loop = dyn_cast<scf::ForOp>(op))
+        loops.remove(loop);
+    }
+    llvm::SetVector<Operation *> ops;
+    llvm::SetVector<scf::ForOp> loops;
+  };
+
+  /// Accumulators read and written back in every iteration of a register
+  /// tile loop (the block of a contraction, partial sums) become values the
+  /// loop carries, i.e. registers. Only the tile loops holding vector code
+  /// are touched; thread loops (scf.forall) are left alone, what they write
+  /// must stay private to each thread.
+  static void hoistAccumulators(llvm::SetVector<scf::ForOp> &loops) {
+    if (loops.empty())
+      return;
+    // Innermost loops first, so accumulators move out level by level.
+    SmallVector<scf::ForOp> order = loops.takeVector();
+    IRRewriter rewriter(order.front().getContext());
+    llvm::sort(order, [](scf::ForOp a, scf::ForOp b) {
+      return a->isProperAncestor(b) ? false
+             : b->isProperAncestor(a) ? true
+                                      : a < b;
+    });
+    for (scf::ForOp loop : order) {
+      moveLoopInvariantCode(loop);
+      (void)hoistLoopInvariantSubsets(rewriter, loop);
+    }
+  }
+
+  LogicalResult initialize(MLIRContext *ctx) override {
+    auto withCanonicalization = [ctx](RewritePatternSet patterns) {
+      for (Dialect *dialect : ctx->getLoadedDialects())
+        dialect->getCanonicalizationPatterns(patterns);
+      for (RegisteredOperationName op : ctx->getRegisteredOperations())
+        op.getCanonicalizationPatterns(patterns, ctx);
+      return FrozenRewritePatternSet(std::move(patterns));
+    };
+    RewritePatternSet toContract(ctx);
+    vector::populateVectorReductionToContractPatterns(toContract);
+    vector::populateVectorTransferPermutationMapLoweringPatterns(toContract);
+    vector::populateCastAwayVectorLeadingOneDimPatterns(toContract);
+    vector::populateSinkVectorOpsPatterns(toContract);
+    // Blocks of accumulators become one vector per row, so each row is a
+    // register the loops carry.
+    RewritePatternSet rows(ctx);
+    vector::populateVectorUnrollPatterns(
+        rows, vector::UnrollVectorOptions().setNativeShapeFn(rowShape));
+    RewritePatternSet contractions(ctx);
+    vector::populateVectorContractLoweringPatterns(
+        contractions, vector::VectorContractLowering::OuterProduct);
+    vector::populateVectorOuterProductLoweringPatterns(contractions);
+    RewritePatternSet reductions(ctx);
+    vector::populateVectorMultiReductionLoweringPatterns(
+        reductions, vector::VectorMultiReductionLowering::InnerReduction);
+    vectorStages = {withCanonicalization(std::move(toContract)),
+                    withCanonicalization(std::move(rows)),
+                    withCanonicalization(std::move(contractions)),
+                    withCanonicalization(std::move(reductions))};
+    return success();
+  }
+
+  SmallVector<FrozenRewritePatternSet, 4> vectorStages;
+};
+
+} // namespace
