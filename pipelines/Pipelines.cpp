@@ -131,6 +131,9 @@ void addToLLVM(OpPassManager &pm, bool gpux, bool genericAllocation = false) {
 void addHostLowering(OpPassManager &pm, const imex::PipelineOptions &options) {
   if (options.optLevel >= 2)
     addHostCodeGeneration(pm, options);
+  // Results computed into tensor.empty are written straight into the
+  // buffer they are materialized in (an output argument), not copied there.
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
   addBufferization(pm);
   pm.addPass(imex::region::createDropRegions());
   addHostDeallocation(pm);

@@ -17,6 +17,8 @@ packages=(
   valgrind
   # libFuzzer/ASan runtimes for the .nda frontend fuzz target (tests/fuzz)
   libclang-rt-22-dev
+  # cblas_sgemm/sgemv anchor of the host-kernel benchmark (bench/host_kernels)
+  libopenblas-dev
 )
 
 missing=()

@@ -190,22 +190,39 @@ private:
   /// semantics, and fusing or recomputing a producer could lose the update.
   static bool writesTensorsInPlace(func::FuncOp func) {
     return func
-        .walk([](Operation *op) {
-          auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-          bool writes = effects && effects.hasEffect<MemoryEffects::Write>();
-          return writes && llvm::any_of(op->getOperandTypes(),
-                                        llvm::IsaPred<TensorType>)
-                     ? WalkResult::interrupt()
-                     : WalkResult::advance();
+        .walk([](MemoryEffectOpInterface op) {
+          SmallVector<MemoryEffects::EffectInstance> effects;
+          op.getEffects(effects);
+          bool hasTensorOperand =
+              llvm::any_of(op->getOperandTypes(), llvm::IsaPred<TensorType>);
+          // A write to a named buffer (materializing a tensor into a memref
+          // argument) is fine; one without a value, or to a tensor, is not.
+          bool writesTensor = llvm::any_of(effects, [&](auto &effect) {
+            if (!isa<MemoryEffects::Write>(effect.getEffect()))
+              return false;
+            Value target = effect.getValue();
+            return target ? isa<TensorType>(target.getType())
+                          : hasTensorOperand;
+          });
+          return writesTensor ? WalkResult::interrupt() : WalkResult::advance();
         })
         .wasInterrupted();
   }
 
-  /// Named ops become generics, and elementwise producers with one use are
-  /// fused into their consumers: one loop nest per chain.
+  /// Named ops other than contractions and convolutions become generics
+  /// (contractions keep the form the vectorizer turns into vector.contract),
+  /// and elementwise producers with one use are fused into their consumers:
+  /// one loop nest per chain.
   void fuseElementwise(func::FuncOp func) {
+    IRRewriter rewriter(func.getContext());
+    func.walk([&](linalg::LinalgOp op) {
+      if (isa<linalg::GenericOp>(op) || linalg::isaContractionOpInterface(op) ||
+          linalg::isaConvolutionOpInterface(op))
+        return;
+      rewriter.setInsertionPoint(op);
+      (void)linalg::generalizeNamedOp(rewriter, op);
+    });
     RewritePatternSet patterns(func.getContext());
-    linalg::populateLinalgNamedOpsGeneralizationPatterns(patterns);
     linalg::populateElementwiseOpsFusionPatterns(
         patterns, [](OpOperand *fused) {
           Operation *producer = fused->get().getDefiningOp();
@@ -295,7 +312,8 @@ private:
           Operation *def = producer.getOwner();
           if (!isa<linalg::LinalgOp>(def) || def->getBlock() != block ||
               !llvm::all_of(def->getUsers(), [](Operation *user) {
-                return isa<linalg::LinalgOp, tensor::DimOp>(user);
+                return isa<linalg::LinalgOp, tensor::DimOp,
+                           tensor::ExtractSliceOp>(user);
               }))
             return std::nullopt;
           return scf::SCFTileAndFuseOptions::ControlFnResult{};
@@ -523,8 +541,12 @@ private:
       if (elements > budget)
         continue;
       rewriter.setInsertionPoint(op);
-      FailureOr<linalg::VectorizationResult> result =
-          linalg::vectorize(rewriter, op);
+      // Contractions straight to vector.contract, in the operands' layout.
+      FailureOr<linalg::VectorizationResult> result = linalg::vectorize(
+          rewriter, op, /*inputVectorSizes=*/{}, /*inputScalableVecDims=*/{},
+          /*vectorizeNDExtract=*/false, /*flatten1DDepthwiseConv=*/false,
+          /*assumeDynamicDimsMatchVecSizes=*/false,
+          /*createNamedContraction=*/true);
       if (succeeded(result))
         rewriter.replaceOp(op, result->replacements);
     }

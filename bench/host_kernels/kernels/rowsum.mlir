@@ -1,0 +1,17 @@
+// Row sums of a 2-D f32 tensor: r[i] = sum_j a[i, j].
+func.func @rowsum(%a: tensor<?x?xf32>) -> tensor<?xf32> attributes {llvm.emit_c_interface} {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %m = tensor.dim %a, %c0 : tensor<?x?xf32>
+  %init = tensor.empty(%m) : tensor<?xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%init : tensor<?xf32>) -> tensor<?xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+      iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<?x?xf32>) outs(%acc : tensor<?xf32>) {
+  ^bb0(%v: f32, %s: f32):
+    %t = arith.addf %v, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}

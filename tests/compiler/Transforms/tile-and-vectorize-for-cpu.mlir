@@ -1,0 +1,200 @@
+// RUN: imex-opt %s -split-input-file \
+// RUN:   -pass-pipeline='builtin.module(func.func(tile-and-vectorize-for-cpu{vector-bits=256},canonicalize,cse))' \
+// RUN:   | FileCheck %s
+// Without vector registers the tiles stay scalar:
+// RUN: imex-opt %s -split-input-file \
+// RUN:   -pass-pipeline='builtin.module(func.func(tile-and-vectorize-for-cpu{vector-bits=0}))' \
+// RUN:   | FileCheck %s --check-prefix=SCALAR
+// RUN: not imex-opt %s -split-input-file \
+// RUN:   -pass-pipeline='builtin.module(func.func(tile-and-vectorize-for-cpu{register-tile=4}))' \
+// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADTILE
+
+// BADTILE: error: tile-and-vectorize-for-cpu: register-tile takes two sizes 'm,n'
+// SCALAR-NOT: vector.
+
+// An elementwise chain is fused into one loop nest: thread tiles of 32768
+// elements, register tiles of 4 x 8 lanes (peeled), one vector expression.
+// CHECK-LABEL: func.func @elementwise_chain
+// CHECK:       scf.forall (%{{.*}}) = (0) to (%{{.*}}) step (32768)
+// CHECK:         scf.for {{.*}} step %c32
+// CHECK:           %[[X:.*]] = vector.transfer_read {{.*}} : tensor<32xf32>, vector<32xf32>
+// CHECK:           %[[Y:.*]] = vector.transfer_read {{.*}} : tensor<32xf32>, vector<32xf32>
+// CHECK:           %[[S:.*]] = arith.addf %[[X]], %[[Y]] : vector<32xf32>
+// CHECK:           %[[M:.*]] = arith.mulf %[[S]], %[[S]] : vector<32xf32>
+// CHECK:           vector.transfer_write %[[M]]
+// The partial tile at the end stays a (fused) linalg op.
+// CHECK:         scf.for
+// CHECK:           linalg.generic
+// CHECK:             arith.addf
+// CHECK:             arith.mulf
+// CHECK:       scf.forall.in_parallel
+// CHECK-NOT:   linalg.generic
+// CHECK:       return
+#id = affine_map<(d0) -> (d0)>
+func.func @elementwise_chain(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?xf32>
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %s = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+      ins(%x, %y : tensor<?xf32>, tensor<?xf32>) outs(%e : tensor<?xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %r = arith.addf %a, %b : f32
+    linalg.yield %r : f32
+  } -> tensor<?xf32>
+  %m = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%s : tensor<?xf32>) outs(%e : tensor<?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.mulf %a, %a : f32
+    linalg.yield %r : f32
+  } -> tensor<?xf32>
+  return %m : tensor<?xf32>
+}
+
+// -----
+
+// A reduction without parallel dimensions: 16 partial sums computed in
+// parallel, each by a loop that carries 32 partial sums in a vector.
+// CHECK-LABEL: func.func @full_sum
+// CHECK:       %[[PARTS:.*]] = scf.forall (%{{.*}}) in (16) shared_outs({{.*}}) -> (tensor<16xf32>)
+// CHECK:         scf.for {{.*}} step %c32 iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<32xf32>)
+// CHECK:           %[[V:.*]] = vector.transfer_read
+// CHECK:           arith.addf %[[V]], %[[ACC]] : vector<32xf32>
+// CHECK:         vector.reduction <add>, %{{.*}} : vector<32xf32> into f32
+// CHECK:       %[[ALL:.*]] = vector.transfer_read %[[PARTS]]
+// CHECK:       vector.reduction <add>, %[[ALL]], %{{.*}} : vector<16xf32> into f32
+func.func @full_sum(%x: tensor<?xf32>) -> tensor<f32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<f32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %r = linalg.reduce ins(%x : tensor<?xf32>) outs(%f : tensor<f32>) dimensions = [0]
+    (%v: f32, %acc: f32) {
+      %s = arith.addf %v, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<f32>
+}
+
+// -----
+
+// A matmul: thread tiles of whole register blocks, a 6 x 16 block of
+// accumulators (one vector per row) carried through the k loop and updated
+// by FMAs; the partial blocks stay linalg.matmul.
+// CHECK-LABEL: func.func @matmul
+// CHECK:       scf.forall (%{{.*}}) = (0) to (%{{.*}}) step (24)
+// CHECK:         scf.for {{.*}} step %c6
+// CHECK:           scf.for {{.*}} step %c16
+// CHECK:             scf.for {{.*}} iter_args({{.*}}) -> (vector<1x16xf32>, vector<1x16xf32>, vector<1x16xf32>, vector<1x16xf32>, vector<1x16xf32>, vector<1x16xf32>)
+// CHECK-COUNT-6:       vector.fma {{.*}} : vector<16xf32>
+// CHECK:           linalg.matmul {{.*}} -> tensor<6x?xf32>
+// CHECK:         linalg.matmul {{.*}} -> tensor<?x?xf32>
+func.func @matmul(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %c: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>) outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// Row softmax: the four ops (max, exp, sum, divide) are fused into one
+// thread tile of rows; inside it each row is vectorized.
+// CHECK-LABEL: func.func @softmax
+// CHECK:       scf.forall
+// CHECK:         vector.reduction <maximumf>
+// CHECK:         math.exp %{{.*}} : vector<32xf32>
+// CHECK:         vector.reduction <add>
+// CHECK:         arith.divf %{{.*}} : vector<32xf32>
+// CHECK:       scf.forall.in_parallel
+// CHECK-NOT:   linalg.generic
+// CHECK:       return
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func @softmax(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %n = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty(%m) : tensor<?xf32>
+  %f1 = linalg.fill ins(%ninf : f32) outs(%e1 : tensor<?xf32>) -> tensor<?xf32>
+  %max = linalg.generic {indexing_maps = [#id2, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<?x?xf32>) outs(%f1 : tensor<?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.maximumf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<?xf32>
+  %e2 = tensor.empty(%m, %n) : tensor<?x?xf32>
+  %ex = linalg.generic {indexing_maps = [#id2, #row, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %max : tensor<?x?xf32>, tensor<?xf32>) outs(%e2 : tensor<?x?xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    %r = math.exp %d : f32
+    linalg.yield %r : f32
+  } -> tensor<?x?xf32>
+  %f2 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<?xf32>) -> tensor<?xf32>
+  %sum = linalg.generic {indexing_maps = [#id2, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%ex : tensor<?x?xf32>) outs(%f2 : tensor<?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.addf %a, %o : f32
+    linalg.yield %r : f32
+  } -> tensor<?xf32>
+  %out = linalg.generic {indexing_maps = [#id2, #row, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%ex, %sum : tensor<?x?xf32>, tensor<?xf32>) outs(%e2 : tensor<?x?xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %r = arith.divf %a, %b : f32
+    linalg.yield %r : f32
+  } -> tensor<?x?xf32>
+  return %out : tensor<?x?xf32>
+}
+
+// -----
+
+// An op that updates a tensor in place gives the function's tensors
+// reference semantics: nothing is fused, tiled or vectorized there.
+// CHECK-LABEL: func.func @in_place
+// CHECK-NOT:   scf.for
+// CHECK:       linalg.generic
+// CHECK:       ndarray.insert_slice
+#id = affine_map<(d0) -> (d0)>
+func.func @in_place(%x: tensor<?xf32>, %v: tensor<f32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?xf32>
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %s = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : tensor<?xf32>) outs(%e : tensor<?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.negf %a : f32
+    linalg.yield %r : f32
+  } -> tensor<?xf32>
+  %u = ndarray.insert_slice %v into %s[0] [1] [1] : tensor<f32> into tensor<?xf32>
+  return %s : tensor<?xf32>
+}
+
+// -----
+
+// i1 tensors hold a byte per element, i1 vectors a bit: not vectorized.
+// CHECK-LABEL: func.func @bool_mask
+// CHECK-NOT:   vector.
+// CHECK:       linalg.generic
+#id = affine_map<(d0) -> (d0)>
+func.func @bool_mask(%x: tensor<64xf32>) -> tensor<64xi1> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64xi1>
+  %m = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : tensor<64xf32>) outs(%e : tensor<64xi1>) {
+  ^bb0(%a: f32, %o: i1):
+    %r = arith.cmpf ogt, %a, %zero : f32
+    linalg.yield %r : i1
+  } -> tensor<64xi1>
+  return %m : tensor<64xi1>
+}
+
+// -----
+
+// Vector code the program already has is not rewritten.
+// CHECK-LABEL: func.func @vectors_left_alone
+// CHECK-NEXT:  arith.addf %{{.*}}, %{{.*}} : vector<2x4xf32>
+// CHECK-NEXT:  return
+func.func @vectors_left_alone(%a: vector<2x4xf32>, %b: vector<2x4xf32>) -> vector<2x4xf32> {
+  %r = arith.addf %a, %b : vector<2x4xf32>
+  return %r : vector<2x4xf32>
+}
