@@ -73,6 +73,7 @@ void addHostCodeGeneration(OpPassManager &pm,
   tiling.threadChunk = options.threadChunk;
   tiling.registerTile.assign(options.registerTile.begin(),
                              options.registerTile.end());
+  tiling.cacheTile.assign(options.cacheTile.begin(), options.cacheTile.end());
   funcPm.addPass(imex::createTileAndVectorizeForCPU(tiling));
   funcPm.addPass(createCanonicalizerPass());
 }

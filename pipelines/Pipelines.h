@@ -53,6 +53,10 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
       *this, "register-tile",
       llvm::cl::desc("Contraction register block 'm,n' (default: from the "
                      "vector width)")};
+  ListOption<int64_t> cacheTile{
+      *this, "cache-tile",
+      llvm::cl::desc("Contraction cache block 'n,k' (default: a 512 KiB "
+                     "panel, k = 256)")};
   Option<std::string> gpuRuntime{
       *this, "gpu-runtime",
       llvm::cl::desc("SPIR-V flavours embedded for GPU kernels: auto (both), "

@@ -222,7 +222,8 @@ def TileAndVectorizeForCPU
        dimension; reductions along the innermost dimension accumulate into
        that many partial results; contractions get an `m x n` block of
        accumulators (`register-tile`, default from `vector-bits`) updated
-       by outer products over k. The tile loops are peeled, so full tiles
+       by outer products over k, inside cache blocks of n and k
+       (`cache-tile`) so the right-hand side is read from L2. The tile loops are peeled, so full tiles
        have static shapes.
     3. *Vectors.* Ops with static shapes are vectorized; contractions become
        `vector.contract` lowered to outer products (FMAs), reductions
@@ -249,6 +250,9 @@ def TileAndVectorizeForCPU
     ListOption<"registerTile", "register-tile", "int64_t",
                "Contraction register block 'm,n' (default: from "
                "vector-bits)">,
+    ListOption<"cacheTile", "cache-tile", "int64_t",
+               "Contraction cache block 'n,k' (default: a k x n panel of "
+               "512 KiB with k = 256)">,
   ];
   let dependentDialects = [
     "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",

@@ -43,10 +43,11 @@ constexpr int64_t kAssumedDynamicExtent = 1024;
 enum class OpKind {
   /// Matmul-like: one m, one n and one k dimension (batch dims allowed).
   Contraction,
-  /// The innermost loop is a reduction: accumulate partial results.
+  /// The vector loop (see getVectorDim) is a reduction: row sums, matvec,
+  /// full reductions; partial results accumulate in vectors.
   InnerReduction,
-  /// All-parallel, or reductions only outside a parallel innermost loop
-  /// (column sums): vectors along the innermost loop.
+  /// The vector loop is parallel: elementwise ops, column sums, vecmat;
+  /// reduction loops run inside it, so its results stay in registers.
   InnerParallel,
 };
 
@@ -70,13 +71,35 @@ std::optional<ContractionLayout> getContractionLayout(linalg::LinalgOp op) {
                            SmallVector<unsigned>(dims->batch.begin(), dims->batch.end())};
 }
 
+/// The loop that walks the largest input with unit stride (the loop of its
+/// last dimension), which vectors run along; the innermost loop when no
+/// input says.
+unsigned getVectorDim(linalg::LinalgOp op) {
+  unsigned dim = op.getNumLoops() - 1;
+  int64_t largest = -1;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    auto type = dyn_cast<RankedTensorType>(input->get().getType());
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (!type || type.getRank() == 0 || !map.isProjectedPermutation())
+      continue;
+    int64_t elements = 1;
+    for (int64_t size : type.getShape())
+      elements *= ShapedType::isDynamic(size) ? kAssumedDynamicExtent : size;
+    if (elements > largest) {
+      largest = elements;
+      dim = map.getDimPosition(map.getNumResults() - 1);
+    }
+  }
+  return dim;
+}
+
 OpKind classify(linalg::LinalgOp op) {
   if (getContractionLayout(op))
     return OpKind::Contraction;
-  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  if (!iterators.empty() && iterators.back() == utils::IteratorType::reduction)
-    return OpKind::InnerReduction;
-  return OpKind::InnerParallel;
+  return op.getIteratorTypesArray()[getVectorDim(op)] ==
+                 utils::IteratorType::reduction
+             ? OpKind::InnerReduction
+             : OpKind::InnerParallel;
 }
 
 bool hasPureTensorSemantics(Operation *op) {
@@ -146,9 +169,12 @@ public:
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    if (!registerTile.empty() && registerTile.size() != 2) {
-      func.emitError("tile-and-vectorize-for-cpu: register-tile takes two "
-                     "sizes 'm,n'");
+    if ((!registerTile.empty() && registerTile.size() != 2) ||
+        (!cacheTile.empty() && cacheTile.size() != 2) ||
+        llvm::any_of(registerTile, [](int64_t t) { return t < 1; }) ||
+        llvm::any_of(cacheTile, [](int64_t t) { return t < 1; })) {
+      func.emitError("tile-and-vectorize-for-cpu: register-tile and "
+                     "cache-tile take two positive sizes ('m,n', 'n,k')");
       return signalPassFailure();
     }
     // Everything below relies on tensors being values.
@@ -409,9 +435,8 @@ private:
     (void)scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial);
   }
 
-  /// Loop ranges tiled to 1, except `dim`, tiled to `size` when it is
-  /// larger than 1. Returns the tile sizes and which loop (in tiling order)
-  /// `dim` becomes.
+  /// Loop ranges tiled to 1, except `dim`, tiled to `size`; ranges of 1
+  /// are not tiled.
   static SmallVector<int64_t> unitTilesExcept(ArrayRef<int64_t> ranges,
                                               unsigned dim, int64_t size) {
     SmallVector<int64_t> tiles;
@@ -420,47 +445,62 @@ private:
     return tiles;
   }
 
-  /// Position of `dim` among the loops that `tiles` creates.
-  static std::optional<unsigned> loopIndex(ArrayRef<int64_t> tiles,
-                                           unsigned dim) {
-    if (tiles[dim] == 0)
-      return std::nullopt;
-    return llvm::count_if(tiles.take_front(dim),
-                          [](int64_t t) { return t != 0; });
-  }
-
   void tileInnerParallel(RewriterBase &rewriter, linalg::LinalgOp op) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-    unsigned inner = ranges.size() - 1;
+    unsigned vdim = getVectorDim(op);
     int64_t size = vectorBits ? lanes(computeType(op)) * unroll : 1;
-    SmallVector<int64_t> tiles = unitTilesExcept(ranges, inner, size);
-    if (!ShapedType::isDynamic(ranges[inner]) && ranges[inner] <= size)
-      tiles[inner] = 0; // one tile already
+    SmallVector<int64_t> tiles = unitTilesExcept(ranges, vdim, size);
+    if (!ShapedType::isDynamic(ranges[vdim]) && ranges[vdim] <= size)
+      tiles[vdim] = 0; // one tile already
     if (llvm::all_of(tiles, [](int64_t t) { return t == 0; }))
       return;
-    SmallVector<scf::ForOp> loops = tileWithFor(rewriter, op, tiles);
-    if (std::optional<unsigned> at = loopIndex(tiles, inner); at && !loops.empty())
-      peel(rewriter, loops[*at]);
+    // Loop order: other parallel loops, the vector loop, then reductions.
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    SmallVector<int64_t> order;
+    for (unsigned d = 0; d < ranges.size(); ++d)
+      if (d != vdim && iterators[d] == utils::IteratorType::parallel)
+        order.push_back(d);
+    order.push_back(vdim);
+    for (unsigned d = 0; d < ranges.size(); ++d)
+      if (iterators[d] == utils::IteratorType::reduction)
+        order.push_back(d);
+    scf::SCFTilingOptions options;
+    options.setTileSizes(asFoldResults(rewriter, tiles));
+    options.setInterchange(order);
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(result))
+      return;
+    rewriter.replaceOp(op, result->replacements);
+    if (tiles[vdim] == 0)
+      return;
+    // Loops come in `order`, untiled dimensions left out.
+    unsigned at = llvm::count_if(
+        ArrayRef(order).take_until([&](int64_t d) { return d == vdim; }),
+        [&](int64_t d) { return tiles[d] != 0; });
+    if (at < result->loops.size())
+      peel(rewriter, cast<scf::ForOp>(result->loops[at].getOperation()));
   }
 
   void tileInnerReduction(RewriterBase &rewriter, linalg::LinalgOp op) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-    unsigned inner = ranges.size() - 1;
-    // Every other loop (parallel, or an outer reduction) one at a time.
-    SmallVector<int64_t> outerTiles = unitTilesExcept(ranges, inner, 0);
+    unsigned vdim = getVectorDim(op);
+    // Every other loop (parallel, or another reduction) one at a time.
+    SmallVector<int64_t> outerTiles = unitTilesExcept(ranges, vdim, 0);
     Operation *tiled = op;
     if (llvm::any_of(outerTiles, [](int64_t t) { return t != 0; }) &&
         tileWithFor(rewriter, op, outerTiles, &tiled).empty())
       return;
     int64_t size = vectorBits ? lanes(computeType(op)) * unroll : 1;
     if (size <= 1 ||
-        (!ShapedType::isDynamic(ranges[inner]) && ranges[inner] <= size))
+        (!ShapedType::isDynamic(ranges[vdim]) && ranges[vdim] <= size))
       return;
     auto partial = dyn_cast<PartialReductionOpInterface>(tiled);
     if (!partial)
       return;
     SmallVector<int64_t> innerTiles(ranges.size(), 0);
-    innerTiles[inner] = size;
+    innerTiles[vdim] = size;
     rewriter.setInsertionPoint(tiled);
     FailureOr<scf::SCFTilingResult> result = scf::tileReductionUsingScf(
         rewriter, partial, asFoldResults(rewriter, innerTiles));
@@ -471,10 +511,51 @@ private:
       peel(rewriter, cast<scf::ForOp>(result->loops.back().getOperation()));
   }
 
+  /// Cache blocks of a contraction, n x k: a k x n panel of the right-hand
+  /// side stays in L2 (512 KiB) while every register block of rows of the
+  /// thread tile passes over it, and each block's rows of the left-hand side
+  /// (m x k) stay in L1.
+  std::pair<int64_t, int64_t> cacheBlock(Type elementType) const {
+    if (cacheTile.size() == 2)
+      return {cacheTile[0], cacheTile[1]};
+    int64_t bytes = std::max(1u, storageBits(elementType) / 8);
+    constexpr int64_t kDepth = 256, kPanelBytes = 512 * 1024;
+    return {std::max<int64_t>(1, kPanelBytes / (kDepth * bytes)), kDepth};
+  }
+
   void tileContraction(RewriterBase &rewriter, linalg::LinalgOp op) {
     ContractionLayout layout = *getContractionLayout(op);
-    auto [rows, cols] = contractionBlock(computeType(op));
+    Type elementType = computeType(op);
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    auto exceeds = [&](unsigned d, int64_t size) {
+      return ShapedType::isDynamic(ranges[d]) || ranges[d] > size;
+    };
+    // Cache blocks (n outer, then k), where the operands are large.
+    auto [panelCols, depth] = cacheBlock(elementType);
+    SmallVector<int64_t> cacheTiles(ranges.size(), 0);
+    if (exceeds(layout.n, panelCols))
+      cacheTiles[layout.n] = panelCols;
+    if (exceeds(layout.k, depth))
+      cacheTiles[layout.k] = depth;
+    if (llvm::any_of(cacheTiles, [](int64_t t) { return t != 0; })) {
+      scf::SCFTilingOptions options;
+      options.setTileSizes(asFoldResults(rewriter, cacheTiles));
+      SmallVector<int64_t> order = {layout.n, layout.k};
+      for (unsigned d = 0; d < ranges.size(); ++d)
+        if (d != layout.n && d != layout.k)
+          order.push_back(d);
+      options.setInterchange(order);
+      rewriter.setInsertionPoint(op);
+      FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
+          rewriter, cast<TilingInterface>(op.getOperation()), options);
+      if (failed(result))
+        return;
+      rewriter.replaceOp(op, result->replacements);
+      op = cast<linalg::LinalgOp>(result->tiledOps.back());
+    }
+
+    // Register blocks: rows x cols accumulators, k one step at a time.
+    auto [rows, cols] = contractionBlock(elementType);
     SmallVector<int64_t> tiles(ranges.size(), 0);
     for (unsigned b : layout.batch)
       tiles[b] = 1;

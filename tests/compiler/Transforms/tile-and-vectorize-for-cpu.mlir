@@ -9,7 +9,7 @@
 // RUN:   -pass-pipeline='builtin.module(func.func(tile-and-vectorize-for-cpu{register-tile=4}))' \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADTILE
 
-// BADTILE: error: tile-and-vectorize-for-cpu: register-tile takes two sizes 'm,n'
+// BADTILE: error: tile-and-vectorize-for-cpu: register-tile and cache-tile take two positive sizes ('m,n', 'n,k')
 // SCALAR-NOT: vector.
 
 // An elementwise chain is fused into one loop nest: thread tiles of 32768
