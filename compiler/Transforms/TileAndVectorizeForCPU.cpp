@@ -9,6 +9,7 @@
 
 #include "Transforms/Passes.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -71,23 +72,42 @@ std::optional<ContractionLayout> getContractionLayout(linalg::LinalgOp op) {
                            SmallVector<unsigned>(dims->batch.begin(), dims->batch.end())};
 }
 
-/// The loop that walks the largest input with unit stride (the loop of its
-/// last dimension), which vectors run along; the innermost loop when no
-/// input says.
+/// The loop that indexes the last (unit-stride) dimension of `operand`, if
+/// its map says.
+std::optional<unsigned> contiguousLoop(linalg::LinalgOp op, OpOperand &operand) {
+  auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  if (!type || type.getRank() == 0 || !map.isProjectedPermutation())
+    return std::nullopt;
+  return map.getDimPosition(map.getNumResults() - 1);
+}
+
+/// The loop vectors run along. The output's unit-stride loop when some
+/// input is also unit-stride along it (elementwise ops, column sums, vecmat,
+/// output channels of a convolution): results then stay in vector
+/// registers across the reductions. Otherwise the unit-stride loop of the
+/// largest input (row sums, matvec); the innermost loop when no map says.
 unsigned getVectorDim(linalg::LinalgOp op) {
+  SmallVector<OpOperand *> inputs = op.getDpsInputOperands();
+  if (op.getNumDpsInits() == 1) {
+    std::optional<unsigned> out = contiguousLoop(op, op.getDpsInitsMutable()[0]);
+    if (out && llvm::any_of(inputs, [&](OpOperand *input) {
+          return contiguousLoop(op, *input) == out;
+        }))
+      return *out;
+  }
   unsigned dim = op.getNumLoops() - 1;
   int64_t largest = -1;
-  for (OpOperand *input : op.getDpsInputOperands()) {
-    auto type = dyn_cast<RankedTensorType>(input->get().getType());
-    AffineMap map = op.getMatchingIndexingMap(input);
-    if (!type || type.getRank() == 0 || !map.isProjectedPermutation())
+  for (OpOperand *input : inputs) {
+    std::optional<unsigned> loop = contiguousLoop(op, *input);
+    if (!loop)
       continue;
     int64_t elements = 1;
-    for (int64_t size : type.getShape())
+    for (int64_t size : cast<RankedTensorType>(input->get().getType()).getShape())
       elements *= ShapedType::isDynamic(size) ? kAssumedDynamicExtent : size;
     if (elements > largest) {
       largest = elements;
-      dim = map.getDimPosition(map.getNumResults() - 1);
+      dim = *loop;
     }
   }
   return dim;
@@ -100,6 +120,17 @@ OpKind classify(linalg::LinalgOp op) {
                  utils::IteratorType::reduction
              ? OpKind::InnerReduction
              : OpKind::InnerParallel;
+}
+
+/// True if `op` computes one result by combining elements with a single
+/// op (add, max, ...): what partial-result tiling can split. Argmax-style
+/// ops with several results are not.
+bool isSplittableReduction(linalg::LinalgOp op) {
+  if (op.getNumDpsInits() != 1 || op.getNumReductionLoops() == 0)
+    return false;
+  SmallVector<Operation *, 4> combiners;
+  return matchReduction(op.getRegionOutputArgs(), 0, combiners) &&
+         combiners.size() == 1;
 }
 
 bool hasPureTensorSemantics(Operation *op) {
@@ -367,10 +398,16 @@ private:
   void splitReductionForThreads(RewriterBase &rewriter, linalg::LinalgOp op,
                                 ArrayRef<utils::IteratorType> iterators) {
     auto partial = dyn_cast<PartialReductionOpInterface>(op.getOperation());
-    if (!partial || op.getNumDpsInits() != 1 || reductionChunks <= 1)
+    if (!partial || !isSplittableReduction(op) || reductionChunks <= 1)
+      return;
+    // Upstream's split mishandles parallel loops of one iteration (the
+    // partial results get a zero-sized dimension): only plain reductions.
+    if (!llvm::all_of(iterators, [](utils::IteratorType it) {
+          return it == utils::IteratorType::reduction;
+        }))
       return;
     SmallVector<int64_t> numThreads(iterators.size(), 0);
-    numThreads[0] = reductionChunks; // no parallel dim: dim 0 reduces
+    numThreads[0] = reductionChunks;
     rewriter.setInsertionPoint(op);
     // Replaces `op` by the merged partial results on success.
     (void)linalg::tileReductionUsingForall(rewriter, partial,
@@ -486,6 +523,7 @@ private:
   void tileInnerReduction(RewriterBase &rewriter, linalg::LinalgOp op) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     unsigned vdim = getVectorDim(op);
+    bool splittable = isSplittableReduction(op);
     // Every other loop (parallel, or another reduction) one at a time.
     SmallVector<int64_t> outerTiles = unitTilesExcept(ranges, vdim, 0);
     Operation *tiled = op;
@@ -497,7 +535,7 @@ private:
         (!ShapedType::isDynamic(ranges[vdim]) && ranges[vdim] <= size))
       return;
     auto partial = dyn_cast<PartialReductionOpInterface>(tiled);
-    if (!partial)
+    if (!partial || !splittable)
       return;
     SmallVector<int64_t> innerTiles(ranges.size(), 0);
     innerTiles[vdim] = size;

@@ -130,7 +130,8 @@ template <typename M> auto element(const M &m, int64_t flat) {
 // Results are allocated by the kernels with malloc; the caller owns them.
 template <typename M> void release(M &m) { std::free(m.allocated); }
 
-inline void report(const std::string &label, int bad, const std::string &first) {
+inline void report(const std::string &label, int bad,
+                   const std::string &first) {
   ++cases;
   if (bad == 0) {
     std::printf("ok %s\n", label.c_str());
@@ -161,8 +162,8 @@ int compare(const M &got, const std::vector<int64_t> &shape,
   for (int64_t i = 0; i < n; ++i) {
     double g = (double)element(got, i), w = (double)want[i];
     double bound = tol.empty() ? 0.0 : tol[i];
-    bool same = (std::isnan(g) && std::isnan(w)) || g == w ||
-                std::fabs(g - w) <= bound;
+    bool same =
+        (std::isnan(g) && std::isnan(w)) || g == w || std::fabs(g - w) <= bound;
     if (!same && bad++ == 0) {
       char buf[160];
       std::snprintf(buf, sizeof buf, "at %lld: got %.9g, want %.9g (tol %.3g)",

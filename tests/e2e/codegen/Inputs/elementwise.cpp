@@ -47,7 +47,8 @@ static void triad(int64_t n, bool isStatic = false) {
 }
 
 static void chain5(int64_t n) {
-  auto a = randomReal<F>(n, 3), b = randomReal<F>(n, 4), c = randomReal<F>(n, 5);
+  auto a = randomReal<F>(n, 3), b = randomReal<F>(n, 4),
+       c = randomReal<F>(n, 5);
   F s = -0.5f;
   std::vector<double> want(n);
   for (int64_t i = 0; i < n; ++i) {
@@ -115,8 +116,8 @@ int main() {
     triad(n);
   for (int64_t n : sizes)
     chain5(n);
-  const int64_t shapes[][2] = {{0, 7},    {7, 0},    {1, 1},   {7, 13},
-                               {13, 7},   {1, 1025}, {1023, 1}, {1023, 1025}};
+  const int64_t shapes[][2] = {{0, 7},  {7, 0},    {1, 1},    {7, 13},
+                               {13, 7}, {1, 1025}, {1023, 1}, {1023, 1025}};
   for (auto &s : shapes)
     chain5_2d(s[0], s[1]);
   for (int64_t n : {0, 1, 13, 1025, (1 << 20) + 3})
