@@ -660,6 +660,29 @@ private:
       if (elements > budget)
         continue;
       rewriter.setInsertionPoint(op);
+      // A convolution tile is a small contraction: as a generic, the
+      // vectorizer turns it into multiply-adds like any other op (upstream's
+      // convolution vectorizer wants 1-D convolutions).
+      // Its windows of one element (unit filter taps after tiling) are
+      // dropped, so every indexing map is a plain projection.
+      if (linalg::isaConvolutionOpInterface(op)) {
+        FailureOr<linalg::GenericOp> generic =
+            isa<linalg::GenericOp>(op)
+                ? FailureOr<linalg::GenericOp>(cast<linalg::GenericOp>(op))
+                : linalg::generalizeNamedOp(rewriter, op);
+        if (failed(generic))
+          continue;
+        linalg::ControlDropUnitDims control;
+        control.rankReductionStrategy = linalg::ControlDropUnitDims::
+            RankReductionStrategy::ExtractInsertSlice;
+        FailureOr<linalg::DropUnitDimsResult> dropped =
+            linalg::dropUnitDims(rewriter, *generic, control);
+        if (failed(dropped))
+          continue;
+        rewriter.replaceOp(*generic, dropped->replacements);
+        op = cast<linalg::LinalgOp>(dropped->resultOp.getOperation());
+        rewriter.setInsertionPoint(op);
+      }
       // Contractions straight to vector.contract, in the operands' layout.
       FailureOr<linalg::VectorizationResult> result = linalg::vectorize(
           rewriter, op, /*inputVectorSizes=*/{}, /*inputScalableVecDims=*/{},

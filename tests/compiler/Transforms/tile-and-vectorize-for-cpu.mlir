@@ -198,3 +198,23 @@ func.func @vectors_left_alone(%a: vector<2x4xf32>, %b: vector<2x4xf32>) -> vecto
   %r = arith.addf %a, %b : vector<2x4xf32>
   return %r : vector<2x4xf32>
 }
+
+// -----
+
+// A convolution: vectors along the output channels (unit-stride in the
+// filter and the output), the filter window and input channels as loops
+// inside, so the output vector stays in registers over the input channels;
+// each tile becomes a broadcast multiply-add.
+// CHECK-LABEL: func.func @conv
+// CHECK:       scf.forall
+// CHECK:         scf.for
+// CHECK:           scf.for %{{.*}} = %c0 to %c3
+// CHECK:             scf.for %{{.*}} = %c0 to %c3
+// CHECK:               scf.for %{{.*}} = %c0 to %c64 {{.*}} -> ({{.*}}vector<32xf32>)
+// CHECK:                 vector.broadcast %{{.*}} : vector<f32> to vector<32xf32>
+// CHECK-NOT:   linalg.conv_2d_nhwc_hwcf
+func.func @conv(%in: tensor<1x34x34x64xf32>, %f: tensor<3x3x64x32xf32>, %out: tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32> {
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+     ins(%in, %f : tensor<1x34x34x64xf32>, tensor<3x3x64x32xf32>) outs(%out : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
+  return %r : tensor<1x32x32x32xf32>
+}
