@@ -444,25 +444,44 @@ private:
     }
   }
 
-  /// Tiles `op` with scf.for loops; returns the loops (outermost first) or
-  /// an empty list when tiling failed or was not needed.
-  static SmallVector<scf::ForOp> tileWithFor(RewriterBase &rewriter,
-                                             linalg::LinalgOp op,
-                                             ArrayRef<int64_t> tileSizes,
-                                             Operation **tiledOp = nullptr) {
+  /// Loops and tiled op of tileWithFor.
+  struct ForTiling {
+    /// Outermost first, in the tiling order; untiled dimensions have none.
+    SmallVector<scf::ForOp> loops;
+    linalg::LinalgOp tiled;
+  };
+
+  /// Tiles `op` with scf.for loops over its dimensions in `order` (default:
+  /// as they are) and replaces it by the loops' results.
+  static FailureOr<ForTiling> tileWithFor(RewriterBase &rewriter,
+                                          linalg::LinalgOp op,
+                                          ArrayRef<int64_t> tileSizes,
+                                          ArrayRef<int64_t> order = {}) {
     scf::SCFTilingOptions options;
     options.setTileSizes(asFoldResults(rewriter, tileSizes));
+    options.setInterchange(order);
     rewriter.setInsertionPoint(op);
     FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
         rewriter, cast<TilingInterface>(op.getOperation()), options);
     if (failed(result))
-      return {};
+      return failure();
     rewriter.replaceOp(op, result->replacements);
-    if (tiledOp)
-      *tiledOp = result->tiledOps.back();
-    return llvm::map_to_vector(result->loops, [](LoopLikeOpInterface loop) {
-      return cast<scf::ForOp>(loop.getOperation());
-    });
+    return ForTiling{
+        llvm::map_to_vector(result->loops,
+                            [](LoopLikeOpInterface loop) {
+                              return cast<scf::ForOp>(loop.getOperation());
+                            }),
+        cast<linalg::LinalgOp>(result->tiledOps.back())};
+  }
+
+  /// `first`, then the other of `numLoops` dimensions in their order.
+  static SmallVector<int64_t> loopOrder(unsigned numLoops,
+                                        ArrayRef<int64_t> first) {
+    SmallVector<int64_t> order(first);
+    for (unsigned d = 0; d < numLoops; ++d)
+      if (!llvm::is_contained(first, d))
+        order.push_back(d);
+    return order;
   }
 
   /// Peels the last partial iteration off `loop`, so that its main part
@@ -501,23 +520,15 @@ private:
     for (unsigned d = 0; d < ranges.size(); ++d)
       if (iterators[d] == utils::IteratorType::reduction)
         order.push_back(d);
-    scf::SCFTilingOptions options;
-    options.setTileSizes(asFoldResults(rewriter, tiles));
-    options.setInterchange(order);
-    rewriter.setInsertionPoint(op);
-    FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
-        rewriter, cast<TilingInterface>(op.getOperation()), options);
-    if (failed(result))
-      return;
-    rewriter.replaceOp(op, result->replacements);
-    if (tiles[vdim] == 0)
+    FailureOr<ForTiling> tiling = tileWithFor(rewriter, op, tiles, order);
+    if (failed(tiling) || tiles[vdim] == 0)
       return;
     // Loops come in `order`, untiled dimensions left out.
     unsigned at = llvm::count_if(
         ArrayRef(order).take_until([&](int64_t d) { return d == vdim; }),
         [&](int64_t d) { return tiles[d] != 0; });
-    if (at < result->loops.size())
-      peel(rewriter, cast<scf::ForOp>(result->loops[at].getOperation()));
+    if (at < tiling->loops.size())
+      peel(rewriter, tiling->loops[at]);
   }
 
   void tileInnerReduction(RewriterBase &rewriter, linalg::LinalgOp op) {
@@ -526,15 +537,18 @@ private:
     bool splittable = isSplittableReduction(op);
     // Every other loop (parallel, or another reduction) one at a time.
     SmallVector<int64_t> outerTiles = unitTilesExcept(ranges, vdim, 0);
-    Operation *tiled = op;
-    if (llvm::any_of(outerTiles, [](int64_t t) { return t != 0; }) &&
-        tileWithFor(rewriter, op, outerTiles, &tiled).empty())
-      return;
+    linalg::LinalgOp tiled = op;
+    if (llvm::any_of(outerTiles, [](int64_t t) { return t != 0; })) {
+      FailureOr<ForTiling> tiling = tileWithFor(rewriter, op, outerTiles);
+      if (failed(tiling))
+        return;
+      tiled = tiling->tiled;
+    }
     int64_t size = vectorBits ? lanes(computeType(op)) * unroll : 1;
     if (size <= 1 ||
         (!ShapedType::isDynamic(ranges[vdim]) && ranges[vdim] <= size))
       return;
-    auto partial = dyn_cast<PartialReductionOpInterface>(tiled);
+    auto partial = dyn_cast<PartialReductionOpInterface>(tiled.getOperation());
     if (!partial || !splittable)
       return;
     SmallVector<int64_t> innerTiles(ranges.size(), 0);
@@ -576,20 +590,11 @@ private:
     if (exceeds(layout.k, depth))
       cacheTiles[layout.k] = depth;
     if (llvm::any_of(cacheTiles, [](int64_t t) { return t != 0; })) {
-      scf::SCFTilingOptions options;
-      options.setTileSizes(asFoldResults(rewriter, cacheTiles));
-      SmallVector<int64_t> order = {layout.n, layout.k};
-      for (unsigned d = 0; d < ranges.size(); ++d)
-        if (d != layout.n && d != layout.k)
-          order.push_back(d);
-      options.setInterchange(order);
-      rewriter.setInsertionPoint(op);
-      FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
-          rewriter, cast<TilingInterface>(op.getOperation()), options);
-      if (failed(result))
+      FailureOr<ForTiling> tiling = tileWithFor(
+          rewriter, op, cacheTiles, loopOrder(ranges.size(), {layout.n, layout.k}));
+      if (failed(tiling))
         return;
-      rewriter.replaceOp(op, result->replacements);
-      op = cast<linalg::LinalgOp>(result->tiledOps.back());
+      op = tiling->tiled;
     }
 
     // Register blocks: rows x cols accumulators, k one step at a time.
@@ -602,26 +607,16 @@ private:
     tiles[layout.k] = 1;
     // Loops in the order batch, m, n, k: k innermost keeps the block of
     // accumulators in registers across it.
-    SmallVector<int64_t> interchange(layout.batch.begin(), layout.batch.end());
-    interchange.append({layout.m, layout.n, layout.k});
-    for (unsigned d = 0; d < ranges.size(); ++d)
-      if (!llvm::is_contained(interchange, d))
-        interchange.push_back(d);
-    scf::SCFTilingOptions options;
-    options.setTileSizes(asFoldResults(rewriter, tiles));
-    options.setInterchange(interchange);
-    rewriter.setInsertionPoint(op);
-    FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
-        rewriter, cast<TilingInterface>(op.getOperation()), options);
-    if (failed(result))
-      return;
-    rewriter.replaceOp(op, result->replacements);
+    SmallVector<int64_t> first(layout.batch.begin(), layout.batch.end());
+    first.append({layout.m, layout.n, layout.k});
+    FailureOr<ForTiling> tiling =
+        tileWithFor(rewriter, op, tiles, loopOrder(ranges.size(), first));
     // loops: [batch..., m, n, k]; peel m first, then n inside its main part.
     size_t nb = layout.batch.size();
-    if (result->loops.size() < nb + 3)
+    if (failed(tiling) || tiling->loops.size() < nb + 3)
       return;
-    peel(rewriter, cast<scf::ForOp>(result->loops[nb].getOperation()));
-    peel(rewriter, cast<scf::ForOp>(result->loops[nb + 1].getOperation()));
+    peel(rewriter, tiling->loops[nb]);
+    peel(rewriter, tiling->loops[nb + 1]);
   }
 
   //===--------------------------------------------------------------------===//
