@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
@@ -72,45 +73,34 @@ std::optional<ContractionLayout> getContractionLayout(linalg::LinalgOp op) {
                            SmallVector<unsigned>(dims->batch.begin(), dims->batch.end())};
 }
 
-/// The loop that indexes the last (unit-stride) dimension of `operand`, if
-/// its map says.
-std::optional<unsigned> contiguousLoop(linalg::LinalgOp op, OpOperand &operand) {
-  auto type = dyn_cast<RankedTensorType>(operand.get().getType());
-  AffineMap map = op.getMatchingIndexingMap(&operand);
-  if (!type || type.getRank() == 0 || !map.isProjectedPermutation())
-    return std::nullopt;
-  return map.getDimPosition(map.getNumResults() - 1);
-}
-
-/// The loop vectors run along. The output's unit-stride loop when some
-/// input is also unit-stride along it (elementwise ops, column sums, vecmat,
-/// output channels of a convolution): results then stay in vector
-/// registers across the reductions. Otherwise the unit-stride loop of the
-/// largest input (row sums, matvec); the innermost loop when no map says.
+/// The loop vectors run along: the one along which the fewest elements
+/// are walked with a stride (an operand indexed by the loop in any but its
+/// last dimension), then the most with unit stride, then the innermost.
+/// Elementwise ops, row sums and matvec vectorize along rows; column sums,
+/// vecmat and convolutions (output channels) along the output, with the
+/// reductions inside so results stay in registers.
 unsigned getVectorDim(linalg::LinalgOp op) {
-  SmallVector<OpOperand *> inputs = op.getDpsInputOperands();
-  if (op.getNumDpsInits() == 1) {
-    std::optional<unsigned> out = contiguousLoop(op, op.getDpsInitsMutable()[0]);
-    if (out && llvm::any_of(inputs, [&](OpOperand *input) {
-          return contiguousLoop(op, *input) == out;
-        }))
-      return *out;
-  }
-  unsigned dim = op.getNumLoops() - 1;
-  int64_t largest = -1;
-  for (OpOperand *input : inputs) {
-    std::optional<unsigned> loop = contiguousLoop(op, *input);
-    if (!loop)
+  unsigned numLoops = op.getNumLoops();
+  SmallVector<int64_t> strided(numLoops, 0), unitStride(numLoops, 0);
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (!type || type.getRank() == 0 || !map.isProjectedPermutation())
       continue;
     int64_t elements = 1;
-    for (int64_t size : cast<RankedTensorType>(input->get().getType()).getShape())
+    for (int64_t size : type.getShape())
       elements *= ShapedType::isDynamic(size) ? kAssumedDynamicExtent : size;
-    if (elements > largest) {
-      largest = elements;
-      dim = *loop;
+    for (unsigned r = 0; r < map.getNumResults(); ++r) {
+      unsigned loop = map.getDimPosition(r);
+      (r + 1 == map.getNumResults() ? unitStride : strided)[loop] += elements;
     }
   }
-  return dim;
+  unsigned best = numLoops - 1;
+  for (unsigned d = numLoops; d-- > 0;)
+    if (std::make_pair(strided[d], -unitStride[d]) <
+        std::make_pair(strided[best], -unitStride[best]))
+      best = d;
+  return best;
 }
 
 OpKind classify(linalg::LinalgOp op) {
@@ -336,10 +326,14 @@ private:
                            : ranges[dim];
       int64_t perIteration = std::max<int64_t>(1, work / extent);
       int64_t tile = std::max<int64_t>(1, threadChunk / perIteration);
-      // Thread tiles of a contraction are whole register blocks.
+      // Thread tiles are whole register tiles: blocks of rows of a
+      // contraction, whole vectors (cache lines) along the vector loop.
       if (auto layout = getContractionLayout(op); layout && dim == layout->m) {
         int64_t rows = contractionBlock(computeType(op)).first;
         tile = llvm::alignTo(std::max<int64_t>(tile, 4 * rows), rows);
+      } else if (vectorBits && dim == getVectorDim(op)) {
+        int64_t vectorTile = lanes(computeType(op)) * unroll;
+        tile = llvm::alignTo(tile, vectorTile);
       }
       if (!ShapedType::isDynamic(ranges[dim]) && tile >= ranges[dim])
         continue;
@@ -756,6 +750,14 @@ private:
     vector::populateVectorTransferPermutationMapLoweringPatterns(toContract);
     vector::populateCastAwayVectorLeadingOneDimPatterns(toContract);
     vector::populateSinkVectorOpsPatterns(toContract);
+    // Vectorized exp/log/tanh/erf (f32) as polynomials instead of a libm
+    // call per lane (accuracy: docs/benchmarks.md).
+    populateMathPolynomialApproximationPatterns(
+        toContract, [](StringRef name) {
+          name.consume_front("math.");
+          return llvm::is_contained(
+              {"exp", "expm1", "log", "log1p", "log2", "tanh", "erf"}, name);
+        });
     // Blocks of accumulators become one vector per row, so each row is a
     // register the loops carry.
     RewritePatternSet rows(ctx);
