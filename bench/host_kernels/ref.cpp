@@ -1,9 +1,10 @@
 // Hand-written C++ loops for the host-kernel benchmark: what a programmer
 // writes without a library, compiled with clang++-22 -O3 -march=native.
-// Built twice (see ref.h): REF_NS=ref_serial with -fopenmp-simd (the
-// `parallel for` pragmas are ignored, the `simd` reductions let the float
-// reductions vectorize like the compiled kernels, which reassociate them) and
-// REF_NS=ref_omp with -fopenmp (the same loops on OpenMP threads).
+// Outputs are __restrict (they never alias the inputs). Built twice (see
+// ref.h): REF_NS=ref_serial with -fopenmp-simd (the `parallel for` pragmas
+// are ignored; the `simd` reductions let the float reductions vectorize like
+// the compiled kernels, which reassociate them) and REF_NS=ref_omp with
+// -fopenmp (the same loops on OpenMP threads).
 #include "ref.h"
 
 #include <algorithm>
@@ -18,7 +19,7 @@
 
 namespace REF_NS {
 
-void triad(float *a, const float *b, const float *c, float s, int64_t n) {
+void triad(float *__restrict a, const float *b, const float *c, float s, int64_t n) {
 #pragma omp parallel for simd
   for (int64_t i = 0; i < n; ++i)
     a[i] = b[i] + s * c[i];
@@ -36,11 +37,11 @@ float maxreduce(const float *x, int64_t n) {
   float acc = -INFINITY;
 #pragma omp parallel for simd reduction(max : acc)
   for (int64_t i = 0; i < n; ++i)
-    acc = std::max(acc, x[i]);
+    acc = std::fmax(acc, x[i]);
   return acc;
 }
 
-void rowsum(const float *a, float *r, int64_t m, int64_t n) {
+void rowsum(const float *a, float *__restrict r, int64_t m, int64_t n) {
 #pragma omp parallel for
   for (int64_t i = 0; i < m; ++i) {
     float acc = 0;
@@ -51,7 +52,7 @@ void rowsum(const float *a, float *r, int64_t m, int64_t n) {
   }
 }
 
-void colsum(const float *a, float *r, int64_t m, int64_t n) {
+void colsum(const float *a, float *__restrict r, int64_t m, int64_t n) {
   // Column blocks, so that threads own disjoint parts of r; the block of r
   // stays in L1 while the rows stream by.
   const int64_t block = 1024;
@@ -66,7 +67,7 @@ void colsum(const float *a, float *r, int64_t m, int64_t n) {
   }
 }
 
-void matvec(const float *a, const float *x, float *y, int64_t m, int64_t n) {
+void matvec(const float *a, const float *x, float *__restrict y, int64_t m, int64_t n) {
 #pragma omp parallel for
   for (int64_t i = 0; i < m; ++i) {
     float acc = 0;
@@ -77,7 +78,7 @@ void matvec(const float *a, const float *x, float *y, int64_t m, int64_t n) {
   }
 }
 
-void matmul(const float *a, const float *b, float *c, int64_t m, int64_t n,
+void matmul(const float *a, const float *b, float *__restrict c, int64_t m, int64_t n,
             int64_t k) {
   // (i, k, j) order: the inner loop walks rows of B and C contiguously.
 #pragma omp parallel for
@@ -94,7 +95,7 @@ void matmul(const float *a, const float *b, float *c, int64_t m, int64_t n,
   }
 }
 
-void batchMatmul(const float *a, const float *b, float *c, int64_t batch,
+void batchMatmul(const float *a, const float *b, float *__restrict c, int64_t batch,
                  int64_t m, int64_t n, int64_t k) {
 #pragma omp parallel for collapse(2)
   for (int64_t q = 0; q < batch; ++q)
@@ -113,7 +114,7 @@ void batchMatmul(const float *a, const float *b, float *c, int64_t batch,
     }
 }
 
-void conv2d(const float *in, const float *w, float *out, int64_t n, int64_t h,
+void conv2d(const float *in, const float *w, float *__restrict out, int64_t n, int64_t h,
             int64_t wd, int64_t c, int64_t kh, int64_t kw, int64_t f) {
   int64_t oh = h - kh + 1, ow = wd - kw + 1;
   // Output channels innermost: contiguous in both the filter and the output.
@@ -138,7 +139,7 @@ void conv2d(const float *in, const float *w, float *out, int64_t n, int64_t h,
       }
 }
 
-void transpose(const float *a, float *b, int64_t m, int64_t n) {
+void transpose(const float *a, float *__restrict b, int64_t m, int64_t n) {
   // 32x32 blocks, so that both the reads and the writes use whole lines.
   const int64_t t = 32;
 #pragma omp parallel for
@@ -149,7 +150,7 @@ void transpose(const float *a, float *b, int64_t m, int64_t n) {
           b[j * m + i] = a[i * n + j];
 }
 
-void softmax(const float *x, float *y, int64_t m, int64_t n) {
+void softmax(const float *x, float *__restrict y, int64_t m, int64_t n) {
 #pragma omp parallel for
   for (int64_t i = 0; i < m; ++i) {
     const float *xi = x + i * n;
@@ -157,7 +158,7 @@ void softmax(const float *x, float *y, int64_t m, int64_t n) {
     float mx = -INFINITY;
 #pragma omp simd reduction(max : mx)
     for (int64_t j = 0; j < n; ++j)
-      mx = std::max(mx, xi[j]);
+      mx = std::fmax(mx, xi[j]);
     float s = 0;
     for (int64_t j = 0; j < n; ++j) {
       yi[j] = std::exp(xi[j] - mx);
@@ -168,7 +169,7 @@ void softmax(const float *x, float *y, int64_t m, int64_t n) {
   }
 }
 
-void layernorm(const float *x, float *y, int64_t m, int64_t n) {
+void layernorm(const float *x, float *__restrict y, int64_t m, int64_t n) {
 #pragma omp parallel for
   for (int64_t i = 0; i < m; ++i) {
     const float *xi = x + i * n;
@@ -188,7 +189,7 @@ void layernorm(const float *x, float *y, int64_t m, int64_t n) {
   }
 }
 
-void eltwiseChain(const float *x, const float *y, float *out, int64_t n) {
+void eltwiseChain(const float *x, const float *y, float *__restrict out, int64_t n) {
   // The five operations fused by hand into one loop.
 #pragma omp parallel for simd
   for (int64_t i = 0; i < n; ++i) {
