@@ -106,6 +106,9 @@ void addVectorToLLVM(OpPassManager &pm, const imex::PipelineOptions &options) {
   vectorOptions.reassociateFPReductions = options.optLevel >= 2;
   vectorOptions.vectorContractLowering =
       vector::VectorContractLowering::OuterProduct;
+  // Square tiles of transposes (tile-and-vectorize-for-cpu) as shuffles.
+  vectorOptions.vectorTransposeLowering =
+      vector::VectorTransposeLowering::Shuffle1D;
   pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
 }
 

@@ -173,8 +173,9 @@ std::optional<SmallVector<int64_t>> rowShape(Operation *op) {
         shape[d] = 1;
     return shape;
   }
+  // Transposes stay whole: they are lowered to shuffles of full registers.
   auto unrollable = dyn_cast<VectorUnrollOpInterface>(op);
-  if (!unrollable)
+  if (!unrollable || isa<vector::TransposeOp>(op))
     return std::nullopt;
   std::optional<SmallVector<int64_t>> shape = unrollable.getShapeForUnroll();
   if (!shape || shape->size() < 2)
@@ -495,34 +496,76 @@ private:
     return tiles;
   }
 
+  /// For an op that walks an operand across its rows along the vector loop
+  /// (a transpose), the parallel loop of that operand's last dimension.
+  static std::optional<unsigned> transposedLoop(linalg::LinalgOp op,
+                                                unsigned vdim) {
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    for (OpOperand &operand : op->getOpOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(&operand);
+      if (!isa<RankedTensorType>(operand.get().getType()) ||
+          map.getNumResults() < 2 || !map.isProjectedPermutation())
+        continue;
+      unsigned last = map.getDimPosition(map.getNumResults() - 1);
+      if (last != vdim && iterators[last] == utils::IteratorType::parallel &&
+          llvm::is_contained(map.getResults(),
+                             getAffineDimExpr(vdim, op.getContext())))
+        return last;
+    }
+    return std::nullopt;
+  }
+
   void tileInnerParallel(RewriterBase &rewriter, linalg::LinalgOp op) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     unsigned vdim = getVectorDim(op);
-    int64_t size = vectorBits ? lanes(computeType(op)) * unroll : 1;
+    int64_t width = vectorBits ? lanes(computeType(op)) : 1;
+    // A transpose gets square tiles of one vector per row, transposed in
+    // registers, so both operands are walked with unit stride.
+    std::optional<unsigned> across =
+        width > 1 ? transposedLoop(op, vdim) : std::nullopt;
+    int64_t size = across ? width : width * unroll;
     SmallVector<int64_t> tiles = unitTilesExcept(ranges, vdim, size);
+    if (across && ranges[*across] != 1)
+      tiles[*across] = width;
     if (!ShapedType::isDynamic(ranges[vdim]) && ranges[vdim] <= size)
       tiles[vdim] = 0; // one tile already
     if (llvm::all_of(tiles, [](int64_t t) { return t == 0; }))
       return;
-    // Loop order: other parallel loops, the vector loop, then reductions.
+    // Loop order: other parallel loops, the transposed one, the vector
+    // loop, then reductions.
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     SmallVector<int64_t> order;
     for (unsigned d = 0; d < ranges.size(); ++d)
-      if (d != vdim && iterators[d] == utils::IteratorType::parallel)
+      if (d != vdim && d != across &&
+          iterators[d] == utils::IteratorType::parallel)
         order.push_back(d);
+    if (across)
+      order.push_back(*across);
     order.push_back(vdim);
     for (unsigned d = 0; d < ranges.size(); ++d)
       if (iterators[d] == utils::IteratorType::reduction)
         order.push_back(d);
     FailureOr<ForTiling> tiling = tileWithFor(rewriter, op, tiles, order);
-    if (failed(tiling) || tiles[vdim] == 0)
+    if (failed(tiling))
       return;
-    // Loops come in `order`, untiled dimensions left out.
-    unsigned at = llvm::count_if(
-        ArrayRef(order).take_until([&](int64_t d) { return d == vdim; }),
-        [&](int64_t d) { return tiles[d] != 0; });
-    if (at < tiling->loops.size())
-      peel(rewriter, tiling->loops[at]);
+    // Loops come in `order`, untiled dimensions left out. Peel outer loops
+    // first: their main part holds the inner loop that is peeled next.
+    auto loopOf = [&](unsigned dim) -> std::optional<scf::ForOp> {
+      if (tiles[dim] == 0)
+        return std::nullopt;
+      unsigned at = llvm::count_if(
+          ArrayRef(order).take_until([&](int64_t d) { return d == dim; }),
+          [&](int64_t d) { return tiles[d] != 0; });
+      if (at >= tiling->loops.size())
+        return std::nullopt;
+      return tiling->loops[at];
+    };
+    std::optional<scf::ForOp> vectorLoop = loopOf(vdim);
+    if (across)
+      if (std::optional<scf::ForOp> loop = loopOf(*across))
+        peel(rewriter, *loop);
+    if (vectorLoop)
+      peel(rewriter, *vectorLoop);
   }
 
   void tileInnerReduction(RewriterBase &rewriter, linalg::LinalgOp op) {

@@ -222,3 +222,21 @@ func.func @conv(%in: tensor<1x34x34x64xf32>, %f: tensor<3x3x64x32xf32>, %out: te
      ins(%in, %f : tensor<1x34x34x64xf32>, tensor<3x3x64x32xf32>) outs(%out : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
   return %r : tensor<1x32x32x32xf32>
 }
+
+// -----
+
+// A transpose: square tiles of one vector per row, both operands read and
+// written a row at a time, transposed in registers (the partial tiles at
+// the edges stay linalg).
+// CHECK-LABEL: func.func @transpose
+// CHECK:       scf.forall
+// CHECK:         scf.for {{.*}} step %c8
+// CHECK:           scf.for {{.*}} step %c8
+// CHECK-COUNT-8:     vector.transfer_read {{.*}} : tensor<8x8xf32>, vector<1x8xf32>
+// CHECK:             vector.transpose %{{.*}}, [1, 0] : vector<8x8xf32> to vector<8x8xf32>
+// CHECK-COUNT-8:     vector.transfer_write {{.*}} : vector<1x8xf32>, tensor<8x8xf32>
+// CHECK:       linalg.generic
+func.func @transpose(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = linalg.transpose ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) permutation = [1, 0]
+  return %r : tensor<?x?xf32>
+}
