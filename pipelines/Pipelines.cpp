@@ -235,8 +235,7 @@ void imex::buildMem2RegPipeline(OpPassManager &pm, const PipelineOptions &) {
   pm.addPass(createMem2Reg());
 }
 
-void imex::buildGpuPipeline(OpPassManager &pm,
-                            const PipelineOptions &options) {
+void imex::buildGpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   buildNDArrayPipeline(pm, options);
   addBufferization(pm);
   addHostDeallocation(pm);

@@ -34,8 +34,7 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
       *this, "mcpu",
       llvm::cl::desc("Target CPU; 'native' for the host's (default: generic)")};
   Option<std::string> features{
-      *this, "mattr",
-      llvm::cl::desc("Target features, e.g. '+avx2,-avx512f'")};
+      *this, "mattr", llvm::cl::desc("Target features, e.g. '+avx2,-avx512f'")};
   Option<unsigned> vectorBits{
       *this, "vector-bits",
       llvm::cl::desc("Vector register width for host code generation in "

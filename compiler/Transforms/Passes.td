@@ -218,16 +218,25 @@ def TileAndVectorizeForCPU
        afterwards (a fixed count, so results do not depend on the number of
        threads).
     2. *Registers.* Each op is then tiled with `scf.for` to one register
-       tile: `unroll` vectors of the target's width along the innermost
-       dimension; reductions along the innermost dimension accumulate into
-       that many partial results; contractions get an `m x n` block of
-       accumulators (`register-tile`, default from `vector-bits`) updated
+       tile. Vectors run along the loop that walks the fewest elements with
+       a stride (elementwise ops and row sums along rows; column sums,
+       vecmat and convolutions along the output, with their reductions
+       inside so results stay in registers): `unroll` vectors of the
+       target's width along it; reductions along it accumulate into that
+       many partial results; a transpose gets square tiles of one vector
+       per row, transposed in registers; contractions get an `m x n` block
+       of accumulators (`register-tile`, default from `vector-bits`) updated
        by outer products over k, inside cache blocks of n and k
-       (`cache-tile`) so the right-hand side is read from L2. The tile loops are peeled, so full tiles
-       have static shapes.
+       (`cache-tile`) so the right-hand side is read from L2. The tile
+       loops are peeled, so full tiles have static shapes.
     3. *Vectors.* Ops with static shapes are vectorized; contractions become
        `vector.contract` lowered to outer products (FMAs), reductions
-       `vector.multi_reduction`. Partial tiles stay scalar loops.
+       `vector.multi_reduction`, convolution tiles (generalized, their
+       one-element windows dropped) multiply-adds; f32 `exp`, `expm1`,
+       `log`, `log1p`, `log2`, `tanh` and `erf` on vectors become
+       upstream's polynomial approximations. Partial tiles stay scalar
+       loops. Only the vector code made here is rewritten; vector ops the
+       input already had are left alone.
 
     Splitting reductions into partial results reassociates floating-point
     arithmetic (as NumPy's pairwise sum and BLAS do); the pass is therefore

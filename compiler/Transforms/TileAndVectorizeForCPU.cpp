@@ -17,15 +17,15 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Dialect/SCF/Transforms/Patterns.h"
-#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
@@ -69,8 +69,9 @@ std::optional<ContractionLayout> getContractionLayout(linalg::LinalgOp op) {
   if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
       dims->k.size() != 1)
     return std::nullopt;
-  return ContractionLayout{dims->m[0], dims->n[0], dims->k[0],
-                           SmallVector<unsigned>(dims->batch.begin(), dims->batch.end())};
+  return ContractionLayout{
+      dims->m[0], dims->n[0], dims->k[0],
+      SmallVector<unsigned>(dims->batch.begin(), dims->batch.end())};
 }
 
 /// The loop vectors run along: the one along which the fewest elements
@@ -157,7 +158,8 @@ SmallVector<OpFoldResult> asFoldResults(OpBuilder &b, ArrayRef<int64_t> v) {
       v, [&](int64_t x) -> OpFoldResult { return b.getIndexAttr(x); });
 }
 
-/// Unrolled shape of a vector op for `rows` above: one row of its result
+/// Unrolled shape of a vector op for the `rows` stage (see initialize()):
+/// one row of its result
 /// (reduction dimensions of a contraction kept whole).
 std::optional<SmallVector<int64_t>> rowShape(Operation *op) {
   if (auto contract = dyn_cast<vector::ContractionOp>(op)) {
@@ -167,8 +169,7 @@ std::optional<SmallVector<int64_t>> rowShape(Operation *op) {
     if (resultMap.getNumResults() < 2)
       return std::nullopt;
     unsigned rowDim = resultMap.getDimPosition(resultMap.getNumResults() - 1);
-    for (auto [d, iterator] :
-         llvm::enumerate(contract.getIteratorTypesArray()))
+    for (auto [d, iterator] : llvm::enumerate(contract.getIteratorTypesArray()))
       if (d != rowDim && iterator == vector::IteratorType::parallel)
         shape[d] = 1;
     return shape;
@@ -305,15 +306,14 @@ private:
       SmallVector<int64_t> ranges = op.getStaticLoopRanges();
       if (llvm::any_of(ranges, [](int64_t r) { return r == 0; }))
         continue;
-      SmallVector<utils::IteratorType> iterators =
-          op.getIteratorTypesArray();
+      SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
       int64_t work = 1;
       for (int64_t r : ranges)
         work *= ShapedType::isDynamic(r) ? kAssumedDynamicExtent : r;
       if (!llvm::any_of(ranges, ShapedType::isDynamic) && work < threadChunk)
         continue;
-      auto parallelDim = llvm::find_if(
-          llvm::seq<unsigned>(0, ranges.size()), [&](unsigned d) {
+      auto parallelDim =
+          llvm::find_if(llvm::seq<unsigned>(0, ranges.size()), [&](unsigned d) {
             return iterators[d] == utils::IteratorType::parallel &&
                    ranges[d] != 1;
           });
@@ -346,8 +346,7 @@ private:
 
   /// Tiles `op` with scf.forall and fuses its linalg producers in the same
   /// block into the tile.
-  static void tileAndFuseIntoForall(RewriterBase &rewriter,
-                                    linalg::LinalgOp op,
+  static void tileAndFuseIntoForall(RewriterBase &rewriter, linalg::LinalgOp op,
                                     ArrayRef<int64_t> tileSizes) {
     scf::SCFTilingOptions tiling;
     tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
@@ -356,8 +355,8 @@ private:
     options.setTilingOptions(tiling);
     Block *block = op->getBlock();
     options.setFusionControlFn(
-        [block](tensor::ExtractSliceOp, OpResult producer,
-                bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        [block](tensor::ExtractSliceOp, OpResult producer, bool)
+            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
           // Fusion recomputes the producer per tile: only sound when no op
           // other than linalg ones sees its result (an in-place update such
           // as ndarray.insert_slice writes into its buffer).
@@ -423,7 +422,8 @@ private:
     IRRewriter rewriter(func.getContext());
     for (linalg::LinalgOp op : ops) {
       SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-      if (ranges.empty() || llvm::any_of(ranges, [](int64_t r) { return r == 0; }))
+      if (ranges.empty() ||
+          llvm::any_of(ranges, [](int64_t r) { return r == 0; }))
         continue;
       switch (classify(op)) {
       case OpKind::Contraction:
@@ -461,12 +461,12 @@ private:
     if (failed(result))
       return failure();
     rewriter.replaceOp(op, result->replacements);
-    return ForTiling{
-        llvm::map_to_vector(result->loops,
-                            [](LoopLikeOpInterface loop) {
-                              return cast<scf::ForOp>(loop.getOperation());
-                            }),
-        cast<linalg::LinalgOp>(result->tiledOps.back())};
+    return ForTiling{llvm::map_to_vector(result->loops,
+                                         [](LoopLikeOpInterface loop) {
+                                           return cast<scf::ForOp>(
+                                               loop.getOperation());
+                                         }),
+                     cast<linalg::LinalgOp>(result->tiledOps.back())};
   }
 
   /// `first`, then the other of `numLoops` dimensions in their order.
@@ -627,8 +627,9 @@ private:
     if (exceeds(layout.k, depth))
       cacheTiles[layout.k] = depth;
     if (llvm::any_of(cacheTiles, [](int64_t t) { return t != 0; })) {
-      FailureOr<ForTiling> tiling = tileWithFor(
-          rewriter, op, cacheTiles, loopOrder(ranges.size(), {layout.n, layout.k}));
+      FailureOr<ForTiling> tiling =
+          tileWithFor(rewriter, op, cacheTiles,
+                      loopOrder(ranges.size(), {layout.n, layout.k}));
       if (failed(tiling))
         return;
       op = tiling->tiled;
@@ -664,7 +665,8 @@ private:
   /// tiles get static shapes.
   static void cleanUpTiles(func::FuncOp func) {
     MLIRContext *ctx = func.getContext();
-    RewritePatternSet patterns = linalg::getLinalgTilingCanonicalizationPatterns(ctx);
+    RewritePatternSet patterns =
+        linalg::getLinalgTilingCanonicalizationPatterns(ctx);
     scf::populateSCFForLoopCanonicalizationPatterns(patterns);
     tensor::populateFoldTensorEmptyPatterns(patterns);
     (void)applyPatternsGreedily(func, std::move(patterns));
@@ -734,9 +736,8 @@ private:
     config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
     config.setListener(&created);
     for (const FrozenRewritePatternSet &stage : vectorStages)
-      (void)applyOpPatternsGreedily(SmallVector<Operation *>(
-                                        created.ops.getArrayRef()),
-                                    stage, config);
+      (void)applyOpPatternsGreedily(
+          SmallVector<Operation *>(created.ops.getArrayRef()), stage, config);
     hoistAccumulators(created.loops);
   }
 
@@ -770,7 +771,7 @@ private:
     SmallVector<scf::ForOp> order = loops.takeVector();
     IRRewriter rewriter(order.front().getContext());
     llvm::sort(order, [](scf::ForOp a, scf::ForOp b) {
-      return a->isProperAncestor(b) ? false
+      return a->isProperAncestor(b)   ? false
              : b->isProperAncestor(a) ? true
                                       : a < b;
     });
@@ -795,12 +796,11 @@ private:
     vector::populateSinkVectorOpsPatterns(toContract);
     // Vectorized exp/log/tanh/erf (f32) as polynomials instead of a libm
     // call per lane (accuracy: docs/benchmarks.md).
-    populateMathPolynomialApproximationPatterns(
-        toContract, [](StringRef name) {
-          name.consume_front("math.");
-          return llvm::is_contained(
-              {"exp", "expm1", "log", "log1p", "log2", "tanh", "erf"}, name);
-        });
+    populateMathPolynomialApproximationPatterns(toContract, [](StringRef name) {
+      name.consume_front("math.");
+      return llvm::is_contained(
+          {"exp", "expm1", "log", "log1p", "log2", "tanh", "erf"}, name);
+    });
     // Blocks of accumulators become one vector per row, so each row is a
     // register the loops carry.
     RewritePatternSet rows(ctx);
