@@ -232,9 +232,9 @@ def TileAndVectorizeForCPU
     3. *Vectors.* Ops with static shapes are vectorized; contractions become
        `vector.contract` lowered to outer products (FMAs), reductions
        `vector.multi_reduction`, convolution tiles (generalized, their
-       one-element windows dropped) multiply-adds; f32 `exp`, `expm1`,
-       `log`, `log1p`, `log2`, `tanh` and `erf` on vectors become
-       upstream's polynomial approximations. Partial tiles stay scalar
+       one-element windows dropped) multiply-adds; f32 `exp`, `log` and
+       `tanh` on vectors become upstream's polynomial approximations
+       (within 1, 1 and 5 ulp of glibc). Partial tiles stay scalar
        loops. Only the vector code made here is rewritten; vector ops the
        input already had are left alone.
 
