@@ -87,7 +87,9 @@ void addHostLoops(OpPassManager &pm, const imex::PipelineOptions &options) {
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(imex::createInterchangeForContiguousInnerLoop());
   funcPm.addPass(createConvertLinalgToParallelLoopsPass());
-  funcPm.addPass(imex::createSequentializeNestedParallelLoops());
+  imex::SequentializeNestedParallelLoopsOptions sequential;
+  sequential.inSequentialLoops = options.optLevel >= 2;
+  funcPm.addPass(imex::createSequentializeNestedParallelLoops(sequential));
   addHostScalarCleanup(funcPm);
   ConvertSCFToOpenMPPassOptions openmp;
   openmp.numThreads = options.numThreads;

@@ -176,7 +176,18 @@ def SequentializeNestedParallelLoops
     other ops) in another `scf.parallel` into `scf.for` loops; reductions
     become loop-carried values combined in iteration order by the bodies of
     the `scf.reduce` regions. Run before `convert-scf-to-openmp`.
+
+    With `in-sequential-loops`, a parallel loop nested in an `scf.for` is
+    sequentialized too: OpenMP would start its threads once per iteration
+    of the outer loop. The `-O2` host pipeline sets it, because its thread
+    tiles (`scf.forall`) already hold the parallel work and what is left
+    inside loops are the partial tiles of register tiling.
   }];
+  let options = [
+    Option<"inSequentialLoops", "in-sequential-loops", "bool",
+           /*default=*/"false",
+           "Also sequentialize parallel loops nested in scf.for loops">,
+  ];
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 

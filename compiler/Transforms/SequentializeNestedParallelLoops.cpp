@@ -65,10 +65,13 @@ void sequentialize(scf::ParallelOp loop) {
 struct SequentializeNestedParallelLoopsPass
     : imex::impl::SequentializeNestedParallelLoopsBase<
           SequentializeNestedParallelLoopsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     SmallVector<scf::ParallelOp> nested;
     getOperation().walk([&](scf::ParallelOp loop) {
-      if (loop->getParentOfType<scf::ParallelOp>())
+      if (loop->getParentOfType<scf::ParallelOp>() ||
+          (inSequentialLoops && loop->getParentOfType<scf::ForOp>()))
         nested.push_back(loop);
     });
     // Post-order walk: inner loops come first, so each clone copies an

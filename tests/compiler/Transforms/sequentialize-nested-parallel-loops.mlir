@@ -89,3 +89,31 @@ func.func @single(%a: memref<?xf32>, %out: memref<?xf32>, %n: index) -> f32 {
   }
   return %s : f32
 }
+
+// -----
+
+// A parallel loop inside a sequential one: left alone by default (OpenMP
+// then forks per outer iteration), sequentialized with in-sequential-loops.
+// RUN: imex-opt %s -split-input-file \
+// RUN:   -pass-pipeline='builtin.module(func.func(sequentialize-nested-parallel-loops{in-sequential-loops=true}))' \
+// RUN:   | FileCheck %s --check-prefix=INFOR
+// CHECK-LABEL: func.func @in_sequential_loop
+// CHECK: scf.for
+// CHECK:   scf.parallel
+// INFOR-LABEL: func.func @in_sequential_loop
+// INFOR: scf.for
+// INFOR:   scf.for
+// INFOR-NOT: scf.parallel
+// INFOR: return
+func.func @in_sequential_loop(%a: memref<?x?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %n step %c1 {
+    scf.parallel (%j) = (%c0) to (%n) step (%c1) {
+      memref.store %zero, %a[%i, %j] : memref<?x?xf32>
+      scf.reduce
+    }
+  }
+  return
+}
