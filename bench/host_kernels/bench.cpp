@@ -36,6 +36,8 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 // ---- The upstream chain's C interface (StridedMemRefType layout). --------
@@ -80,8 +82,7 @@ using Clock = std::chrono::steady_clock;
 // ---- Descriptors ----------------------------------------------------------
 
 /// A descriptor (either ABI) for a dense row-major array.
-template <class D, int N>
-D desc(const float *p, std::array<int64_t, N> sizes) {
+template <class D, int N> D desc(const float *p, std::array<int64_t, N> sizes) {
   D d;
   d.allocated = const_cast<float *>(p);
   d.aligned = const_cast<float *>(p);
@@ -116,6 +117,53 @@ template <int N, class D> Result result(const D &d) {
       r.strides[i] = d.strides[i];
     }
   return r;
+}
+
+/// An input array of a kernel call: its data and row-major sizes.
+template <int N> struct Arg {
+  const float *data;
+  std::array<int64_t, N> sizes;
+};
+
+/// The rank of a descriptor type of either ABI (a 0-d one has no sizes).
+template <class D, class = void> struct RankOf {
+  static constexpr int value = 0;
+};
+template <class D> struct RankOf<D, std::void_t<decltype(D::sizes)>> {
+  static constexpr int value = int(sizeof(D::sizes) / sizeof(int64_t));
+};
+
+/// One argument of a kernel call as the kernel's parameter type P takes it:
+/// a scalar as is, a descriptor pointer (below) built from an Arg.
+template <class P> struct Slot {
+  P value;
+  P get() const { return value; }
+};
+template <class D> struct Slot<D *> {
+  D d;
+  template <int N> Slot(const Arg<N> &a) : d(desc<D, N>(a.data, a.sizes)) {
+    static_assert(N == RankOf<D>::value, "argument rank");
+  }
+  D *get() { return &d; }
+};
+
+template <class R, class = void> struct HasR0 : std::false_type {};
+template <class R>
+struct HasR0<R, std::void_t<decltype(R::r0)>> : std::true_type {};
+
+/// Calls kernel f of either ABI (imexc: a result struct with r0; the chain:
+/// the returned descriptor itself) on args, each an Arg<N> for a descriptor
+/// parameter or a scalar, and wraps the returned buffer.
+template <class R, class... P, class... A>
+Result call(void (*f)(R *, P...), const A &...args) {
+  static_assert(sizeof...(P) == sizeof...(A), "argument count");
+  std::tuple<Slot<P>...> slots{Slot<P>{args}...};
+  R r;
+  std::apply([&](auto &...slot) { f(&r, slot.get()...); }, slots);
+  if constexpr (HasR0<R>::value)
+    return result<RankOf<decltype(r.r0)>::value>(r.r0);
+  else
+    return result<RankOf<R>::value>(r);
 }
 
 // ---- Data -----------------------------------------------------------------
@@ -173,9 +221,9 @@ struct Bench {
   std::string name;
   double bytes = 0; // compulsory memory traffic (memory-bound kernels)
   double flops = 0; // floating-point operations (compute-bound kernels)
-  std::function<Result()> imexc, chain; // empty: the compiler failed
+  std::function<Result()> imexc, chain;          // empty: the compiler failed
   std::function<void()> cppSerial, cppOmp, blas; // blas empty: no anchor
-  Buffer ref; // written by cppSerial
+  Buffer ref;                                    // written by cppSerial
   std::vector<int64_t> refSizes;
   std::vector<const void *> inputs; // never freed, even if returned
   double rtol = 1e-4;
@@ -206,7 +254,13 @@ template <class F, class After> double best(int maxReps, F f, After after) {
 }
 
 template <class F> double best(int maxReps, F f) {
-  return best(maxReps, [&] { f(); return 0; }, [](int) {});
+  return best(
+      maxReps,
+      [&] {
+        f();
+        return 0;
+      },
+      [](int) {});
 }
 
 /// Compares a returned buffer with the serial C++ result: every element
@@ -243,7 +297,8 @@ std::string check(const Bench &b, const Result &r) {
   if (!bad)
     return "ok";
   char buf[64];
-  std::snprintf(buf, sizeof buf, "WRONG err %.3g", worst / (scale > 0 ? scale : 1));
+  std::snprintf(buf, sizeof buf, "WRONG err %.3g",
+                worst / (scale > 0 ? scale : 1));
   return buf;
 }
 
@@ -294,7 +349,8 @@ int main(int argc, char **argv) {
   auto ba = randomVector(bb * bm * bk, 8), bbm = randomVector(bb * bk * bn, 9);
   const int64_t cN = 1, cH = 128, cW = 128, cC = 64, cKH = 3, cKW = 3, cF = 64;
   const int64_t cOH = cH - cKH + 1, cOW = cW - cKW + 1;
-  auto cin = randomVector(cN * cH * cW * cC, 10), cw = randomVector(cKH * cKW * cC * cF, 11);
+  auto cin = randomVector(cN * cH * cW * cC, 10),
+       cw = randomVector(cKH * cKW * cC * cF, 11);
   Buffer scratch(std::max(n1, big * big)); // the other anchors' outputs
   volatile float sink = 0;
   const float s = 3.0f;
@@ -309,29 +365,26 @@ int main(int argc, char **argv) {
     b.bytes = 12.0 * n1;
     b.refSizes = {n1};
     b.inputs = {x1.data(), y1.data()};
-#ifdef IMEXC_HAS_triad
-    b.imexc = [&] {
-      auto bd = desc<imexc_memref_1d_f32, 1>(x1.data(), {n1});
-      auto cd = desc<imexc_memref_1d_f32, 1>(y1.data(), {n1});
-      imexc_triad_result r;
-      _mlir_ciface_triad(&r, &bd, &cd, s);
-      return result<1>(r.r0);
+    [[maybe_unused]] auto run = [&](auto f) {
+      return [&, f] {
+        return call(f, Arg<1>{x1.data(), {n1}}, Arg<1>{y1.data(), {n1}}, s);
+      };
     };
+#ifdef IMEXC_HAS_triad
+    b.imexc = run(_mlir_ciface_triad);
 #endif
 #ifdef CHAIN_HAS_triad
-    b.chain = [&] {
-      auto bd = desc<CM1, 1>(x1.data(), {n1});
-      auto cd = desc<CM1, 1>(y1.data(), {n1});
-      CM1 r;
-      chain__mlir_ciface_triad(&r, &bd, &cd, s);
-      return result<1>(r);
-    };
+    b.chain = run(chain__mlir_ciface_triad);
 #endif
     add(std::move(b));
     Bench &r = benches.back();
     r.ref.resize(n1);
-    r.cppSerial = [&, p = &r] { ref_serial::triad(p->ref.data(), x1.data(), y1.data(), s, n1); };
-    r.cppOmp = [&] { ref_omp::triad(scratch.data(), x1.data(), y1.data(), s, n1); };
+    r.cppSerial = [&, p = &r] {
+      ref_serial::triad(p->ref.data(), x1.data(), y1.data(), s, n1);
+    };
+    r.cppOmp = [&] {
+      ref_omp::triad(scratch.data(), x1.data(), y1.data(), s, n1);
+    };
   }
   { // sum
     Bench b;
@@ -340,21 +393,14 @@ int main(int argc, char **argv) {
     b.refSizes = {};
     b.ref.resize(1);
     b.inputs = {x1.data()};
-#ifdef IMEXC_HAS_sum
-    b.imexc = [&] {
-      auto xd = desc<imexc_memref_1d_f32, 1>(x1.data(), {n1});
-      imexc_sum_result r;
-      _mlir_ciface_sum(&r, &xd);
-      return result<0>(r.r0);
+    [[maybe_unused]] auto run = [&](auto f) {
+      return [&, f] { return call(f, Arg<1>{x1.data(), {n1}}); };
     };
+#ifdef IMEXC_HAS_sum
+    b.imexc = run(_mlir_ciface_sum);
 #endif
 #ifdef CHAIN_HAS_sum
-    b.chain = [&] {
-      auto xd = desc<CM1, 1>(x1.data(), {n1});
-      CM0 r;
-      chain__mlir_ciface_sum(&r, &xd);
-      return result<0>(r);
-    };
+    b.chain = run(chain__mlir_ciface_sum);
 #endif
     add(std::move(b));
     Bench &r = benches.back();
@@ -368,25 +414,20 @@ int main(int argc, char **argv) {
     b.refSizes = {};
     b.ref.resize(1);
     b.inputs = {x1.data()};
-#ifdef IMEXC_HAS_maxreduce
-    b.imexc = [&] {
-      auto xd = desc<imexc_memref_1d_f32, 1>(x1.data(), {n1});
-      imexc_maxreduce_result r;
-      _mlir_ciface_maxreduce(&r, &xd);
-      return result<0>(r.r0);
+    [[maybe_unused]] auto run = [&](auto f) {
+      return [&, f] { return call(f, Arg<1>{x1.data(), {n1}}); };
     };
+#ifdef IMEXC_HAS_maxreduce
+    b.imexc = run(_mlir_ciface_maxreduce);
 #endif
 #ifdef CHAIN_HAS_maxreduce
-    b.chain = [&] {
-      auto xd = desc<CM1, 1>(x1.data(), {n1});
-      CM0 r;
-      chain__mlir_ciface_maxreduce(&r, &xd);
-      return result<0>(r);
-    };
+    b.chain = run(chain__mlir_ciface_maxreduce);
 #endif
     add(std::move(b));
     Bench &r = benches.back();
-    r.cppSerial = [&, p = &r] { p->ref[0] = ref_serial::maxreduce(x1.data(), n1); };
+    r.cppSerial = [&, p = &r] {
+      p->ref[0] = ref_serial::maxreduce(x1.data(), n1);
+    };
     r.cppOmp = [&] { sink = ref_omp::maxreduce(x1.data(), n1); };
   }
   { // rowsum
@@ -396,25 +437,20 @@ int main(int argc, char **argv) {
     b.refSizes = {big};
     b.ref.resize(big);
     b.inputs = {a2.data()};
-#ifdef IMEXC_HAS_rowsum
-    b.imexc = [&] {
-      auto ad = desc<imexc_memref_2d_f32, 2>(a2.data(), {big, big});
-      imexc_rowsum_result r;
-      _mlir_ciface_rowsum(&r, &ad);
-      return result<1>(r.r0);
+    [[maybe_unused]] auto run = [&](auto f) {
+      return [&, f] { return call(f, Arg<2>{a2.data(), {big, big}}); };
     };
+#ifdef IMEXC_HAS_rowsum
+    b.imexc = run(_mlir_ciface_rowsum);
 #endif
 #ifdef CHAIN_HAS_rowsum
-    b.chain = [&] {
-      auto ad = desc<CM2, 2>(a2.data(), {big, big});
-      CM1 r;
-      chain__mlir_ciface_rowsum(&r, &ad);
-      return result<1>(r);
-    };
+    b.chain = run(chain__mlir_ciface_rowsum);
 #endif
     add(std::move(b));
     Bench &r = benches.back();
-    r.cppSerial = [&, p = &r] { ref_serial::rowsum(a2.data(), p->ref.data(), big, big); };
+    r.cppSerial = [&, p = &r] {
+      ref_serial::rowsum(a2.data(), p->ref.data(), big, big);
+    };
     r.cppOmp = [&] { ref_omp::rowsum(a2.data(), scratch.data(), big, big); };
   }
   { // colsum
@@ -424,25 +460,20 @@ int main(int argc, char **argv) {
     b.refSizes = {big};
     b.ref.resize(big);
     b.inputs = {a2.data()};
-#ifdef IMEXC_HAS_colsum
-    b.imexc = [&] {
-      auto ad = desc<imexc_memref_2d_f32, 2>(a2.data(), {big, big});
-      imexc_colsum_result r;
-      _mlir_ciface_colsum(&r, &ad);
-      return result<1>(r.r0);
+    [[maybe_unused]] auto run = [&](auto f) {
+      return [&, f] { return call(f, Arg<2>{a2.data(), {big, big}}); };
     };
+#ifdef IMEXC_HAS_colsum
+    b.imexc = run(_mlir_ciface_colsum);
 #endif
 #ifdef CHAIN_HAS_colsum
-    b.chain = [&] {
-      auto ad = desc<CM2, 2>(a2.data(), {big, big});
-      CM1 r;
-      chain__mlir_ciface_colsum(&r, &ad);
-      return result<1>(r);
-    };
+    b.chain = run(chain__mlir_ciface_colsum);
 #endif
     add(std::move(b));
     Bench &r = benches.back();
-    r.cppSerial = [&, p = &r] { ref_serial::colsum(a2.data(), p->ref.data(), big, big); };
+    r.cppSerial = [&, p = &r] {
+      ref_serial::colsum(a2.data(), p->ref.data(), big, big);
+    };
     r.cppOmp = [&] { ref_omp::colsum(a2.data(), scratch.data(), big, big); };
   }
   { // matvec
@@ -453,37 +484,34 @@ int main(int argc, char **argv) {
     b.refSizes = {big};
     b.ref.resize(big);
     b.inputs = {a2.data(), xv.data()};
-#ifdef IMEXC_HAS_matvec
-    b.imexc = [&] {
-      auto ad = desc<imexc_memref_2d_f32, 2>(a2.data(), {big, big});
-      auto xd = desc<imexc_memref_1d_f32, 1>(xv.data(), {big});
-      imexc_matvec_result r;
-      _mlir_ciface_matvec(&r, &ad, &xd);
-      return result<1>(r.r0);
+    [[maybe_unused]] auto run = [&](auto f) {
+      return [&, f] {
+        return call(f, Arg<2>{a2.data(), {big, big}}, Arg<1>{xv.data(), {big}});
+      };
     };
+#ifdef IMEXC_HAS_matvec
+    b.imexc = run(_mlir_ciface_matvec);
 #endif
 #ifdef CHAIN_HAS_matvec
-    b.chain = [&] {
-      auto ad = desc<CM2, 2>(a2.data(), {big, big});
-      auto xd = desc<CM1, 1>(xv.data(), {big});
-      CM1 r;
-      chain__mlir_ciface_matvec(&r, &ad, &xd);
-      return result<1>(r);
-    };
+    b.chain = run(chain__mlir_ciface_matvec);
 #endif
     add(std::move(b));
     Bench &r = benches.back();
-    r.cppSerial = [&, p = &r] { ref_serial::matvec(a2.data(), xv.data(), p->ref.data(), big, big); };
-    r.cppOmp = [&] { ref_omp::matvec(a2.data(), xv.data(), scratch.data(), big, big); };
+    r.cppSerial = [&, p = &r] {
+      ref_serial::matvec(a2.data(), xv.data(), p->ref.data(), big, big);
+    };
+    r.cppOmp = [&] {
+      ref_omp::matvec(a2.data(), xv.data(), scratch.data(), big, big);
+    };
     r.blas = [&] {
-      cblas_sgemv(CblasRowMajor, CblasNoTrans, big, big, 1.0f, a2.data(), big, xv.data(), 1,
-                  0.0f, scratch.data(), 1);
+      cblas_sgemv(CblasRowMajor, CblasNoTrans, big, big, 1.0f, a2.data(), big,
+                  xv.data(), 1, 0.0f, scratch.data(), 1);
     };
   }
   // matmul, M x N x K.
-  const std::array<int64_t, 3> mmSizes[] = {{256, 256, 256},    {512, 512, 512},
-                                            {1024, 1024, 1024}, {2048, 2048, 2048},
-                                            {1000, 1000, 1000}, {777, 1023, 513}};
+  const std::array<int64_t, 3> mmSizes[] = {
+      {256, 256, 256},    {512, 512, 512},    {1024, 1024, 1024},
+      {2048, 2048, 2048}, {1000, 1000, 1000}, {777, 1023, 513}};
   for (auto sz : mmSizes) {
     int64_t m = sz[0], n = sz[1], k = sz[2];
     Bench b;
@@ -491,40 +519,36 @@ int main(int argc, char **argv) {
     if (m == n && n == k)
       std::snprintf(name, sizeof name, "matmul %ld", long(m));
     else
-      std::snprintf(name, sizeof name, "matmul %ldx%ldx%ld (MxNxK)", long(m), long(n), long(k));
+      std::snprintf(name, sizeof name, "matmul %ldx%ldx%ld (MxNxK)", long(m),
+                    long(n), long(k));
     b.name = name;
     b.flops = 2.0 * m * n * k;
     b.refSizes = {m, n};
     b.ref.resize(m * n);
     b.inputs = {ma.data(), mb.data()};
     b.maxReps = m >= 2048 ? 3 : 30;
-#ifdef IMEXC_HAS_matmul
-    b.imexc = [&, m, n, k] {
-      auto ad = desc<imexc_memref_2d_f32, 2>(ma.data(), {m, k});
-      auto bd = desc<imexc_memref_2d_f32, 2>(mb.data(), {k, n});
-      imexc_matmul_result r;
-      _mlir_ciface_matmul(&r, &ad, &bd);
-      return result<2>(r.r0);
+    [[maybe_unused]] auto run = [&, m, n, k](auto f) {
+      return [&, m, n, k, f] {
+        return call(f, Arg<2>{ma.data(), {m, k}}, Arg<2>{mb.data(), {k, n}});
+      };
     };
+#ifdef IMEXC_HAS_matmul
+    b.imexc = run(_mlir_ciface_matmul);
 #endif
 #ifdef CHAIN_HAS_matmul
-    b.chain = [&, m, n, k] {
-      auto ad = desc<CM2, 2>(ma.data(), {m, k});
-      auto bd = desc<CM2, 2>(mb.data(), {k, n});
-      CM2 r;
-      chain__mlir_ciface_matmul(&r, &ad, &bd);
-      return result<2>(r);
-    };
+    b.chain = run(chain__mlir_ciface_matmul);
 #endif
     add(std::move(b));
     Bench &r = benches.back();
     r.cppSerial = [&, p = &r, m, n, k] {
       ref_serial::matmul(ma.data(), mb.data(), p->ref.data(), m, n, k);
     };
-    r.cppOmp = [&, m, n, k] { ref_omp::matmul(ma.data(), mb.data(), scratch.data(), m, n, k); };
+    r.cppOmp = [&, m, n, k] {
+      ref_omp::matmul(ma.data(), mb.data(), scratch.data(), m, n, k);
+    };
     r.blas = [&, m, n, k] {
-      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, ma.data(), k,
-                  mb.data(), n, 0.0f, scratch.data(), n);
+      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f,
+                  ma.data(), k, mb.data(), n, 0.0f, scratch.data(), n);
     };
   }
   { // batch matmul
@@ -534,35 +558,33 @@ int main(int argc, char **argv) {
     b.refSizes = {bb, bm, bn};
     b.ref.resize(bb * bm * bn);
     b.inputs = {ba.data(), bbm.data()};
-#ifdef IMEXC_HAS_batch_matmul
-    b.imexc = [&] {
-      auto ad = desc<imexc_memref_3d_f32, 3>(ba.data(), {bb, bm, bk});
-      auto bd = desc<imexc_memref_3d_f32, 3>(bbm.data(), {bb, bk, bn});
-      imexc_batch_matmul_result r;
-      _mlir_ciface_batch_matmul(&r, &ad, &bd);
-      return result<3>(r.r0);
+    [[maybe_unused]] auto run = [&](auto f) {
+      return [&, f] {
+        return call(f, Arg<3>{ba.data(), {bb, bm, bk}},
+                    Arg<3>{bbm.data(), {bb, bk, bn}});
+      };
     };
+#ifdef IMEXC_HAS_batch_matmul
+    b.imexc = run(_mlir_ciface_batch_matmul);
 #endif
 #ifdef CHAIN_HAS_batch_matmul
-    b.chain = [&] {
-      auto ad = desc<CM3, 3>(ba.data(), {bb, bm, bk});
-      auto bd = desc<CM3, 3>(bbm.data(), {bb, bk, bn});
-      CM3 r;
-      chain__mlir_ciface_batch_matmul(&r, &ad, &bd);
-      return result<3>(r);
-    };
+    b.chain = run(chain__mlir_ciface_batch_matmul);
 #endif
     add(std::move(b));
     Bench &r = benches.back();
     r.cppSerial = [&, p = &r] {
-      ref_serial::batchMatmul(ba.data(), bbm.data(), p->ref.data(), bb, bm, bn, bk);
+      ref_serial::batchMatmul(ba.data(), bbm.data(), p->ref.data(), bb, bm, bn,
+                              bk);
     };
-    r.cppOmp = [&] { ref_omp::batchMatmul(ba.data(), bbm.data(), scratch.data(), bb, bm, bn, bk); };
+    r.cppOmp = [&] {
+      ref_omp::batchMatmul(ba.data(), bbm.data(), scratch.data(), bb, bm, bn,
+                           bk);
+    };
     r.blas = [&] {
       for (int64_t q = 0; q < bb; ++q)
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, bm, bn, bk, 1.0f,
-                    ba.data() + q * bm * bk, bk, bbm.data() + q * bk * bn, bn, 0.0f,
-                    scratch.data() + q * bm * bn, bn);
+                    ba.data() + q * bm * bk, bk, bbm.data() + q * bk * bn, bn,
+                    0.0f, scratch.data() + q * bm * bn, bn);
     };
   }
   { // conv2d
@@ -572,31 +594,27 @@ int main(int argc, char **argv) {
     b.refSizes = {cN, cOH, cOW, cF};
     b.ref.resize(cN * cOH * cOW * cF);
     b.inputs = {cin.data(), cw.data()};
-#ifdef IMEXC_HAS_conv2d
-    b.imexc = [&] {
-      auto id = desc<imexc_memref_4d_f32, 4>(cin.data(), {cN, cH, cW, cC});
-      auto wd = desc<imexc_memref_4d_f32, 4>(cw.data(), {cKH, cKW, cC, cF});
-      imexc_conv2d_result r;
-      _mlir_ciface_conv2d(&r, &id, &wd);
-      return result<4>(r.r0);
+    [[maybe_unused]] auto run = [&](auto f) {
+      return [&, f] {
+        return call(f, Arg<4>{cin.data(), {cN, cH, cW, cC}},
+                    Arg<4>{cw.data(), {cKH, cKW, cC, cF}});
+      };
     };
+#ifdef IMEXC_HAS_conv2d
+    b.imexc = run(_mlir_ciface_conv2d);
 #endif
 #ifdef CHAIN_HAS_conv2d
-    b.chain = [&] {
-      auto id = desc<CM4, 4>(cin.data(), {cN, cH, cW, cC});
-      auto wd = desc<CM4, 4>(cw.data(), {cKH, cKW, cC, cF});
-      CM4 r;
-      chain__mlir_ciface_conv2d(&r, &id, &wd);
-      return result<4>(r);
-    };
+    b.chain = run(chain__mlir_ciface_conv2d);
 #endif
     add(std::move(b));
     Bench &r = benches.back();
     r.cppSerial = [&, p = &r] {
-      ref_serial::conv2d(cin.data(), cw.data(), p->ref.data(), cN, cH, cW, cC, cKH, cKW, cF);
+      ref_serial::conv2d(cin.data(), cw.data(), p->ref.data(), cN, cH, cW, cC,
+                         cKH, cKW, cF);
     };
     r.cppOmp = [&] {
-      ref_omp::conv2d(cin.data(), cw.data(), scratch.data(), cN, cH, cW, cC, cKH, cKW, cF);
+      ref_omp::conv2d(cin.data(), cw.data(), scratch.data(), cN, cH, cW, cC,
+                      cKH, cKW, cF);
     };
   }
   { // transpose
@@ -606,25 +624,20 @@ int main(int argc, char **argv) {
     b.refSizes = {big, big};
     b.ref.resize(big * big);
     b.inputs = {a2.data()};
-#ifdef IMEXC_HAS_transpose
-    b.imexc = [&] {
-      auto ad = desc<imexc_memref_2d_f32, 2>(a2.data(), {big, big});
-      imexc_transpose_result r;
-      _mlir_ciface_transpose(&r, &ad);
-      return result<2>(r.r0);
+    [[maybe_unused]] auto run = [&](auto f) {
+      return [&, f] { return call(f, Arg<2>{a2.data(), {big, big}}); };
     };
+#ifdef IMEXC_HAS_transpose
+    b.imexc = run(_mlir_ciface_transpose);
 #endif
 #ifdef CHAIN_HAS_transpose
-    b.chain = [&] {
-      auto ad = desc<CM2, 2>(a2.data(), {big, big});
-      CM2 r;
-      chain__mlir_ciface_transpose(&r, &ad);
-      return result<2>(r);
-    };
+    b.chain = run(chain__mlir_ciface_transpose);
 #endif
     add(std::move(b));
     Bench &r = benches.back();
-    r.cppSerial = [&, p = &r] { ref_serial::transpose(a2.data(), p->ref.data(), big, big); };
+    r.cppSerial = [&, p = &r] {
+      ref_serial::transpose(a2.data(), p->ref.data(), big, big);
+    };
     r.cppOmp = [&] { ref_omp::transpose(a2.data(), scratch.data(), big, big); };
   }
   { // softmax
@@ -634,25 +647,20 @@ int main(int argc, char **argv) {
     b.refSizes = {sm, sm};
     b.ref.resize(sm * sm);
     b.inputs = {s2.data()};
-#ifdef IMEXC_HAS_softmax
-    b.imexc = [&] {
-      auto xd = desc<imexc_memref_2d_f32, 2>(s2.data(), {sm, sm});
-      imexc_softmax_result r;
-      _mlir_ciface_softmax(&r, &xd);
-      return result<2>(r.r0);
+    [[maybe_unused]] auto run = [&](auto f) {
+      return [&, f] { return call(f, Arg<2>{s2.data(), {sm, sm}}); };
     };
+#ifdef IMEXC_HAS_softmax
+    b.imexc = run(_mlir_ciface_softmax);
 #endif
 #ifdef CHAIN_HAS_softmax
-    b.chain = [&] {
-      auto xd = desc<CM2, 2>(s2.data(), {sm, sm});
-      CM2 r;
-      chain__mlir_ciface_softmax(&r, &xd);
-      return result<2>(r);
-    };
+    b.chain = run(chain__mlir_ciface_softmax);
 #endif
     add(std::move(b));
     Bench &r = benches.back();
-    r.cppSerial = [&, p = &r] { ref_serial::softmax(s2.data(), p->ref.data(), sm, sm); };
+    r.cppSerial = [&, p = &r] {
+      ref_serial::softmax(s2.data(), p->ref.data(), sm, sm);
+    };
     r.cppOmp = [&] { ref_omp::softmax(s2.data(), scratch.data(), sm, sm); };
   }
   { // layernorm
@@ -662,25 +670,20 @@ int main(int argc, char **argv) {
     b.refSizes = {sm, sm};
     b.ref.resize(sm * sm);
     b.inputs = {s2.data()};
-#ifdef IMEXC_HAS_layernorm
-    b.imexc = [&] {
-      auto xd = desc<imexc_memref_2d_f32, 2>(s2.data(), {sm, sm});
-      imexc_layernorm_result r;
-      _mlir_ciface_layernorm(&r, &xd);
-      return result<2>(r.r0);
+    [[maybe_unused]] auto run = [&](auto f) {
+      return [&, f] { return call(f, Arg<2>{s2.data(), {sm, sm}}); };
     };
+#ifdef IMEXC_HAS_layernorm
+    b.imexc = run(_mlir_ciface_layernorm);
 #endif
 #ifdef CHAIN_HAS_layernorm
-    b.chain = [&] {
-      auto xd = desc<CM2, 2>(s2.data(), {sm, sm});
-      CM2 r;
-      chain__mlir_ciface_layernorm(&r, &xd);
-      return result<2>(r);
-    };
+    b.chain = run(chain__mlir_ciface_layernorm);
 #endif
     add(std::move(b));
     Bench &r = benches.back();
-    r.cppSerial = [&, p = &r] { ref_serial::layernorm(s2.data(), p->ref.data(), sm, sm); };
+    r.cppSerial = [&, p = &r] {
+      ref_serial::layernorm(s2.data(), p->ref.data(), sm, sm);
+    };
     r.cppOmp = [&] { ref_omp::layernorm(s2.data(), scratch.data(), sm, sm); };
   }
   { // elementwise chain
@@ -690,28 +693,25 @@ int main(int argc, char **argv) {
     b.refSizes = {n1};
     b.ref.resize(n1);
     b.inputs = {x1.data(), y1.data()};
-#ifdef IMEXC_HAS_eltwise_chain
-    b.imexc = [&] {
-      auto xd = desc<imexc_memref_1d_f32, 1>(x1.data(), {n1});
-      auto yd = desc<imexc_memref_1d_f32, 1>(y1.data(), {n1});
-      imexc_eltwise_chain_result r;
-      _mlir_ciface_eltwise_chain(&r, &xd, &yd);
-      return result<1>(r.r0);
+    [[maybe_unused]] auto run = [&](auto f) {
+      return [&, f] {
+        return call(f, Arg<1>{x1.data(), {n1}}, Arg<1>{y1.data(), {n1}});
+      };
     };
+#ifdef IMEXC_HAS_eltwise_chain
+    b.imexc = run(_mlir_ciface_eltwise_chain);
 #endif
 #ifdef CHAIN_HAS_eltwise_chain
-    b.chain = [&] {
-      auto xd = desc<CM1, 1>(x1.data(), {n1});
-      auto yd = desc<CM1, 1>(y1.data(), {n1});
-      CM1 r;
-      chain__mlir_ciface_eltwise_chain(&r, &xd, &yd);
-      return result<1>(r);
-    };
+    b.chain = run(chain__mlir_ciface_eltwise_chain);
 #endif
     add(std::move(b));
     Bench &r = benches.back();
-    r.cppSerial = [&, p = &r] { ref_serial::eltwiseChain(x1.data(), y1.data(), p->ref.data(), n1); };
-    r.cppOmp = [&] { ref_omp::eltwiseChain(x1.data(), y1.data(), scratch.data(), n1); };
+    r.cppSerial = [&, p = &r] {
+      ref_serial::eltwiseChain(x1.data(), y1.data(), p->ref.data(), n1);
+    };
+    r.cppOmp = [&] {
+      ref_omp::eltwiseChain(x1.data(), y1.data(), scratch.data(), n1);
+    };
   }
 
   auto since = [](Clock::time_point t0) {
@@ -726,7 +726,9 @@ int main(int argc, char **argv) {
   // OpenBLAS (its own thread pool). A pool's threads spin for a while after
   // their last job (libomp: KMP_BLOCKTIME, 200 ms by default), so switching
   // from one pool, or from multi-threaded work, to the next waits that out.
-  auto pause = [] { std::this_thread::sleep_for(std::chrono::milliseconds(250)); };
+  auto pause = [] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  };
   double stream[3] = {};
   for (int t : {1, 2}) {
     omp_set_num_threads(t);
@@ -753,34 +755,41 @@ int main(int argc, char **argv) {
       if (t > 1)
         pause();
     }
-    std::fprintf(stderr, "%-30s done at %5.1f s\n", b.name.c_str(), since(start));
+    std::fprintf(stderr, "%-30s done at %5.1f s\n", b.name.c_str(),
+                 since(start));
   }
   (void)sink;
   double streamBest = std::max(stream[1], stream[2]);
 
   // ---- Report ----
-  std::printf("STREAM triad (3 x 256 MiB f32 arrays, best of 10): %.1f GB/s on 1 thread, "
+  std::printf("STREAM triad (3 x 256 MiB f32 arrays, best of 10): %.1f GB/s on "
+              "1 thread, "
               "%.1f GB/s on 2 threads.\n",
               stream[1], stream[2]);
-  std::printf(
-      "Times: best of up to 30 runs within ~0.5 s (matmul 2048: 3). Ratios: imexc time / "
-      "anchor time\n(below 1: imexc is faster). C++1T: the serial loops; C++omp and OpenBLAS: "
-      "at the table's\nthread count; chain: upstream MLIR chain (1 thread). rate: compulsory "
-      "bytes (GB/s) or flops\n(GF/s) per second. STREAM%%: that bandwidth as a share of the "
-      "better STREAM triad (kernels\nthat mostly read can pass 100%%). check: imexc's result "
-      "vs the serial C++ loops.\n");
+  std::printf("Times: best of up to 30 runs within ~0.5 s (matmul 2048: 3). "
+              "Ratios: imexc time / "
+              "anchor time\n(below 1: imexc is faster). C++1T: the serial "
+              "loops; C++omp and OpenBLAS: "
+              "at the table's\nthread count; chain: upstream MLIR chain (1 "
+              "thread). rate: compulsory "
+              "bytes (GB/s) or flops\n(GF/s) per second. STREAM%%: that "
+              "bandwidth as a share of the "
+              "better STREAM triad (kernels\nthat mostly read can pass 100%%). "
+              "check: imexc's result "
+              "vs the serial C++ loops.\n");
   for (int t : {1, 2}) {
     std::printf("\n== imexc with OMP_NUM_THREADS=%d ==\n", t);
-    std::printf("%-30s %9s %12s %7s %8s %7s %8s %9s  %s\n", "kernel", "imexc ms", "rate",
-                "/C++1T", "/C++omp", "/chain", "STREAM%", "/OpenBLAS", "check");
+    std::printf("%-30s %9s %12s %7s %8s %7s %8s %9s  %s\n", "kernel",
+                "imexc ms", "rate", "/C++1T", "/C++omp", "/chain", "STREAM%",
+                "/OpenBLAS", "check");
     for (Bench &b : benches) {
       if (!filter.empty() && b.name.find(filter) == std::string::npos)
         continue;
       double ti = b.tImexc[t];
       char rate[32] = "", r1[16], r2[16], r3[16], r4[16], st[16] = "";
       if (!b.imexc) {
-        std::printf("%-30s %9s   (imexc failed to compile this kernel)\n", b.name.c_str(),
-                    "FAILED");
+        std::printf("%-30s %9s   (imexc failed to compile this kernel)\n",
+                    b.name.c_str(), "FAILED");
         continue;
       }
       if (b.bytes > 0)
@@ -788,17 +797,20 @@ int main(int argc, char **argv) {
       else
         std::snprintf(rate, sizeof rate, "%.1f GF/s", b.flops / ti / 1e9);
       if (b.bytes > 0)
-        std::snprintf(st, sizeof st, "%.0f%%", 100.0 * b.bytes / ti / 1e9 / streamBest);
+        std::snprintf(st, sizeof st, "%.0f%%",
+                      100.0 * b.bytes / ti / 1e9 / streamBest);
       else
         std::snprintf(st, sizeof st, "-");
-      std::printf("%-30s %9.3f %12s %7s %8s %7s %8s %9s  %s\n", b.name.c_str(), ti * 1e3, rate,
-                  fmtRatio(r1, ti, b.tCpp), fmtRatio(r2, ti, b.tOmp[t]),
-                  fmtRatio(r3, ti, b.tChain), st,
-                  b.blas ? fmtRatio(r4, ti, b.tBlas[t]) : "-", b.checkImexc[t].c_str());
+      std::printf("%-30s %9.3f %12s %7s %8s %7s %8s %9s  %s\n", b.name.c_str(),
+                  ti * 1e3, rate, fmtRatio(r1, ti, b.tCpp),
+                  fmtRatio(r2, ti, b.tOmp[t]), fmtRatio(r3, ti, b.tChain), st,
+                  b.blas ? fmtRatio(r4, ti, b.tBlas[t]) : "-",
+                  b.checkImexc[t].c_str());
     }
   }
-  std::printf("\nAnchor times (ms):\n%-30s %9s %9s %9s %9s %9s %9s  %s\n", "kernel", "C++1T",
-              "C++omp1", "C++omp2", "chain", "BLAS1", "BLAS2", "chain check");
+  std::printf("\nAnchor times (ms):\n%-30s %9s %9s %9s %9s %9s %9s  %s\n",
+              "kernel", "C++1T", "C++omp1", "C++omp2", "chain", "BLAS1",
+              "BLAS2", "chain check");
   for (Bench &b : benches) {
     if (!filter.empty() && b.name.find(filter) == std::string::npos)
       continue;
@@ -809,8 +821,8 @@ int main(int argc, char **argv) {
       std::snprintf(b1, sizeof b1, "%.3f", b.tBlas[1] * 1e3);
       std::snprintf(b2, sizeof b2, "%.3f", b.tBlas[2] * 1e3);
     }
-    std::printf("%-30s %9.3f %9.3f %9.3f %9s %9s %9s  %s\n", b.name.c_str(), b.tCpp * 1e3,
-                b.tOmp[1] * 1e3, b.tOmp[2] * 1e3, c, b1, b2,
+    std::printf("%-30s %9.3f %9.3f %9.3f %9s %9s %9s  %s\n", b.name.c_str(),
+                b.tCpp * 1e3, b.tOmp[1] * 1e3, b.tOmp[2] * 1e3, c, b1, b2,
                 b.chain ? b.checkChain.c_str() : "n/a (failed to compile)");
   }
   std::fprintf(stderr, "total: %.1f s\n", since(start));
@@ -820,6 +832,7 @@ int main(int argc, char **argv) {
       if (b.imexc && !b.checkImexc[t].empty() && b.checkImexc[t] != "ok")
         wrong = true;
   if (wrong)
-    std::printf("\nWARNING: some imexc results differ from the C++ loops (check column).\n");
+    std::printf("\nWARNING: some imexc results differ from the C++ loops "
+                "(check column).\n");
   return 0;
 }

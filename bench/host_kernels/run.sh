@@ -32,22 +32,27 @@ trap 'rm -rf "$work"' EXIT
 reps="1 2 3"
 [ -z "${BENCH_BUILD_ONLY:-}" ] || reps=1
 now() { date +%s.%N; }
+# best_of ERR CMD...: runs CMD once per rep (stderr to ERR) and prints the
+# best wall time in seconds, or "fail" as soon as a run fails.
+best_of() {
+  local err=$1 best=fail t t0 rep; shift
+  for rep in $reps; do
+    t0=$(now)
+    "$@" 2> "$err" || { echo fail; return; }
+    t=$(echo "$(now) - $t0" | bc)
+    if [ "$best" = fail ] || [ "$(echo "$t < $best" | bc)" = 1 ]; then best=$t; fi
+  done
+  echo "$best"
+}
 : > "$work/available.h"
 : > "$work/imexc_kernels.h"
 printf '%s\n' "kernel imexc_s chain_s" > "$work/compile.txt"
 failures=""
 for src in "$here"/kernels/*.mlir; do
   k=$(basename "$src" .mlir)
-  ti=fail tc=n/a
-  for rep in $reps; do
-    t0=$(now)
-    if ! "$imexc" "$src" -O3 --mcpu=native -o "$work/$k.imexc.o" \
-        --emit-header="$work/$k.h" 2> "$work/$k.imexc.err"; then
-      ti=fail; break
-    fi
-    t=$(echo "$(now) - $t0" | bc)
-    if [ "$ti" = fail ] || [ "$(echo "$t < $ti" | bc)" = 1 ]; then ti=$t; fi
-  done
+  tc=n/a
+  ti=$(best_of "$work/$k.imexc.err" "$imexc" "$src" -O3 --mcpu=native \
+       -o "$work/$k.imexc.o" --emit-header="$work/$k.h")
   if [ "$ti" = fail ]; then
     failures+="  imexc $src -O3 --mcpu=native:"$'\n'"$(sed 's/^/    /' "$work/$k.imexc.err")"$'\n'
   else
@@ -55,15 +60,7 @@ for src in "$here"/kernels/*.mlir; do
     echo "#include \"$k.h\"" >> "$work/imexc_kernels.h"
   fi
   if [ -n "$chain" ]; then
-    tc=fail
-    for rep in $reps; do
-      t0=$(now)
-      if ! "$chain" "$src" -o "$work/$k.chain.o" 2> "$work/$k.chain.err"; then
-        tc=fail; break
-      fi
-      t=$(echo "$(now) - $t0" | bc)
-      if [ "$tc" = fail ] || [ "$(echo "$t < $tc" | bc)" = 1 ]; then tc=$t; fi
-    done
+    tc=$(best_of "$work/$k.chain.err" "$chain" "$src" -o "$work/$k.chain.o")
     if [ "$tc" = fail ]; then
       failures+="  chain $src:"$'\n'"$(sed 's/^/    /' "$work/$k.chain.err" | head -5)"$'\n'
       rm -f "$work/$k.chain.o"

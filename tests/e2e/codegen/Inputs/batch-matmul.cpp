@@ -15,30 +15,19 @@ static void batchMatmul(const char *name, int64_t nb, int64_t m, int64_t k,
   for (int64_t q = 0; q < nb; ++q)
     for (int64_t i = 0; i < m; ++i)
       for (int64_t j = 0; j < n; ++j) {
-        double sum = 0, mass = 0;
-        for (int64_t p = 0; p < k; ++p) {
-          double t = (double)a[(q * m + i) * k + p] * b[(q * k + p) * n + j];
-          sum += t;
-          mass += std::fabs(t);
-        }
-        want[(q * m + i) * n + j] = sum;
-        tol[(q * m + i) * n + j] = sumBound<T>(k, mass);
+        RefSum s = refSum(k, [&](int64_t p) {
+          return (double)a[(q * m + i) * k + p] * b[(q * k + p) * n + j];
+        });
+        want[(q * m + i) * n + j] = s.sum;
+        tol[(q * m + i) * n + j] = sumBound<T>(k, s.mass);
       }
   M3 ma = view<M3>(a, {nb, m, k}), mb = view<M3>(b, {nb, k, n});
   auto got = kernel(&ma, &mb);
   std::string label = std::string(name) + " " + dims({nb, m, k, n});
-  check(label, got, {nb, m, n}, want, tol);
-  checkUnchanged(label, a, a0);
-  checkUnchanged(label, b, b0);
-  release(got);
+  checkCase(label, got, {nb, m, n}, want, tol, unchanged(a, a0),
+            unchanged(b, b0));
 }
 
-#define KERNEL(name)                                                           \
-  [](auto *a, auto *b) {                                                       \
-    imexc_##name##_result r;                                                   \
-    _mlir_ciface_##name(&r, a, b);                                             \
-    return r.r0;                                                               \
-  }
 
 using M3f = imexc_memref_3d_f32;
 using M3d = imexc_memref_3d_f64;

@@ -10,6 +10,7 @@
 // used here. Long sums use inputs that are multiples of 1/4 in [-2, 2]: every
 // partial sum is then exact in f32 and the result must match exactly.
 #pragma once
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -211,6 +212,55 @@ template <typename T> constexpr double epsilon() {
 template <typename T> double sumBound(int64_t terms, double mass) {
   return 2.0 * (double)(terms + 1) * epsilon<T>() * mass;
 }
+
+// The 2-D shapes most drivers run every kernel on (m x n).
+inline const std::vector<std::array<int64_t, 2>> kShapes2d = {
+    {0, 7},    {7, 0},       {1, 1},       {7, 13},     {13, 7},    {1, 1025},
+    {1023, 1}, {1023, 1025}, {1025, 1023}, {3, 262147}, {262147, 3}};
+
+// A double reference sum of term(0) ... term(terms - 1), in that order, with
+// the sum of their magnitudes for sumBound.
+struct RefSum {
+  double sum = 0, mass = 0;
+};
+template <typename F> RefSum refSum(int64_t terms, F term) {
+  RefSum r;
+  for (int64_t t = 0; t < terms; ++t) {
+    double v = term(t);
+    r.sum += v;
+    r.mass += std::fabs(v);
+  }
+  return r;
+}
+
+// An input array and the copy taken before the kernel ran.
+template <typename T> struct Input {
+  const std::vector<T> &now, &before;
+};
+template <typename T>
+Input<T> unchanged(const std::vector<T> &now, const std::vector<T> &before) {
+  return {now, before};
+}
+
+// One case with one kernel-allocated result: checks it, checks that the
+// inputs are unchanged, then frees the result.
+template <typename M, typename W, typename... T>
+void checkCase(const std::string &label, M &got,
+               const std::vector<int64_t> &shape, const std::vector<W> &want,
+               const std::vector<double> &tol, Input<T>... inputs) {
+  check(label, got, shape, want, tol);
+  (checkUnchanged(label, inputs.now, inputs.before), ...);
+  release(got);
+}
+
+// A lambda calling kernel `name` on descriptor pointers and returning its
+// single result: _mlir_ciface_<name>(&result, args...).
+#define KERNEL(name)                                                           \
+  [](auto *...args) {                                                          \
+    imexc_##name##_result r;                                                   \
+    _mlir_ciface_##name(&r, args...);                                          \
+    return r.r0;                                                               \
+  }
 
 // Prints the summary line; the exit status says whether all cases passed.
 inline int finish() {

@@ -20,34 +20,23 @@ static void conv(const char *name, int64_t n, int64_t h, int64_t w, int64_t c,
     for (int64_t i = 0; i < oh; ++i)
       for (int64_t j = 0; j < ow; ++j)
         for (int64_t o = 0; o < f; ++o) {
-          double sum = 0, mass = 0;
-          for (int64_t p = 0; p < 3; ++p)
-            for (int64_t q = 0; q < 3; ++q)
-              for (int64_t k = 0; k < c; ++k) {
-                double t = (double)x[((b * h + i + p) * w + j + q) * c + k] *
-                           filter[((p * 3 + q) * c + k) * f + o];
-                sum += t;
-                mass += std::fabs(t);
-              }
+          // Term t = (p * 3 + q) * c + k, in p, q, k order.
+          RefSum s = refSum(9 * c, [&](int64_t t) {
+            int64_t p = t / (3 * c), q = t / c % 3, k = t % c;
+            return (double)x[((b * h + i + p) * w + j + q) * c + k] *
+                   filter[((p * 3 + q) * c + k) * f + o];
+          });
           int64_t at = ((b * oh + i) * ow + j) * f + o;
-          want[at] = sum;
-          tol[at] = sumBound<float>(9 * c, mass);
+          want[at] = s.sum;
+          tol[at] = sumBound<float>(9 * c, s.mass);
         }
   M4 mx = view<M4>(x, {n, h, w, c}), mw = view<M4>(filter, {3, 3, c, f});
   M4 got = kernel(&mx, &mw);
   std::string label = std::string(name) + " " + dims({n, h, w, c, f});
-  check(label, got, {n, oh, ow, f}, want, tol);
-  checkUnchanged(label, x, x0);
-  checkUnchanged(label, filter, filter0);
-  release(got);
+  checkCase(label, got, {n, oh, ow, f}, want, tol, unchanged(x, x0),
+            unchanged(filter, filter0));
 }
 
-#define KERNEL(name)                                                           \
-  [](M4 *x, M4 *w) {                                                           \
-    imexc_##name##_result r;                                                   \
-    _mlir_ciface_##name(&r, x, w);                                             \
-    return r.r0;                                                               \
-  }
 
 int main() {
   // n x h x w x c x f

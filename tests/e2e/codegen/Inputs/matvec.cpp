@@ -23,31 +23,19 @@ static void product(const char *name, int64_t m, int64_t n, bool vecmat,
   auto a0 = a, x0 = x;
   std::vector<double> want(out), tol(out);
   for (int64_t o = 0; o < out; ++o) {
-    double sum = 0, mass = 0;
-    for (int64_t t = 0; t < terms; ++t) {
-      double p = (double)x[t] * (vecmat ? a[t * n + o] : a[o * n + t]);
-      sum += p;
-      mass += std::fabs(p);
-    }
-    want[o] = sum;
-    tol[o] = exact ? 0 : sumBound<float>(terms, mass);
+    RefSum s = refSum(terms, [&](int64_t t) {
+      return (double)x[t] * (vecmat ? a[t * n + o] : a[o * n + t]);
+    });
+    want[o] = s.sum;
+    tol[o] = exact ? 0 : sumBound<float>(terms, s.mass);
   }
   M2 ma = view<M2>(a, {m, n});
   M1 mx = view<M1>(x, {terms});
   M1 got = kernel(&ma, &mx);
   std::string label = std::string(name) + " " + dims({m, n});
-  check(label, got, {out}, want, tol);
-  checkUnchanged(label, a, a0);
-  checkUnchanged(label, x, x0);
-  release(got);
+  checkCase(label, got, {out}, want, tol, unchanged(a, a0), unchanged(x, x0));
 }
 
-#define MATVEC(name)                                                           \
-  [](M2 *a, M1 *x) {                                                           \
-    imexc_##name##_result r;                                                   \
-    _mlir_ciface_##name(&r, a, x);                                             \
-    return r.r0;                                                               \
-  }
 #define VECMAT(name)                                                           \
   [](M2 *a, M1 *x) {                                                           \
     imexc_##name##_result r;                                                   \
@@ -60,12 +48,12 @@ int main() {
       {0, 7},    {7, 0},       {1, 1},       {7, 13},     {13, 7},    {1, 1025},
       {1025, 1}, {1023, 1025}, {1025, 1023}, {3, 262147}, {262147, 3}};
   for (auto &s : shapes)
-    product("matvec_f32", s[0], s[1], false, MATVEC(matvec_f32));
+    product("matvec_f32", s[0], s[1], false, KERNEL(matvec_f32));
   for (auto &s : shapes)
     product("vecmat_f32", s[0], s[1], true, VECMAT(vecmat_f32));
-  product("matvec_f32_static", 13, 7, false, MATVEC(matvec_f32_static));
+  product("matvec_f32_static", 13, 7, false, KERNEL(matvec_f32_static));
   product("vecmat_f32_static", 7, 13, true, VECMAT(vecmat_f32_static));
   product("matvec_f32_static_big", 257, 1025, false,
-          MATVEC(matvec_f32_static_big));
+          KERNEL(matvec_f32_static_big));
   return finish();
 }
