@@ -117,17 +117,40 @@ OpKind classify(linalg::LinalgOp op) {
 /// op (add, max, ...): what partial-result tiling can split. Argmax-style
 /// ops with several results are not.
 bool isSplittableReduction(linalg::LinalgOp op) {
-  if (op.getNumDpsInits() != 1 || op.getNumReductionLoops() == 0)
+  if (op.getNumDpsInits() != 1 || op.getNumReductionLoops() == 0 ||
+      op.hasIndexSemantics())
     return false;
   SmallVector<Operation *, 4> combiners;
   return matchReduction(op.getRegionOutputArgs(), 0, combiners) &&
          combiners.size() == 1;
 }
 
+/// Ops the vectorizer gets wrong (found by tests/stress): reductions that
+/// read loop indices or combine nothing read from an input (counting), and
+/// ops with an empty static dimension.
+bool isVectorizable(linalg::LinalgOp op) {
+  if (op.getNumReductionLoops() > 0 &&
+      (op.hasIndexSemantics() ||
+       llvm::none_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+         return op.payloadUsesValueFromOperand(input);
+       })))
+    return false;
+  return true;
+}
+
+/// True if an operand has a static dimension of size 0; tiling and fusion
+/// of such ops fail upstream, and there is nothing to compute.
+bool hasEmptyDimension(linalg::LinalgOp op) {
+  return llvm::any_of(op->getOperandTypes(), [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    return shaped && shaped.hasRank() && llvm::is_contained(shaped.getShape(), 0);
+  });
+}
+
 bool hasPureTensorSemantics(Operation *op) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
   return linalgOp && linalgOp.hasPureTensorSemantics() &&
-         isa<TilingInterface>(op);
+         isa<TilingInterface>(op) && !hasEmptyDimension(linalgOp);
 }
 
 /// Bits an element takes in memory (index: 64), 0 for types vectors do not
@@ -277,8 +300,17 @@ private:
     RewritePatternSet patterns(func.getContext());
     linalg::populateElementwiseOpsFusionPatterns(
         patterns, [](OpOperand *fused) {
-          Operation *producer = fused->get().getDefiningOp();
-          return producer && producer->hasOneUse();
+          // A producer that reads its own output is not elementwise in its
+          // inputs alone: fusing it into a broadcasting consumer would
+          // accumulate once per broadcast element.
+          auto producer = fused->get().getDefiningOp<linalg::LinalgOp>();
+          return producer && producer->hasOneUse() &&
+                 !hasEmptyDimension(producer) &&
+                 llvm::none_of(producer.getDpsInitsMutable(),
+                               [&](OpOperand &init) {
+                                 return producer.payloadUsesValueFromOperand(
+                                     &init);
+                               });
         });
     (void)applyPatternsGreedily(func, std::move(patterns));
   }
@@ -364,7 +396,9 @@ private:
           // other than linalg ones sees its result (an in-place update such
           // as ndarray.insert_slice writes into its buffer).
           Operation *def = producer.getOwner();
-          if (!isa<linalg::LinalgOp>(def) || def->getBlock() != block ||
+          auto linalgDef = dyn_cast<linalg::LinalgOp>(def);
+          if (!linalgDef || hasEmptyDimension(linalgDef) ||
+              def->getBlock() != block ||
               !llvm::all_of(def->getUsers(), [](Operation *user) {
                 return isa<linalg::LinalgOp, tensor::DimOp,
                            tensor::ExtractSliceOp>(user);
@@ -680,7 +714,7 @@ private:
     SmallVector<linalg::LinalgOp> ops;
     func.walk([&](linalg::LinalgOp op) {
       if (hasPureTensorSemantics(op) && !op.hasDynamicShape() &&
-          hasByteSizedElements(op))
+          hasByteSizedElements(op) && isVectorizable(op))
         ops.push_back(op);
     });
     // Only the vector code made here is rewritten further: vector ops the
@@ -725,7 +759,7 @@ private:
           rewriter, op, /*inputVectorSizes=*/{}, /*inputScalableVecDims=*/{},
           /*vectorizeNDExtract=*/false, /*flatten1DDepthwiseConv=*/false,
           /*assumeDynamicDimsMatchVecSizes=*/false,
-          /*createNamedContraction=*/true);
+          /*createNamedContraction=*/getContractionLayout(op).has_value());
       if (succeeded(result))
         rewriter.replaceOp(op, result->replacements);
     }

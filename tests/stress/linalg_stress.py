@@ -97,6 +97,10 @@ FEATURES = {
                       "static size 1",
     "multi-out": "linalg.generic ops with two results",
     "multi-out-transposed": "two-result generics whose results have different maps",
+    "constant-reduction": "reductions accumulating a value that does not depend on "
+                          "their inputs (counting: acc + 1)",
+    "narrow-fill": "linalg.fill of static shapes with more than 64 rows "
+                   "(rows: all but the innermost dimension)",
     "shared-sizes": "programs with few distinct sizes (square matrices, aliasing)",
     "dot": "linalg.dot",
     "multi-use": "intermediate results used more than once / returned",
@@ -113,29 +117,11 @@ FEATURES = {
 # Off unless --enable'd (or --all-features): imexc -O2/-O3
 # (tile-and-vectorize-for-cpu) miscompiles or fails on these programs.
 DEFAULT_OFF = {
-    # Register tiling of an innermost reduction (scf::tileReductionUsingScf)
-    # does not offset linalg.index in the partial-reduction op: every chunk
-    # sees indices from 0 (upstream llvm/llvm-project#188261 fixes it).
-    # Also reached when elementwise fusion moves the linalg.index of an
-    # all-parallel producer into a reduction, so with this off no reduction
-    # reads a value computed with linalg.index.
-    "index-reduction",
-    # Dimensions of size 0: a producer with an empty loop fused into a
-    # consumer's thread tile crashes in linalg::computeTileSizes, and a
-    # loop that one operand gives a static size 0 and another a dynamic one
-    # is tiled into an out-of-bounds tensor.extract_slice.
+    # Dimensions of size 0 given statically by one operand and dynamically
+    # by another (tensor<?x0xf32> with tensor<?xf32> sharing the size): an
+    # op without a static 0 of its own is tiled into an out-of-bounds
+    # tensor.extract_slice. (Ops with a static 0 are left alone.)
     "empty-dims",
-    # linalg.dot small enough not to be tiled (static, at most
-    # lanes * unroll elements) is vectorized as a named op into a
-    # vector.contract with a 0-d accumulator: "'vector.contract' op invalid
-    # accumulator/result vector shape".
-    "dot",
-    # Elementwise fusion of a producer whose body reads its outs() value into
-    # a consumer with loops that the producer's result does not index (a
-    # broadcast): the producer's result stays a result of the fused op (its
-    # init is read), written once per iteration of those loops, and each
-    # write reads the previous one: wrong values.
-    "read-out",
     # A two-result generic whose results have different indexing maps (one
     # transposed), fed by a transposing producer: with 512-bit vectors the
     # transposes in registers make hundreds of single-element tensor writes
@@ -143,6 +129,11 @@ DEFAULT_OFF = {
     # (a 4-d case: 2 minutes instead of 0.2 s).
     "multi-out-transposed",
 }
+# Found by this test and fixed in tile-and-vectorize-for-cpu, now on by
+# default: index-reduction (linalg.index in split reductions), dot (a small
+# linalg.dot as a named vector.contract), read-out (fusing a producer that
+# reads its outs() into a broadcasting consumer), constant-reduction
+# (reductions that combine nothing read from an input).
 # One more known bug is a check rather than a feature: -O2+ may write into
 # an argument that is only read (see args_not_checked and --check-args).
 
@@ -374,13 +365,68 @@ class Program:
             return True
         return any(isinstance(x, tuple) and self.has_index(x) for x in e[1:])
 
+    @staticmethod
+    def value_of(e, env):
+        """e's value (plain Python arithmetic) where env gives the leaves."""
+        k = e[0]
+        if k in ("in", "out", "index"):
+            return env[e]
+        if k == "const":
+            return e[1]
+        if k == "neg":
+            return -Program.value_of(e[1], env)
+        if k == "bin":
+            a, b = Program.value_of(e[2], env), Program.value_of(e[3], env)
+            return {"add": a + b, "sub": a - b, "mul": a * b,
+                    "max": max(a, b), "min": min(a, b)}[e[1]]
+        if k == "sel":
+            a, b = Program.value_of(e[2], env), Program.value_of(e[3], env)
+            pred = e[1].lstrip("osu")
+            cond = {"eq": a == b, "ne": a != b, "lt": a < b, "le": a <= b,
+                    "gt": a > b, "ge": a >= b}[pred]
+            return Program.value_of(e[4] if cond else e[5], env)
+        raise AssertionError(e)
+
+    def is_constant(self, e):
+        """Whether e takes one value whatever its leaves (tried on random
+        values; rarely wrong, and then only conservatively)."""
+        leaves = set()
+
+        def collect(x):
+            if x[0] in ("in", "out", "index"):
+                leaves.add(x)
+            for y in x[1:]:
+                if isinstance(y, tuple):
+                    collect(y)
+        collect(e)
+        rng = random.Random(0)
+        values = set()
+        for _ in range(6):
+            env = {leaf: rng.uniform(-1000, 1000) for leaf in leaves}
+            values.add(self.value_of(e, env))
+        return len(values) == 1
+
     def acceptable(self, op):
         """False for ops of the known-bad classes whose features are off."""
+        if not self.on("constant-reduction") and "reduction" in op.iters:
+            for o in self.outputs(op):
+                if o.body[0] == "comb" and self.is_constant(o.body[2]):
+                    return False
         if (not self.on("index-reduction") and "reduction" in op.iters
                 and any(v.has_index for v, _ in op.ins)):
             # Elementwise fusion would move the producer's linalg.index
             # into this reduction.
             return False
+        if not self.on("narrow-fill"):
+            # Vectorized whole and unrolled into one transfer_write per row,
+            # these took imexc minutes to bufferize until fills were
+            # generalized again (tensor<17x17x2xi32>, tensor<16x16x1xf32>).
+            for o in self.outputs(op):
+                v = o.result
+                inner = self.sizes[v.syms[-1]] if v.syms else 0
+                if (o.init[0] == "fill" and inner and not any(v.dyn)
+                        and self.volume(v.syms) // inner > 64):
+                    return False
         if (not self.on("unit-reduction") and "reduction" in op.iters
                 and op.iters[0] == "parallel"):
             # Split across threads along loop 0 as if it reduced, imexc
@@ -1517,7 +1563,12 @@ class Runner:
         cmd = [self.imexc, mlir_path, "-o", obj] + flags
         if header:
             cmd.append("--emit-header=" + header)
-        return self.sh(cmd, timeout=self.args.compile_timeout), cmd
+        start = time.time()
+        result = self.sh(cmd, timeout=self.args.compile_timeout)
+        if time.time() - start > 5:
+            # Slow but within the limit: worth a look when hunting.
+            self.stats["compiles over 5 s (%s)" % " ".join(flags)] += 1
+        return result, cmd
 
     def run_batch(self, seed, indices, features, work):
         """Generates, compiles, runs and checks programs `indices` of `seed`

@@ -240,3 +240,35 @@ func.func @transpose(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32
   %r = linalg.transpose ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) permutation = [1, 0]
   return %r : tensor<?x?xf32>
 }
+
+// -----
+
+// Cases the differential stress test found. A reduction that reads loop
+// indices is neither split into partial results nor vectorized (upstream's
+// splitting does not offset linalg.index); a small linalg.dot is vectorized
+// as a reduction, not as a named contraction with a 0-d accumulator.
+// CHECK-LABEL: func.func @index_sum
+// CHECK-NOT:   scf.forall
+// CHECK-NOT:   vector.
+// CHECK:       linalg.generic
+// CHECK-LABEL: func.func @small_dot
+// CHECK:       vector.reduction <add>
+// CHECK-NOT:   linalg.dot
+func.func @index_sum(%init: tensor<f64>) -> tensor<f64> {
+  %e = tensor.empty() : tensor<64xf64>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>],
+                       iterator_types = ["reduction"]}
+      ins(%e : tensor<64xf64>) outs(%init : tensor<f64>) {
+  ^bb0(%in: f64, %acc: f64):
+    %i = linalg.index 0 : index
+    %ii = arith.index_cast %i : index to i64
+    %f = arith.sitofp %ii : i64 to f64
+    %s = arith.addf %acc, %f : f64
+    linalg.yield %s : f64
+  } -> tensor<f64>
+  return %r : tensor<f64>
+}
+func.func @small_dot(%a: tensor<16xf32>, %b: tensor<16xf32>, %c: tensor<f32>) -> tensor<f32> {
+  %r = linalg.dot ins(%a, %b : tensor<16xf32>, tensor<16xf32>) outs(%c : tensor<f32>) -> tensor<f32>
+  return %r : tensor<f32>
+}
