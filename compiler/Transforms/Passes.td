@@ -255,6 +255,8 @@ def TileAndVectorizeForCPU
     recognise, or that fail to tile, are left as they are. A function with
     an op that updates a tensor in place (`ndarray.insert_slice`) is left
     alone: its tensors are references, and fusion would lose the update.
+    Elsewhere, tensor arguments that no op takes as a destination get
+    `bufferization.writable = false`: they are the caller's inputs.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"256",

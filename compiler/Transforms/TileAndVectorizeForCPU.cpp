@@ -226,6 +226,7 @@ public:
     // Everything below relies on tensors being values.
     if (writesTensorsInPlace(func))
       return;
+    protectReadOnlyArguments(func);
     fuseElementwise(func);
     if (threadChunk > 0)
       tileForThreads(func);
@@ -279,6 +280,33 @@ private:
           return writesTensor ? WalkResult::interrupt() : WalkResult::advance();
         })
         .wasInterrupted();
+  }
+
+  /// Tensor arguments that no op takes as a destination are the caller's
+  /// inputs: bufferization must not write into them. (Partial-result
+  /// tiling of a max reduction, for one, starts from a slice of its input
+  /// and updates it, which is fine for values but not for the caller's
+  /// buffer, which one-shot bufferization would otherwise reuse.)
+  static void protectReadOnlyArguments(func::FuncOp func) {
+    if (func.isExternal())
+      return;
+    constexpr StringLiteral kWritable = "bufferization.writable";
+    for (BlockArgument arg : func.getArguments()) {
+      if (!isa<TensorType>(arg.getType()) ||
+          func.getArgAttr(arg.getArgNumber(), kWritable))
+        continue;
+      // Uses other than shape queries and destination-style inputs may
+      // write (a call, a slice that becomes a destination): left alone.
+      bool isDestination = llvm::any_of(arg.getUses(), [](OpOperand &use) {
+        if (isa<tensor::DimOp>(use.getOwner()))
+          return false;
+        auto dps = dyn_cast<DestinationStyleOpInterface>(use.getOwner());
+        return !dps || dps.isDpsInit(&use);
+      });
+      if (!isDestination)
+        func.setArgAttr(arg.getArgNumber(), kWritable,
+                        BoolAttr::get(func.getContext(), false));
+    }
   }
 
   /// Named ops other than contractions and convolutions become generics

@@ -14,8 +14,7 @@ generated C++ driver (its ABI from imexc --emit-header), run with
 OMP_NUM_THREADS=1 and 2 (--threads), and every result is compared with a
 reference that this script computes itself in plain Python (the generator
 knows the semantics of what it emits). Arguments must come back unchanged,
-except those passed as outs() and (a known bug, see --check-args) those
-that reductions read.
+except those passed as outs().
 
 What the generator uses is a set of features (--help lists them); those in
 DEFAULT_OFF below produce programs that imexc is known to get wrong and are
@@ -134,8 +133,9 @@ DEFAULT_OFF = {
 # linalg.dot as a named vector.contract), read-out (fusing a producer that
 # reads its outs() into a broadcasting consumer), constant-reduction
 # (reductions that combine nothing read from an input).
-# One more known bug is a check rather than a feature: -O2+ may write into
-# an argument that is only read (see args_not_checked and --check-args).
+# Also fixed: -O2+ wrote into an argument that was only read (a max
+# reduction's partial results start from a slice of its input); read-only
+# arguments are now marked non-writable for bufferization.
 
 
 # ---------------------------------------------------------------------------
@@ -1802,7 +1802,7 @@ class Runner:
                     feature_flags(p.features),
                     ("" if self.args.configs == DEFAULT_CONFIGS
                      else " --configs " + shlex.quote(self.args.configs))
-                    + ("" if self.args.check_args == "inputs"
+                    + ("" if self.args.check_args == "all-inputs"
                        else " --check-args " + self.args.check_args), self.imexc),
                  "files: %s (run.sh IMEXC-FLAGS builds and runs it)" % rdir]
         if cmd:
@@ -1825,11 +1825,10 @@ def args_not_checked(p, mode):
     """Arguments of p whose contents after the call are not checked.
 
     One-shot bufferization treats function arguments as writable: one
-    passed as outs() may be updated in place (as MLIR intends), and so may,
-    after tile-and-vectorize-for-cpu, one that is only read: the peeled
-    register tiles of a reduction use the first tile of its input as the
-    accumulator and write the last partial tile into it (known bug, checked
-    with --check-args=all-inputs). Mode "all" checks every argument."""
+    passed as outs() may be updated in place (as MLIR intends). Mode
+    "inputs" also skips arguments read by a reduction (once a known bug);
+    "all-inputs" (default) checks all but outs(); "all" checks every
+    argument."""
     if mode == "all":
         return set()
     producer = {}
@@ -1923,10 +1922,10 @@ def main():
                     help="seconds imexc may take on one module (default: %(default)s); "
                     "longer is reported as a failure (rc=timeout)")
     ap.add_argument("--check-args", choices=["inputs", "all-inputs", "all"],
-                    default="inputs",
-                    help="which arguments must come back unchanged: 'inputs' (default): "
-                    "those not passed as outs() nor read by a reduction (a known bug "
-                    "may write into those); 'all-inputs': all but outs(); 'all'")
+                    default="all-inputs",
+                    help="which arguments must come back unchanged: 'all-inputs' "
+                    "(default): all but those passed as outs(); 'inputs': also not "
+                    "those read by a reduction; 'all'")
     ap.add_argument("--stats", action="store_true",
                     help="print what was generated and checked")
     ap.add_argument("--keep", action="store_true", help="keep work files of passing batches")

@@ -272,3 +272,20 @@ func.func @small_dot(%a: tensor<16xf32>, %b: tensor<16xf32>, %c: tensor<f32>) ->
   %r = linalg.dot ins(%a, %b : tensor<16xf32>, tensor<16xf32>) outs(%c : tensor<f32>) -> tensor<f32>
   return %r : tensor<f32>
 }
+
+// -----
+
+// Arguments that are only read are the caller's: marked non-writable, so
+// bufferization copies rather than reusing them (a max reduction's partial
+// results start from a slice of its input). Destinations stay writable.
+// CHECK-LABEL: func.func @max_of_input
+// CHECK-SAME:  %{{.*}}: tensor<33xf64> {bufferization.writable = false}
+// CHECK-SAME:  %{{.*}}: tensor<f64>)
+func.func @max_of_input(%a: tensor<33xf64>, %init: tensor<f64>) -> tensor<f64> {
+  %r = linalg.reduce ins(%a : tensor<33xf64>) outs(%init : tensor<f64>) dimensions = [0]
+    (%in: f64, %out: f64) {
+      %m = arith.maximumf %in, %out : f64
+      linalg.yield %m : f64
+    }
+  return %r : tensor<f64>
+}
