@@ -370,39 +370,58 @@ private:
       if (llvm::any_of(ranges, [](int64_t r) { return r == 0; }))
         continue;
       SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+      // Saturated: dynamic extents are guesses, and their product would
+      // overflow.
+      constexpr int64_t kMaxWork = int64_t(1) << 40;
+      auto extentOf = [&](unsigned d) {
+        return ShapedType::isDynamic(ranges[d]) ? kAssumedDynamicExtent
+                                                : ranges[d];
+      };
       int64_t work = 1;
-      for (int64_t r : ranges)
-        work *= ShapedType::isDynamic(r) ? kAssumedDynamicExtent : r;
+      for (unsigned d = 0; d < ranges.size(); ++d)
+        work = extentOf(d) > kMaxWork / work ? kMaxWork : work * extentOf(d);
       if (!llvm::any_of(ranges, ShapedType::isDynamic) && work < threadChunk)
         continue;
+      auto isSplitDim = [&](unsigned d) {
+        return iterators[d] == utils::IteratorType::parallel && ranges[d] != 1;
+      };
       auto parallelDim =
-          llvm::find_if(llvm::seq<unsigned>(0, ranges.size()), [&](unsigned d) {
-            return iterators[d] == utils::IteratorType::parallel &&
-                   ranges[d] != 1;
-          });
+          llvm::find_if(llvm::seq<unsigned>(0, ranges.size()), isSplitDim);
       if (parallelDim == llvm::seq<unsigned>(0, ranges.size()).end()) {
         splitReductionForThreads(rewriter, op, iterators);
         continue;
       }
+      // Tile size along `d` for tiles of about threadChunk iterations when
+      // one iteration of `d` does `perIteration`; 0 when one tile would
+      // hold the whole extent.
+      auto threadTile = [&](unsigned d, int64_t perIteration) -> int64_t {
+        int64_t tile = std::max<int64_t>(1, threadChunk / perIteration);
+        // Thread tiles are whole register tiles: blocks of rows of a
+        // contraction, whole vectors (cache lines) along the vector loop.
+        if (auto layout = getContractionLayout(op); layout && d == layout->m) {
+          int64_t rows = contractionBlock(computeType(op)).first;
+          tile = llvm::alignTo(std::max<int64_t>(tile, 4 * rows), rows);
+        } else if (vectorBits && d == getVectorDim(op)) {
+          tile = llvm::alignTo(tile, lanes(computeType(op)) * unroll);
+        }
+        return !ShapedType::isDynamic(ranges[d]) && tile >= ranges[d] ? 0
+                                                                      : tile;
+      };
       unsigned dim = *parallelDim;
-      int64_t extent = ShapedType::isDynamic(ranges[dim])
-                           ? kAssumedDynamicExtent
-                           : ranges[dim];
-      int64_t perIteration = std::max<int64_t>(1, work / extent);
-      int64_t tile = std::max<int64_t>(1, threadChunk / perIteration);
-      // Thread tiles are whole register tiles: blocks of rows of a
-      // contraction, whole vectors (cache lines) along the vector loop.
-      if (auto layout = getContractionLayout(op); layout && dim == layout->m) {
-        int64_t rows = contractionBlock(computeType(op)).first;
-        tile = llvm::alignTo(std::max<int64_t>(tile, 4 * rows), rows);
-      } else if (vectorBits && dim == getVectorDim(op)) {
-        int64_t vectorTile = lanes(computeType(op)) * unroll;
-        tile = llvm::alignTo(tile, vectorTile);
-      }
-      if (!ShapedType::isDynamic(ranges[dim]) && tile >= ranges[dim])
-        continue;
+      int64_t perIteration = std::max<int64_t>(1, work / extentOf(dim));
       SmallVector<int64_t> tileSizes(ranges.size(), 0);
-      tileSizes[dim] = tile;
+      tileSizes[dim] = threadTile(dim, perIteration);
+      if (tileSizes[dim] == 0)
+        continue;
+      // A dynamic outer loop split one iteration per tile may have one
+      // iteration only (a batch of 1): split the next parallel loop too.
+      if (ShapedType::isDynamic(ranges[dim]) && tileSizes[dim] == 1) {
+        auto next = llvm::find_if(llvm::seq<unsigned>(dim + 1, ranges.size()),
+                                  isSplitDim);
+        if (next != llvm::seq<unsigned>(dim + 1, ranges.size()).end())
+          tileSizes[*next] = threadTile(
+              *next, std::max<int64_t>(1, perIteration / extentOf(*next)));
+      }
       tileAndFuseIntoForall(rewriter, op, tileSizes);
     }
   }
