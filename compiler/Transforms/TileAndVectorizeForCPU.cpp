@@ -243,6 +243,12 @@ private:
     return bits ? std::max<int64_t>(1, vectorBits / bits) : 1;
   }
 
+  /// Elements of one register tile along the vector loop: `unroll`
+  /// vectors (1 without vectors).
+  int64_t registerTileWidth(linalg::LinalgOp op) const {
+    return vectorBits ? lanes(computeType(op)) * unroll : 1;
+  }
+
   /// Element type the op computes in (that of its first result).
   static Type computeType(linalg::LinalgOp op) {
     return getElementTypeOrSelf(op.getDpsInits()[0].getType());
@@ -402,7 +408,7 @@ private:
           int64_t rows = contractionBlock(computeType(op)).first;
           tile = llvm::alignTo(std::max<int64_t>(tile, 4 * rows), rows);
         } else if (vectorBits && d == getVectorDim(op)) {
-          tile = llvm::alignTo(tile, lanes(computeType(op)) * unroll);
+          tile = llvm::alignTo(tile, registerTileWidth(op));
         }
         return !ShapedType::isDynamic(ranges[d]) && tile >= ranges[d] ? 0
                                                                       : tile;
@@ -607,7 +613,7 @@ private:
     // registers, so both operands are walked with unit stride.
     std::optional<unsigned> across =
         width > 1 ? transposedLoop(op, vdim) : std::nullopt;
-    int64_t size = across ? width : width * unroll;
+    int64_t size = across ? width : registerTileWidth(op);
     SmallVector<int64_t> tiles = unitTilesExcept(ranges, vdim, size);
     if (across && ranges[*across] != 1)
       tiles[*across] = width;
@@ -665,7 +671,7 @@ private:
         return;
       tiled = tiling->tiled;
     }
-    int64_t size = vectorBits ? lanes(computeType(op)) * unroll : 1;
+    int64_t size = registerTileWidth(op);
     if (size <= 1 ||
         (!ShapedType::isDynamic(ranges[vdim]) && ranges[vdim] <= size))
       return;
