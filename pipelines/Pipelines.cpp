@@ -191,12 +191,18 @@ void imex::buildNDArrayPipeline(OpPassManager &pm, const PipelineOptions &) {
   pm.addPass(createConvertNDArrayToLinalg());
 }
 
-/// Parallel loops in GPU regions become gpu.launch ops whose buffers live in
-/// GPU memory.
-static void addGpuLaunches(OpPassManager &pm) {
+/// Parallel loops in GPU regions become gpu.launch ops with workgroups of
+/// many threads, the innermost loop dimension on consecutive threads.
+static void addGpuLaunches(OpPassManager &pm,
+                           const imex::PipelineOptions &options) {
   OpPassManager &loops = pm.nest<func::FuncOp>();
   loops.addPass(createConvertLinalgToParallelLoopsPass());
-  loops.addPass(createGpuMapParallelLoopsPass());
+  imex::TileParallelLoopsForWorkgroupsOptions workgroups;
+  workgroups.workgroupSize = options.workgroupSize;
+  loops.addPass(imex::createTileParallelLoopsForWorkgroups(workgroups));
+  GpuMapParallelLoopsPassOptions mapping;
+  mapping.mappingPolicyStr = "innermost-first";
+  loops.addPass(createGpuMapParallelLoopsPass(mapping));
   pm.addPass(imex::createConvertRegionParallelLoopToGpu());
 }
 
@@ -208,9 +214,10 @@ static void addGpuAllocation(OpPassManager &pm) {
   funcPm.addPass(imex::createInsertGPUCopy());
 }
 
-void imex::buildRegionPipeline(OpPassManager &pm, const PipelineOptions &) {
+void imex::buildRegionPipeline(OpPassManager &pm,
+                               const PipelineOptions &options) {
   addBufferization(pm);
-  addGpuLaunches(pm);
+  addGpuLaunches(pm, options);
   addGpuAllocation(pm);
   pm.addPass(region::createDropRegions());
   pm.addPass(createCanonicalizerPass());
@@ -241,7 +248,7 @@ void imex::buildGpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   buildNDArrayPipeline(pm, options);
   addBufferization(pm);
   addHostDeallocation(pm);
-  addGpuLaunches(pm);
+  addGpuLaunches(pm, options);
   pm.addPass(createConvertRegionSequentialLoopsToGpu());
   addGpuAllocation(pm);
   pm.addPass(region::createDropRegions());

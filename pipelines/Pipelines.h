@@ -56,6 +56,11 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
       *this, "cache-tile",
       llvm::cl::desc("Contraction cache block 'n,k' (default: a 512 KiB "
                      "panel, k = 256)")};
+  Option<unsigned> workgroupSize{
+      *this, "workgroup-size",
+      llvm::cl::desc("Threads per GPU workgroup, a power of two up to 1024 "
+                     "(a region's gpu_env workgroup_size takes precedence)"),
+      llvm::cl::init(256)};
   Option<std::string> gpuRuntime{
       *this, "gpu-runtime",
       llvm::cl::desc("SPIR-V flavours embedded for GPU kernels: auto (both), "

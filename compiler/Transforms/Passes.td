@@ -191,6 +191,39 @@ def SequentializeNestedParallelLoops
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
+def TileParallelLoopsForWorkgroups
+    : Pass<"tile-parallel-loops-for-workgroups", "::mlir::func::FuncOp"> {
+  let summary = "Split parallel loops in GPU regions into workgroups of "
+                "threads";
+  let description = [{
+    Without this, `gpu-map-parallel-loops` maps every iteration of a
+    parallel loop to a workgroup of one thread, which leaves all but one
+    lane of each GPU SIMD unit idle. This pass tiles every outermost
+    `scf.parallel` without reductions inside a GPU `region.env_region` into
+    a loop over workgroups around a loop over the threads of one workgroup
+    (`scf::tileParallelLoop` with constant inner bounds and a bounds check
+    in the body, so dynamic sizes work and the launch grid is computed at
+    run time).
+
+    Each workgroup has `workgroup-size` threads, or the region's
+    `#region.gpu_env<..., workgroup_size = N>`. They are spread over at most
+    three dimensions, innermost first: a 1-D loop gets N threads in a row;
+    a deeper one gives its innermost dimension 32 threads (consecutive
+    threads touch consecutive addresses once `gpu-map-parallel-loops` runs
+    with `mapping-policy=innermost-first`), the next dimension the rest
+    (the third at most 64). Dimensions with a small static extent get
+    fewer threads, and what they leave goes to the other dimensions.
+    Loops that are nested in another `scf.parallel`, carry reductions or
+    lie outside GPU regions are left alone.
+  }];
+  let options = [
+    Option<"workgroupSize", "workgroup-size", "unsigned", /*default=*/"256",
+           "Threads per workgroup (a power of two up to 1024)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def PromoteScalarBuffers
     : Pass<"promote-scalar-buffers", "::mlir::func::FuncOp"> {
   let summary = "Move one-element heap buffers to the stack for mem2reg";

@@ -20,6 +20,9 @@ constexpr uint32_t kOpEntryPoint = 15;
 constexpr uint32_t kOpExecutionMode = 16;
 constexpr uint32_t kOpCapability = 17;
 constexpr uint32_t kExecutionModeLocalSize = 17;
+constexpr uint32_t kOpDecorate = 71;
+constexpr uint32_t kDecorationBuiltIn = 11;
+constexpr uint32_t kBuiltInNumWorkgroups = 24;
 
 // Largest scalar argument the container may describe (a vector<16xf64>).
 constexpr uint32_t kMaxScalarBytes = 128;
@@ -169,6 +172,11 @@ bool parseSpirv(std::vector<uint32_t> &words, SpirvInfo &info,
         }
         localSizes[words[i + 1]] = {words[i + 3], words[i + 4], words[i + 5]};
       }
+      break;
+    case kOpDecorate:
+      if (wordCount >= 4 && words[i + 2] == kDecorationBuiltIn &&
+          words[i + 3] == kBuiltInNumWorkgroups)
+        info.readsWorkgroupCount = true;
       break;
     default:
       break;

@@ -30,6 +30,10 @@ struct SpirvInfo {
   uint32_t addressingModel = 0;
   std::vector<uint32_t> capabilities;
   std::vector<SpirvEntryPoint> entryPoints;
+  /// Some variable is decorated BuiltIn NumWorkgroups: the module's kernels
+  /// may read the grid size, so a grid must not be split into several
+  /// dispatches.
+  bool readsWorkgroupCount = false;
 
   bool hasCapability(uint32_t cap) const;
   const SpirvEntryPoint *findEntryPoint(const std::string &name) const;

@@ -165,6 +165,8 @@ struct DeviceApi {
 #define X(f) PFN_##f f = nullptr;
   IMEXRT_VK_DEVICE_FUNCS(X)
 #undef X
+  /// Vulkan 1.1; null on 1.0 devices, which cannot split large grids.
+  PFN_vkCmdDispatchBase vkCmdDispatchBase = nullptr;
 };
 
 struct PhysicalDevice {
@@ -230,6 +232,10 @@ public:
   std::vector<KernelArg> args;
   bool hasLocalSize = false;
   uint32_t localSize[3] = {1, 1, 1};
+  /// A grid beyond the device's work-group count limits may run as several
+  /// dispatches with base work-group ids: the kernel does not read the
+  /// grid size, and the device has vkCmdDispatchBase.
+  bool splittableGrid = false;
   VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
   VkPipelineLayout pipelineLayout = VK_NULL_HANDLE;
   VkPipeline pipeline = VK_NULL_HANDLE;
@@ -278,6 +284,7 @@ private:
   };
   bool acquireSlot(Slot *&slot, std::string &error);
   void recycleFinished();
+  void recordDispatches(VkCommandBuffer cmd, const LaunchArgs &args);
   bool record(Slot &slot, VulkanKernel &kernel, const LaunchArgs &args,
               std::string &error);
 
@@ -389,6 +396,9 @@ bool VulkanDevice::open(uint32_t instanceApiVersion, std::string &error) {
   }
   IMEXRT_VK_DEVICE_FUNCS(X)
 #undef X
+  if (api >= VK_API_VERSION_1_1)
+    vk.vkCmdDispatchBase = reinterpret_cast<PFN_vkCmdDispatchBase>(
+        iapi_.vkGetDeviceProcAddr(handle, "vkCmdDispatchBase"));
   for (uint32_t q = 0; q < queueInfo.queueCount; ++q) {
     auto queue = std::make_unique<Queue>();
     vk.vkGetDeviceQueue(handle, phys_.queueFamily, q, &queue->handle);
@@ -656,6 +666,8 @@ BackendKernel *VulkanModule::getKernel(const std::string &name,
   kernel->args = entry->args;
   kernel->hasLocalSize = ep->hasLocalSize;
   std::memcpy(kernel->localSize, ep->localSize, sizeof(ep->localSize));
+  kernel->splittableGrid =
+      !spirv_.readsWorkgroupCount && device_.vk.vkCmdDispatchBase;
 
   const DeviceApi &vk = device_.vk;
   VkDevice d = device_.handle;
@@ -694,6 +706,8 @@ BackendKernel *VulkanModule::getKernel(const std::string &name,
   pInfo.stage.module = shader_;
   pInfo.stage.pName = kernel->name.c_str();
   pInfo.layout = kernel->pipelineLayout;
+  if (kernel->splittableGrid)
+    pInfo.flags = VK_PIPELINE_CREATE_DISPATCH_BASE_BIT;
   r = vk.vkCreateComputePipelines(d, VK_NULL_HANDLE, 1, &pInfo, nullptr,
                                   &kernel->pipeline);
   if (r != VK_SUCCESS) {
@@ -812,6 +826,32 @@ bool convertScalar(const unsigned char *src, size_t hostBytes,
   }
   std::memcpy(dst, src, deviceBytes);
   return true;
+}
+
+/// One dispatch, or for a grid beyond the device's work-group count limits
+/// (launch() checked that the kernel allows it) one dispatch per block of at
+/// most the limit in each dimension, whose work-group ids start at the
+/// block's base, so the kernel sees the ids of the whole grid.
+void VulkanStream::recordDispatches(VkCommandBuffer cmd,
+                                    const LaunchArgs &args) {
+  const DeviceApi &vk = device_.vk;
+  const uint32_t *limit = device_.limits.maxComputeWorkGroupCount;
+  bool fits = true;
+  for (int dim = 0; dim < 3; ++dim)
+    fits &= args.grid[dim] <= limit[dim];
+  if (fits) {
+    vk.vkCmdDispatch(cmd, uint32_t(args.grid[0]), uint32_t(args.grid[1]),
+                     uint32_t(args.grid[2]));
+    return;
+  }
+  for (size_t z = 0; z < args.grid[2]; z += limit[2])
+    for (size_t y = 0; y < args.grid[1]; y += limit[1])
+      for (size_t x = 0; x < args.grid[0]; x += limit[0])
+        vk.vkCmdDispatchBase(
+            cmd, uint32_t(x), uint32_t(y), uint32_t(z),
+            uint32_t(std::min<size_t>(limit[0], args.grid[0] - x)),
+            uint32_t(std::min<size_t>(limit[1], args.grid[1] - y)),
+            uint32_t(std::min<size_t>(limit[2], args.grid[2] - z)));
 }
 
 bool VulkanStream::record(Slot &slot, VulkanKernel &kernel,
@@ -963,8 +1003,7 @@ bool VulkanStream::record(Slot &slot, VulkanKernel &kernel,
   if (set)
     vk.vkCmdBindDescriptorSets(slot.cmd, VK_PIPELINE_BIND_POINT_COMPUTE,
                                kernel.pipelineLayout, 0, 1, &set, 0, nullptr);
-  vk.vkCmdDispatch(slot.cmd, uint32_t(args.grid[0]), uint32_t(args.grid[1]),
-                   uint32_t(args.grid[2]));
+  recordDispatches(slot.cmd, args);
   // Our writes visible to the host once the fence signals.
   VkMemoryBarrier after{};
   after.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
@@ -1011,10 +1050,16 @@ bool VulkanStream::launch(BackendKernel *kernelBase, const LaunchArgs &args,
     }
   }
   for (int dim = 0; dim < 3; ++dim) {
-    if (args.grid[dim] > limits.maxComputeWorkGroupCount[dim]) {
-      error = format("grid size %zu in dimension %d exceeds the device's "
-                     "limit of %u work groups",
-                     args.grid[dim], dim, limits.maxComputeWorkGroupCount[dim]);
+    if (args.grid[dim] > limits.maxComputeWorkGroupCount[dim] &&
+        (!kernel.splittableGrid || args.grid[dim] > UINT32_MAX)) {
+      error = format(
+          "grid size %zu in dimension %d exceeds the device's limit of %u "
+          "work groups, and the launch cannot be split: %s",
+          args.grid[dim], dim, limits.maxComputeWorkGroupCount[dim],
+          args.grid[dim] > UINT32_MAX ? "work-group ids are 32-bit"
+          : device_.vk.vkCmdDispatchBase
+              ? "the kernel reads the grid size (NumWorkgroups)"
+              : "the device lacks Vulkan 1.1's vkCmdDispatchBase");
       return false;
     }
   }

@@ -26,6 +26,10 @@ bool isGpuRegion(EnvironmentRegionOp op);
 /// non-GPU region hides an outer GPU one.
 bool isInGpuRegion(mlir::Operation *op);
 
+/// The environment of the nearest enclosing env_region of `op` if it is a
+/// GPU one, else null.
+GPUEnvAttr getEnclosingGpuEnv(mlir::Operation *op);
+
 } // namespace imex::region
 
 #endif // IMEX_REGION_IR_REGION_H

@@ -27,14 +27,31 @@ void RegionDialect::initialize() {
       >();
 }
 
+LogicalResult
+GPUEnvAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                   StringAttr device, unsigned workgroupSize) {
+  // 0 means "not given".
+  if (workgroupSize != 0 &&
+      (workgroupSize > 1024 || !llvm::isPowerOf2_32(workgroupSize)))
+    return emitError() << "workgroup_size must be a power of two up to 1024, "
+                          "got "
+                       << workgroupSize;
+  return success();
+}
+
 bool imex::region::isGpuRegion(EnvironmentRegionOp op) {
   return op && isa<GPUEnvAttr>(op.getEnvironment());
 }
 
 bool imex::region::isInGpuRegion(Operation *op) {
+  return static_cast<bool>(getEnclosingGpuEnv(op));
+}
+
+GPUEnvAttr imex::region::getEnclosingGpuEnv(Operation *op) {
   if (!op)
-    return false;
-  return isGpuRegion(op->getParentOfType<EnvironmentRegionOp>());
+    return {};
+  auto region = op->getParentOfType<EnvironmentRegionOp>();
+  return region ? dyn_cast<GPUEnvAttr>(region.getEnvironment()) : GPUEnvAttr();
 }
 
 //===----------------------------------------------------------------------===//

@@ -35,10 +35,22 @@ def Region_GPUEnvAttr : Region_Attr<"GPUEnv", "gpu_env"> {
   let summary = "GPU execution environment";
   let description = [{
     Marks code and data as placed on the GPU named by `device`:
-    `#region.gpu_env<device = "XeGPU">`.
+    `#region.gpu_env<device = "XeGPU">`. The optional `workgroup_size`
+    (a power of two up to 1024) sets how many threads each kernel of the
+    region runs per workgroup; without it the pipeline chooses
+    (`#region.gpu_env<device = "XeGPU", workgroup_size = 64>`).
   }];
-  let parameters = (ins "::mlir::StringAttr":$device);
+  let parameters = (ins "::mlir::StringAttr":$device,
+      DefaultValuedParameter<"unsigned", "0",
+                             "threads per workgroup; 0: the pipeline's choice">
+          :$workgroup_size);
+  let builders = [
+    AttrBuilder<(ins "::mlir::StringAttr":$device), [{
+      return $_get($_ctxt, device, 0);
+    }]>
+  ];
   let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
 }
 
 def SingleBlockWithoutArgs : Region<

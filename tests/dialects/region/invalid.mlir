@@ -72,3 +72,17 @@ func.func @wrong_terminator() {
   }) : () -> ()
   return
 }
+
+// -----
+
+// expected-error @+1 {{workgroup_size must be a power of two up to 1024, got 100}}
+func.func @workgroup_size_not_power_of_two() attributes {e = #region.gpu_env<device = "g", workgroup_size = 100>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{workgroup_size must be a power of two up to 1024, got 2048}}
+func.func @workgroup_size_too_large() attributes {e = #region.gpu_env<device = "g", workgroup_size = 2048>} {
+  return
+}

@@ -15,7 +15,7 @@ func.func @wrong_device_type() attributes {e = #region.gpu_env<device = 3>} {
 
 // -----
 
-// CHECK: 19:70: error: expected '>'
+// CHECK: 19:81: error: duplicate or unknown struct parameter name: vendor
 func.func @unknown_key() attributes {e = #region.gpu_env<device = "g", vendor = "x">} {
   return
 }

@@ -100,3 +100,18 @@ func.func @environment_in_attr_dict() {
 func.func @attr_use() attributes {env = #region.gpu_env<device = "XeGPU">} {
   return
 }
+
+// The optional workgroup size round-trips; its default (0) is not printed.
+// CHECK-LABEL: func @workgroup_size
+// CHECK-SAME: env = #region.gpu_env<device = "XeGPU", workgroup_size = 64>
+// GENERIC-LABEL: sym_name = "workgroup_size"
+// GENERIC: env = #region.gpu_env<device = "XeGPU", workgroup_size = 64>
+func.func @workgroup_size() attributes {env = #region.gpu_env<device = "XeGPU", workgroup_size = 64>} {
+  return
+}
+
+// CHECK-LABEL: func @workgroup_size_default
+// CHECK-SAME: env = #region.gpu_env<device = "XeGPU">}
+func.func @workgroup_size_default() attributes {env = #region.gpu_env<device = "XeGPU", workgroup_size = 0>} {
+  return
+}

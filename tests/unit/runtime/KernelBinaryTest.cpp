@@ -60,6 +60,29 @@ TEST(ImexrtKernelBinary, RawSpirvIsTheOpenCLFlavour) {
   EXPECT_EQ(ep->localSize[0], 4u);
 }
 
+// A module whose kernels may read the grid size (BuiltIn NumWorkgroups)
+// says so: the runtime must not split its launches.
+TEST(ImexrtKernelBinary, ReadingTheGridSizeIsDetected) {
+  std::vector<uint32_t> words = loadSpirv("kernels.spv");
+  KernelBinary plain;
+  std::string error;
+  ASSERT_TRUE(parse(bytesOf(words), plain, error)) << error;
+  EXPECT_FALSE(plain.modules[0].spirv.readsWorkgroupCount);
+  // OpDecorate %gid BuiltIn GlobalInvocationId -> BuiltIn NumWorkgroups.
+  const uint32_t opDecorate4 = (4u << 16) | 71u;
+  bool rewritten = false;
+  for (size_t i = 5; i + 3 < words.size(); i += words[i] >> 16) {
+    if (words[i] == opDecorate4 && words[i + 2] == 11 && words[i + 3] == 28) {
+      words[i + 3] = 24;
+      rewritten = true;
+    }
+  }
+  ASSERT_TRUE(rewritten);
+  KernelBinary reading;
+  ASSERT_TRUE(parse(bytesOf(words), reading, error)) << error;
+  EXPECT_TRUE(reading.modules[0].spirv.readsWorkgroupCount);
+}
+
 TEST(ImexrtKernelBinary, ByteSwappedSpirvIsAccepted) {
   std::vector<uint32_t> words = loadSpirv("opencl_add.spv");
   for (uint32_t &w : words)

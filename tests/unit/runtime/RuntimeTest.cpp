@@ -661,6 +661,33 @@ TEST_F(ImexrtVulkan, TwoDimensionalGrid) {
   gpuMemFree(stream, out);
 }
 
+// Grids beyond the device's work-group count limit (65535 per dimension on
+// lavapipe and most devices) run as several dispatches with base work-group
+// ids; every invocation sees its id in the whole grid.
+TEST_F(ImexrtVulkan, GridBeyondTheDeviceLimitIsSplit) {
+  const int32_t n = 8 * (2 * 65535 + 5) - 3;
+  int32_t *buf = alloc<int32_t>(n);
+  std::memset(buf, 0, size_t(n) * 4);
+  ASSERT_NE(launchInc(stream, kernel("inc_i32"), buf, n), nullptr);
+  gpuWait(stream);
+  for (int32_t i = 0; i < n; ++i)
+    ASSERT_EQ(buf[i], 1) << i;
+  gpuMemFree(stream, buf);
+
+  const int width = 2, height = 2 * 65537;
+  int32_t *out = alloc<int32_t>(width * height);
+  Params p;
+  p.ptr(out).add(int32_t(width));
+  ASSERT_NE(gpuLaunchKernel(stream, kernel("iota2d"), width / 2, height / 2, 1,
+                            2, 2, 1, 0, p.get(), nullptr),
+            nullptr);
+  gpuWait(stream);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x)
+      ASSERT_EQ(out[y * width + x], x + 1000 * y) << x << "," << y;
+  gpuMemFree(stream, out);
+}
+
 TEST_F(ImexrtVulkan, EmptyGridLaunchesNothing) {
   int32_t *buf = alloc<int32_t>(8);
   std::memset(buf, 0, 32);

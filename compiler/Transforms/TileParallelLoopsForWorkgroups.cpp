@@ -1,0 +1,109 @@
+//===- TileParallelLoopsForWorkgroups.cpp - threads per GPU workgroup -----===//
+//
+// Parallel loops in GPU regions become workgroup loops around thread loops,
+// so that each GPU workgroup runs many threads instead of one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace imex {
+#define GEN_PASS_DEF_TILEPARALLELLOOPSFORWORKGROUPS
+#include "Transforms/Passes.h.inc"
+} // namespace imex
+
+using namespace mlir;
+
+namespace {
+
+/// Threads along the innermost dimension of a multi-dimensional workgroup:
+/// one coalesced 128-byte line of f32 per row of threads.
+constexpr int64_t kInnermostThreads = 32;
+/// The smallest limit Vulkan allows for a workgroup's third dimension.
+constexpr int64_t kMaxThirdDimThreads = 64;
+/// Hardware workgroups have three dimensions.
+constexpr unsigned kWorkgroupDims = 3;
+
+/// The trip count of dimension `dim`, or INT64_MAX when it is not static.
+int64_t staticExtent(scf::ParallelOp loop, unsigned dim) {
+  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound()[dim]);
+  std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound()[dim]);
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep()[dim]);
+  if (!lower || !upper || !step || *step <= 0)
+    return INT64_MAX;
+  return std::max<int64_t>(1, llvm::divideCeil(*upper - *lower, *step));
+}
+
+/// Threads per dimension of `loop`'s workgroups (1 for the dimensions that
+/// are not spread over threads), `threads` in all at most.
+SmallVector<int64_t> chooseWorkgroupShape(scf::ParallelOp loop,
+                                          int64_t threads) {
+  unsigned rank = loop.getNumLoops();
+  unsigned spread = std::min(rank, kWorkgroupDims);
+  SmallVector<int64_t> shape(rank, 1);
+  SmallVector<int64_t> caps(rank, 1);
+  for (unsigned k = 0; k < spread; ++k) {
+    unsigned dim = rank - 1 - k;
+    caps[dim] = staticExtent(loop, dim);
+    if (k == 2)
+      caps[dim] = std::min(caps[dim], kMaxThirdDimThreads);
+  }
+  int64_t remaining = threads;
+  // First pass: the innermost dimension of a nest gets one row of threads,
+  // the others what is left, innermost first.
+  for (unsigned k = 0; k < spread; ++k) {
+    unsigned dim = rank - 1 - k;
+    int64_t want = (k == 0 && rank > 1) ? kInnermostThreads : remaining;
+    shape[dim] = std::max<int64_t>(1, std::min({want, remaining, caps[dim]}));
+    remaining /= shape[dim];
+  }
+  // Second pass: threads that small dimensions left over widen the others.
+  for (unsigned k = 0; k < spread && remaining > 1; ++k) {
+    unsigned dim = rank - 1 - k;
+    int64_t grow = std::min(remaining, caps[dim] / shape[dim]);
+    shape[dim] *= grow;
+    remaining /= grow;
+  }
+  return shape;
+}
+
+struct TileParallelLoopsForWorkgroupsPass
+    : imex::impl::TileParallelLoopsForWorkgroupsBase<
+          TileParallelLoopsForWorkgroupsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (workgroupSize == 0 || workgroupSize > 1024 ||
+        !llvm::isPowerOf2_32(workgroupSize)) {
+      getOperation().emitError()
+          << "workgroup-size must be a power of two up to 1024, got "
+          << workgroupSize.getValue();
+      return signalPassFailure();
+    }
+    SmallVector<scf::ParallelOp> loops;
+    getOperation().walk<WalkOrder::PreOrder>([&](scf::ParallelOp loop) {
+      if (loop.getNumReductions() == 0 && imex::region::isInGpuRegion(loop))
+        loops.push_back(loop);
+      return WalkResult::skip(); // only outermost parallel loops
+    });
+    for (scf::ParallelOp loop : loops) {
+      int64_t threads = workgroupSize;
+      if (unsigned own = imex::region::getEnclosingGpuEnv(loop)
+                             .getWorkgroupSize())
+        threads = own;
+      SmallVector<int64_t> shape = chooseWorkgroupShape(loop, threads);
+      if (llvm::all_of(shape, [](int64_t n) { return n == 1; }))
+        continue; // a single iteration: nothing to spread
+      scf::tileParallelLoop(loop, shape, /*noMinMaxBounds=*/true);
+    }
+  }
+};
+
+} // namespace
