@@ -186,16 +186,25 @@ const imex::NamedPipeline kPipelines[] = {
 
 } // namespace
 
-void imex::buildNDArrayPipeline(OpPassManager &pm, const PipelineOptions &) {
-  pm.addPass(createAddGPURegions());
+void imex::buildNDArrayPipeline(OpPassManager &pm,
+                                const PipelineOptions &options) {
+  AddGPURegionsOptions regions;
+  if (options.offload == Offload::Gpu)
+    regions.offloadDevice = "gpu";
+  pm.addPass(createAddGPURegions(regions));
   pm.addPass(createConvertNDArrayToLinalg());
 }
 
-/// Parallel loops in GPU regions become gpu.launch ops with workgroups of
-/// many threads, the innermost loop dimension on consecutive threads.
+/// Reductions in GPU regions become workgroup tree reductions or one thread
+/// per output; parallel loops in GPU regions become gpu.launch ops with
+/// workgroups of many threads, the innermost loop dimension on consecutive
+/// threads.
 static void addGpuLaunches(OpPassManager &pm,
                            const imex::PipelineOptions &options) {
   OpPassManager &loops = pm.nest<func::FuncOp>();
+  imex::ConvertRegionReductionsToGpuOptions reductions;
+  reductions.workgroupSize = options.workgroupSize;
+  loops.addPass(imex::createConvertRegionReductionsToGpu(reductions));
   loops.addPass(createConvertLinalgToParallelLoopsPass());
   imex::TileParallelLoopsForWorkgroupsOptions workgroups;
   workgroups.workgroupSize = options.workgroupSize;
@@ -206,20 +215,30 @@ static void addGpuLaunches(OpPassManager &pm,
   pm.addPass(imex::createConvertRegionParallelLoopToGpu());
 }
 
-static void addGpuAllocation(OpPassManager &pm) {
+/// Buffers allocated in GPU regions become GPU allocations, then the
+/// regions go. With whole-program offload, every buffer a kernel uses
+/// (function arguments, host allocations, globals) gets GPU memory, with
+/// copies in and out where the host reads or writes it; that analysis
+/// follows buffers through the whole function, so the regions go first.
+static void addGpuAllocation(OpPassManager &pm,
+                             const imex::PipelineOptions &options) {
+  bool offload = options.offload == imex::Offload::Gpu;
+  if (offload)
+    pm.addPass(imex::region::createDropRegions());
   imex::InsertGPUAllocsOptions allocs;
-  allocs.inRegions = true;
+  allocs.inRegions = !offload;
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(imex::createInsertGPUAllocs(allocs));
-  funcPm.addPass(imex::createInsertGPUCopy());
+  if (!offload)
+    funcPm.addPass(imex::createInsertGPUCopy());
+  pm.addPass(imex::region::createDropRegions());
 }
 
 void imex::buildRegionPipeline(OpPassManager &pm,
                                const PipelineOptions &options) {
   addBufferization(pm);
   addGpuLaunches(pm, options);
-  addGpuAllocation(pm);
-  pm.addPass(region::createDropRegions());
+  addGpuAllocation(pm, options);
   pm.addPass(createCanonicalizerPass());
 }
 
@@ -250,8 +269,7 @@ void imex::buildGpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   addHostDeallocation(pm);
   addGpuLaunches(pm, options);
   pm.addPass(createConvertRegionSequentialLoopsToGpu());
-  addGpuAllocation(pm);
-  pm.addPass(region::createDropRegions());
+  addGpuAllocation(pm, options);
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLinearizeLaunchMemrefs());
   pm.addPass(createGpuKernelOutliningPass());

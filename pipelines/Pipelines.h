@@ -19,6 +19,9 @@ class OpPassManager;
 
 namespace imex {
 
+/// What the gpu pipeline puts on the GPU.
+enum class Offload { None, Gpu };
+
 /// Options shared by every named pipeline; each builder reads the ones that
 /// concern it.
 struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
@@ -56,6 +59,16 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
       *this, "cache-tile",
       llvm::cl::desc("Contraction cache block 'n,k' (default: a 512 KiB "
                      "panel, k = 256)")};
+  Option<Offload> offload{
+      *this, "offload",
+      llvm::cl::desc("What runs on the GPU in the gpu pipeline"),
+      llvm::cl::init(Offload::None),
+      llvm::cl::values(
+          clEnumValN(Offload::None, "none",
+                     "only work on GPU-placed data (#region.gpu_env)"),
+          clEnumValN(Offload::Gpu, "gpu",
+                     "also every linalg op outside an env_region, its "
+                     "buffers copied to and from GPU memory as needed"))};
   Option<unsigned> workgroupSize{
       *this, "workgroup-size",
       llvm::cl::desc("Threads per GPU workgroup, a power of two up to 1024 "

@@ -129,6 +129,11 @@ int main(int argc, char **argv) {
                  "SPIR-V flavours to embed for GPU kernels: auto (both), "
                  "level-zero (OpenCL flavour), vulkan")
       ->check(CLI::IsMember({"auto", "level-zero", "vulkan"}));
+  app.add_option("--offload", options.offload,
+                 "none (default): only work on GPU-placed data runs on the "
+                 "GPU; gpu: every linalg op does, with its arrays copied to "
+                 "and from GPU memory as the host needs them")
+      ->check(CLI::IsMember({"none", "gpu"}));
   bool depFile = false;
   app.add_flag("--md", depFile,
                "Write a dependency file next to the output (-MD)");

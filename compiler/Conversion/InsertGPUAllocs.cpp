@@ -145,7 +145,9 @@ struct InsertGPUAllocsPass
   void convertAllocsInGpuRegions(func::FuncOp func) {
     IRRewriter rewriter(&getContext());
     func.walk([&](Operation *op) {
-      if (!imex::region::isInGpuRegion(op))
+      // Allocations inside a launch are workgroup or private memory.
+      if (!imex::region::isInGpuRegion(op) ||
+          op->getParentOfType<gpu::LaunchOp>())
         return;
       rewriter.setInsertionPoint(op);
       if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
@@ -182,6 +184,13 @@ struct InsertGPUAllocsPass
     if (collected.wasInterrupted())
       return failure();
 
+    // Memory that a launch itself provides (workgroup and private memory)
+    // already lives on the device.
+    roots.remove_if([](std::pair<Value, AccessKinds> entry) {
+      Operation *parent = entry.first.getParentRegion()->getParentOp();
+      return isa<gpu::LaunchOp>(parent) ||
+             parent->getParentOfType<gpu::LaunchOp>();
+    });
     for (auto &[root, kinds] : roots) {
       if (isa<BlockArgument>(root) || isa<memref::AllocOp, memref::GetGlobalOp,
                                           CallOpInterface>(root.getDefiningOp()))
@@ -282,10 +291,21 @@ struct InsertGPUAllocsPass
       rewriter.modifyOpInPlace(terminator, [&] { operand.set(hostCopy); });
     }
 
-    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
-      if (isa<memref::DeallocOp>(user))
-        rewriter.eraseOp(user);
+    // Existing frees become GPU frees where they are (an allocation inside
+    // a loop or branch is freed there); a buffer without any is freed on
+    // return.
+    bool freed = false;
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers())) {
+      if (!isa<memref::DeallocOp>(user))
+        continue;
+      rewriter.setInsertionPoint(user);
+      rewriter.replaceOpWithNewOp<gpu::DeallocOp>(user, Type(), ValueRange(),
+                                                  deviceBuffer);
+      freed = true;
+    }
     rewriter.replaceOp(alloc, deviceBuffer);
+    if (freed)
+      return;
     rewriter.setInsertionPoint(terminator);
     gpu::DeallocOp::create(rewriter, loc, Type(), ValueRange(), deviceBuffer);
   }

@@ -19,6 +19,54 @@ def ConvertRegionParallelLoopToGpu
                            "::mlir::affine::AffineDialect"];
 }
 
+def ConvertRegionReductionsToGpu
+    : Pass<"convert-region-reductions-to-gpu", "::mlir::func::FuncOp"> {
+  let summary = "Run linalg reductions in GPU regions as workgroup tree "
+                "reductions, or with one thread per output";
+  let description = [{
+    Lowering a reduction to loops gives each output element a sequential
+    loop: a full reduction would run in one GPU thread, and a reduction
+    whose reduction loop is outside its parallel one would launch a kernel
+    per iteration from the host. This pass rewrites every linalg op on
+    memrefs inside a GPU `region.env_region` that has reduction loops, one
+    output indexed only by its parallel loops, and a body that combines
+    each new value into the output with one associative op (`addf`,
+    `mulf`, `maximumf`, `minimumf`, `maxnumf`, `minnumf`, `addi`, `muli`,
+    `maxsi`, `minsi`, `maxui`, `minui`, `andi`, `ori`):
+
+    - *Workgroup reduction*, when the reduction has at least
+      `workgroup-size` elements and there are fewer than
+      `min-parallel-outputs` outputs: one `gpu.launch` whose workgroups each
+      own one output (or a chunk of it: up to 1024 chunks per output, so
+      that every thread sums about 64 elements), each thread combining a
+      strided share of the reduction, then a tree reduction in workgroup
+      memory. Chunks of an output leave partial results in a temporary
+      buffer that a second launch combines; the output's initial value is
+      combined last.
+    - *One thread per output* otherwise: the op becomes a `linalg.generic`
+      with its parallel loops outermost, so that the later loop lowering
+      gives each output a thread (coalesced when the output's innermost
+      dimension is contiguous) and no host loop launches kernels.
+
+    With dynamic sizes both forms are emitted and an `scf.if` picks one at
+    run time. Ops outside GPU regions, on tensors, or with other bodies are
+    left alone.
+  }];
+  let options = [
+    Option<"workgroupSize", "workgroup-size", "unsigned", /*default=*/"256",
+           "Threads per workgroup of the tree reduction (a power of two)">,
+    Option<"minParallelOutputs", "min-parallel-outputs", "int64_t",
+           /*default=*/"16384",
+           "From this many outputs on, each output gets one thread">,
+  ];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def ConvertRegionSequentialLoopsToGpu
     : Pass<"convert-region-sequential-loops-to-gpu"> {
   let summary = "Run serial loop nests inside GPU regions as one GPU thread";
@@ -60,6 +108,10 @@ def InsertGPUAllocs : Pass<"insert-gpu-allocs", "::mlir::func::FuncOp"> {
 
     `in-regions` mode: every `memref.alloc`/`memref.dealloc` whose nearest
     env_region is a GPU region becomes `gpu.alloc`/`gpu.dealloc`.
+
+    In both modes, memory that a `gpu.launch` allocates itself (workgroup
+    and private memory) is left alone, and an allocation's existing frees
+    become GPU frees where they are.
   }];
   let options = [
     Option<"clientAPI", "client-api", "std::string", /*default=*/"\"opencl\"",

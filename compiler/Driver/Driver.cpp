@@ -45,6 +45,8 @@ LogicalResult configurePipeline(const CompileOptions &options,
   pipelineOptions.cpu = options.target.cpu;
   pipelineOptions.features = options.target.features;
   pipelineOptions.gpuRuntime = options.gpuRuntime;
+  pipelineOptions.offload =
+      options.offload == "gpu" ? Offload::Gpu : Offload::None;
   pipelineOptions.spirvDumpDir = spirvDumpDir.str();
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
@@ -242,7 +244,7 @@ private:
     if (name == "none")
       return success();
     if (name.empty())
-      name = usesGpu(module)         ? "gpu"
+      name = options.offload == "gpu" || usesGpu(module) ? "gpu"
              : usesVectorExt(module) ? "vector-ext"
                                      : "host";
     const NamedPipeline *pipeline = lookupNamedPipeline(name);

@@ -39,6 +39,8 @@ struct CompileOptions {
   /// Level Zero and Vulkan, so one object runs anywhere), "level-zero" or
   /// "vulkan".
   std::string gpuRuntime = "auto";
+  /// --offload: "none" or "gpu" (every linalg op on the GPU).
+  std::string offload = "none";
   /// Dependency file (-MD/-MF); empty: none.
   std::string dependencyFile;
   /// Directory for every intermediate (IR after each pass, LLVM IR).

@@ -3,6 +3,7 @@
 #include "Transforms/Passes.h"
 #include "ndarray/IR/NDArray.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace imex {
@@ -44,13 +45,22 @@ bool needsWrapping(Operation *op) {
 
 struct AddGPURegionsPass
     : imex::impl::AddGPURegionsBase<AddGPURegionsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
+    region::GPUEnvAttr offloadEnv;
+    if (!offloadDevice.empty())
+      offloadEnv = region::GPUEnvAttr::get(
+          &getContext(), StringAttr::get(&getContext(), offloadDevice));
     SmallVector<std::pair<Operation *, region::GPUEnvAttr>> toWrap;
     getOperation()->walk<WalkOrder::PostOrder>([&](Operation *op) {
       if (op == getOperation() || !needsWrapping(op))
         return;
       if (region::GPUEnvAttr env = gpuEnvOf(op))
         toWrap.emplace_back(op, env);
+      else if (offloadEnv && isa<linalg::LinalgOp>(op) &&
+               !op->getParentOfType<region::EnvironmentRegionOp>())
+        toWrap.emplace_back(op, offloadEnv);
     });
 
     IRRewriter rewriter(&getContext());

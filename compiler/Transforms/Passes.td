@@ -13,7 +13,17 @@ def AddGPURegions : Pass<"add-gpu-regions"> {
     encoding in a `region.env_region` with that environment, so that later
     passes keep the op's work on the GPU. Ops directly inside a GPU region,
     env_regions themselves and terminators are left where they are.
+
+    With `offload-device=D` (whole-program offload, `imexc --offload=gpu`),
+    every linalg op outside all env_regions is wrapped as well, in a
+    `#region.gpu_env<device = D>`: plain linalg programs, as front ends
+    produce them, run their array computations on the GPU.
   }];
+  let options = [
+    Option<"offloadDevice", "offload-device", "std::string",
+           /*default=*/"\"\"",
+           "Also put every linalg op outside env_regions on this GPU device">,
+  ];
   let dependentDialects = ["::imex::region::RegionDialect"];
 }
 

@@ -5,7 +5,12 @@
 // RUN: imexc --list-pipelines | FileCheck %s --check-prefix=LIST
 // LIST: ndarray
 // LIST-NEXT: lower ndarray ops
-// LIST-NEXT: add-gpu-regions,convert-ndarray-to-linalg
+// LIST-NEXT: add-gpu-regions{offload-device=},convert-ndarray-to-linalg
+// With --offload=gpu every linalg op goes on the GPU:
+// RUN: imexc --list-pipelines --offload=gpu | FileCheck %s --check-prefix=OFFLOAD
+// OFFLOAD: add-gpu-regions{offload-device=gpu}
+// OFFLOAD: {{^}}gpu{{$}}
+// OFFLOAD: drop-regions,func.func(insert-gpu-allocs{{.*}}in-regions=false
 // LIST: {{^}}host{{$}}
 // LIST-NEXT: without GPU placement
 // LIST-NEXT: convert-ndarray-to-linalg,func.func(tile-and-vectorize-for-cpu

@@ -180,3 +180,35 @@ func.func @unhandled_producer(%n: index) {
   }
   return
 }
+
+// -----
+
+// An allocation freed inside a branch is freed on the GPU there, not again
+// on return; workgroup memory that a launch allocates itself stays as it is.
+// OPENCL-LABEL: func @freed_in_branch
+// OPENCL: scf.if
+// OPENCL:   %[[BUF:.*]] = gpu.alloc  (%{{.*}}) : memref<?xf32>
+// OPENCL:   gpu.launch
+// OPENCL:     memref.alloc() : memref<64xf32, 3>
+// OPENCL:   gpu.dealloc  %[[BUF]] : memref<?xf32>
+// OPENCL: }
+// OPENCL-NOT: gpu.dealloc
+// OPENCL: return
+func.func @freed_in_branch(%n: index, %c: i1) {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %f = arith.constant 1.0 : f32
+  scf.if %c {
+    %buf = memref.alloc(%n) : memref<?xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+      %scratch = memref.alloc() : memref<64xf32, 3>
+      memref.store %f, %scratch[%tx] : memref<64xf32, 3>
+      %v = memref.load %scratch[%tx] : memref<64xf32, 3>
+      memref.store %v, %buf[%tx] : memref<?xf32>
+      gpu.terminator
+    }
+    memref.dealloc %buf : memref<?xf32>
+  }
+  return
+}

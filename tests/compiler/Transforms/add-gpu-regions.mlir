@@ -1,4 +1,5 @@
 // RUN: imex-opt %s -add-gpu-regions -split-input-file | FileCheck %s
+// RUN: imex-opt %s -add-gpu-regions=offload-device=gpu -split-input-file | FileCheck %s --check-prefix=OFFLOAD
 
 // Ops whose result types carry a GPU environment are wrapped, whatever the
 // dialect; uses are rewired to the region results.
@@ -86,4 +87,29 @@ func.func @already_placed() {
 func.func @other_env() -> tensor<2xf32, #ndarray.envs<"team">> {
   %e = tensor.empty() : tensor<2xf32, #ndarray.envs<"team">>
   return %e : tensor<2xf32, #ndarray.envs<"team">>
+}
+
+// -----
+
+// Whole-program offload: linalg ops outside every env_region go into a GPU
+// region of the given device; other ops, and linalg ops already in a
+// region, do not. Without the option nothing changes.
+// CHECK-LABEL: func @plain_linalg
+// CHECK-NOT: region.env_region #region.gpu_env
+// OFFLOAD-LABEL: func @plain_linalg
+// OFFLOAD: tensor.empty
+// OFFLOAD: %[[R:.*]] = region.env_region #region.gpu_env<device = "gpu"> -> tensor<?xf32> {
+// OFFLOAD:   linalg.add
+// OFFLOAD: region.env_region "protect_copy_op"
+// OFFLOAD-NEXT: linalg.copy
+// OFFLOAD: return %[[R]]
+func.func @plain_linalg(%a: tensor<?xf32>, %m: memref<?xf32>, %n: memref<?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %d = tensor.dim %a, %c0 : tensor<?xf32>
+  %e = tensor.empty(%d) : tensor<?xf32>
+  %r = linalg.add ins(%a, %a : tensor<?xf32>, tensor<?xf32>) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  region.env_region "protect_copy_op" {
+    linalg.copy ins(%m : memref<?xf32>) outs(%n : memref<?xf32>)
+  }
+  return %r : tensor<?xf32>
 }

@@ -16,6 +16,11 @@
 // RUN: env OMP_NUM_THREADS=2 %t/o3 | FileCheck %s --implicit-check-not=FAIL
 // RUN: env OMP_NUM_THREADS=1 %t/o0 | FileCheck %s --implicit-check-not=FAIL
 // RUN: env OMP_NUM_THREADS=2 %t/o0 | FileCheck %s --implicit-check-not=FAIL
+// The same kernels on the GPU (--offload=gpu: every linalg op in a kernel,
+// the host arrays copied in and out), on Vulkan (lavapipe without a GPU):
+// RUN: %if vulkan %{ imexc %s --offload=gpu -o %t/gpu.o %}
+// RUN: %if vulkan %{ c++ %t/driver.o %t/gpu.o -o %t/gpu %cg-libs %}
+// RUN: %if vulkan %{ %t/gpu | FileCheck %s --implicit-check-not=FAIL %}
 
 // CHECK: ok sum_f32 0
 // CHECK-NEXT: ok sum_f32 1

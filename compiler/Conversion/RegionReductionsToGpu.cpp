@@ -1,0 +1,423 @@
+//===- RegionReductionsToGpu.cpp - reductions in GPU regions as kernels ---===//
+//
+// A linalg reduction in a GPU region runs either as workgroup tree
+// reductions (few, long reductions: a full sum, the rows of a softmax) or
+// with one thread per output (many outputs: a matmul, a column sum), chosen
+// at run time when the sizes are dynamic.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/Passes.h"
+#include "region/IR/Region.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/Utils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace imex {
+#define GEN_PASS_DEF_CONVERTREGIONREDUCTIONSTOGPU
+#include "Conversion/Passes.h.inc"
+} // namespace imex
+
+using namespace mlir;
+
+namespace {
+
+/// Elements each thread of a workgroup reduction combines before the tree
+/// step, when the reduction is long enough to be split into chunks.
+constexpr int64_t kElementsPerThread = 64;
+/// Most chunks (workgroups) one output is split into.
+constexpr int64_t kMaxChunks = 1024;
+
+std::optional<arith::AtomicRMWKind> combinerKind(Operation *op) {
+  using Kind = arith::AtomicRMWKind;
+  return TypeSwitch<Operation *, std::optional<Kind>>(op)
+      .Case([](arith::AddFOp) { return Kind::addf; })
+      .Case([](arith::MulFOp) { return Kind::mulf; })
+      .Case([](arith::MaximumFOp) { return Kind::maximumf; })
+      .Case([](arith::MinimumFOp) { return Kind::minimumf; })
+      .Case([](arith::MaxNumFOp) { return Kind::maxnumf; })
+      .Case([](arith::MinNumFOp) { return Kind::minnumf; })
+      .Case([](arith::AddIOp) { return Kind::addi; })
+      .Case([](arith::MulIOp) { return Kind::muli; })
+      .Case([](arith::MaxSIOp) { return Kind::maxs; })
+      .Case([](arith::MinSIOp) { return Kind::mins; })
+      .Case([](arith::MaxUIOp) { return Kind::maxu; })
+      .Case([](arith::MinUIOp) { return Kind::minu; })
+      .Case([](arith::AndIOp) { return Kind::andi; })
+      .Case([](arith::OrIOp) { return Kind::ori; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// A linalg op that reduces into its single output with one associative
+/// combiner.
+struct Reduction {
+  mutable linalg::LinalgOp op;
+  arith::AtomicRMWKind kind;
+  /// The combiner in the body, and the operand it folds into the output.
+  Operation *combiner;
+  Value element;
+  SmallVector<unsigned> parallelDims, reductionDims;
+};
+
+std::optional<Reduction> matchReduction(linalg::LinalgOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
+      op.getNumReductionLoops() == 0 || op->getNumRegions() != 1)
+    return std::nullopt;
+  Reduction r{op, {}, nullptr, {}, {}, {}};
+  for (auto [dim, type] : llvm::enumerate(op.getIteratorTypesArray()))
+    (linalg::isParallelIterator(type) ? r.parallelDims : r.reductionDims)
+        .push_back(dim);
+  // The output is indexed by every parallel loop and nothing else.
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (!outMap.isProjectedPermutation() ||
+      outMap.getNumResults() != r.parallelDims.size())
+    return std::nullopt;
+  for (AffineExpr expr : outMap.getResults())
+    if (!linalg::isParallelIterator(
+            op.getIteratorTypesArray()[cast<AffineDimExpr>(expr)
+                                           .getPosition()]))
+      return std::nullopt;
+
+  BlockArgument acc = op.getRegionOutputArgs()[0];
+  SmallVector<Operation *> combiners;
+  if (!mlir::matchReduction(op.getRegionOutputArgs(), 0, combiners) ||
+      combiners.size() != 1 || !acc.hasOneUse())
+    return std::nullopt;
+  r.combiner = combiners.front();
+  std::optional<arith::AtomicRMWKind> kind = combinerKind(r.combiner);
+  if (!kind || r.combiner->getNumOperands() != 2)
+    return std::nullopt;
+  r.kind = *kind;
+  r.element = r.combiner->getOperand(r.combiner->getOperand(0) == acc ? 1 : 0);
+  return r;
+}
+
+Value product(OpBuilder &b, Location loc, ArrayRef<Value> values) {
+  Value result = arith::ConstantIndexOp::create(b, loc, 1);
+  for (Value v : values)
+    result = b.createOrFold<arith::MulIOp>(loc, result, v);
+  return result;
+}
+
+/// The indices of `linear` in a row-major space of `extents`.
+SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
+                               ArrayRef<Value> extents) {
+  SmallVector<Value> indices(extents.size());
+  for (int i = static_cast<int>(extents.size()) - 1; i >= 0; --i) {
+    if (i == 0) {
+      indices[i] = linear;
+      break;
+    }
+    indices[i] = arith::RemUIOp::create(b, loc, linear, extents[i]);
+    linear = arith::DivUIOp::create(b, loc, linear, extents[i]);
+  }
+  return indices;
+}
+
+/// Emits the body of `r.op` for the loop indices `ivs` (loads of its inputs,
+/// its ops but the combiner) and returns the value it folds into the output.
+Value emitElement(OpBuilder &b, Location loc, const Reduction &r,
+                  ArrayRef<Value> ivs) {
+  IRMapping mapping;
+  for (OpOperand *input : r.op.getDpsInputOperands()) {
+    BlockArgument arg = r.op.getMatchingBlockArgument(input);
+    if (!isa<MemRefType>(input->get().getType())) {
+      mapping.map(arg, input->get());
+      continue;
+    }
+    std::optional<SmallVector<Value, 8>> indices = affine::expandAffineMap(
+        b, loc, r.op.getMatchingIndexingMap(input), ivs);
+    mapping.map(arg,
+                memref::LoadOp::create(b, loc, input->get(), *indices));
+  }
+  for (Operation &bodyOp : r.op->getRegion(0).front().without_terminator()) {
+    if (&bodyOp == r.combiner)
+      continue;
+    if (auto index = dyn_cast<linalg::IndexOp>(bodyOp)) {
+      mapping.map(index.getResult(), ivs[index.getDim()]);
+      continue;
+    }
+    b.clone(bodyOp, mapping);
+  }
+  return mapping.lookupOrDefault(r.element);
+}
+
+/// What a workgroup reduction launch computes: `count` elements per output
+/// (`outputs` of them), split into `chunks` per output.
+struct TreeLaunch {
+  Value outputs, count, chunks;
+  /// Emits element `i` (0 <= i < count) of output `p`.
+  function_ref<Value(OpBuilder &, Location, Value p, Value i)> element;
+  /// Stores the combined value of chunk `g` of output `p`.
+  function_ref<void(OpBuilder &, Location, Value p, Value g, Value total)>
+      store;
+};
+
+/// One launch with a workgroup per (chunk, output): each thread folds the
+/// elements i = chunk * W + tid + k * chunks * W, then the workgroup folds
+/// its threads' values in workgroup memory, halving the active threads per
+/// step, and thread 0 stores the result.
+void emitTreeLaunch(OpBuilder &b, Location loc, const Reduction &r,
+                    Type elementType, int64_t workgroupSize,
+                    const TreeLaunch &launch) {
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value threads = arith::ConstantIndexOp::create(b, loc, workgroupSize);
+  auto op = gpu::LaunchOp::create(b, loc, launch.chunks, launch.outputs, one,
+                                  threads, one, one);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&op.getBody().front());
+  Value tid = op.getThreadIds().x;
+  Value chunk = op.getBlockIds().x;
+  Value output = op.getBlockIds().y;
+  // Workgroup memory as an allocation in memory space 3, which the SPIR-V
+  // conversion turns into a Workgroup variable (it converts neither launch
+  // attributions nor #gpu.address_space<workgroup>).
+  constexpr int64_t kSpirvWorkgroupMemorySpace = 3;
+  auto shared = MemRefType::get({workgroupSize}, elementType,
+                                MemRefLayoutAttrInterface(),
+                                b.getI64IntegerAttr(kSpirvWorkgroupMemorySpace));
+  Value scratch = memref::AllocOp::create(b, loc, shared);
+
+  Value identity = arith::getIdentityValue(r.kind, elementType, b, loc);
+  Value first = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, chunk, threads), tid);
+  Value stride = arith::MulIOp::create(b, loc, launch.chunks, threads);
+  auto loop = scf::ForOp::create(
+      b, loc, first, launch.count, stride, ValueRange{identity},
+      [&](OpBuilder &lb, Location l, Value i, ValueRange iterArgs) {
+        Value v = launch.element(lb, l, output, i);
+        scf::YieldOp::create(
+            lb, l, arith::getReductionOp(r.kind, lb, l, iterArgs[0], v));
+      });
+  memref::StoreOp::create(b, loc, loop.getResult(0), scratch, tid);
+  gpu::BarrierOp::create(b, loc);
+  for (int64_t step = workgroupSize / 2; step > 0; step /= 2) {
+    Value active = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ult, tid,
+        arith::ConstantIndexOp::create(b, loc, step));
+    scf::IfOp::create(b, loc, active, [&](OpBuilder &ib, Location l) {
+      Value partner = arith::AddIOp::create(
+          ib, l, tid, arith::ConstantIndexOp::create(ib, l, step));
+      Value mine = memref::LoadOp::create(ib, l, scratch, tid);
+      Value theirs = memref::LoadOp::create(ib, l, scratch, partner);
+      memref::StoreOp::create(
+          ib, l, arith::getReductionOp(r.kind, ib, l, mine, theirs), scratch,
+          tid);
+      scf::YieldOp::create(ib, l);
+    });
+    gpu::BarrierOp::create(b, loc);
+  }
+  Value leader = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq, tid,
+      arith::ConstantIndexOp::create(b, loc, 0));
+  scf::IfOp::create(b, loc, leader, [&](OpBuilder &ib, Location l) {
+    Value zero = arith::ConstantIndexOp::create(ib, l, 0);
+    launch.store(ib, l, output, chunk,
+                 memref::LoadOp::create(ib, l, scratch, zero));
+    scf::YieldOp::create(ib, l);
+  });
+  gpu::TerminatorOp::create(b, loc);
+}
+
+/// Workgroup tree reductions for `r`: one launch, or with several chunks per
+/// output a second one that folds the chunks' partial results.
+void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
+                            ArrayRef<Value> parallelSizes,
+                            ArrayRef<Value> reductionSizes,
+                            Value outputs, Value count,
+                            int64_t workgroupSize) {
+  Value out = r.op.getDpsInitOperand(0)->get();
+  Type elementType = cast<MemRefType>(out.getType()).getElementType();
+  AffineMap outMap = r.op.getMatchingIndexingMap(r.op.getDpsInitOperand(0));
+  unsigned numLoops = r.op.getNumLoops();
+
+  // Chunks per output: about kElementsPerThread elements per thread, at
+  // most kMaxChunks.
+  Value perChunk =
+      arith::ConstantIndexOp::create(b, loc, workgroupSize * kElementsPerThread);
+  Value chunks = arith::MinUIOp::create(
+      b, loc,
+      arith::MaxUIOp::create(
+          b, loc, arith::CeilDivUIOp::create(b, loc, count, perChunk),
+          arith::ConstantIndexOp::create(b, loc, 1)),
+      arith::ConstantIndexOp::create(b, loc, kMaxChunks));
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value split =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, chunks, one);
+  Value partials = memref::AllocOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, elementType),
+      ValueRange{arith::SelectOp::create(
+          b, loc, split, arith::MulIOp::create(b, loc, outputs, chunks), one)});
+
+  // Folds `total` into output `p`, whose initial value is the output's.
+  auto storeFinal = [&](OpBuilder &sb, Location l, Value p, Value total) {
+    SmallVector<Value> ivs(numLoops);
+    for (auto [dim, index] :
+         llvm::zip(r.parallelDims, delinearize(sb, l, p, parallelSizes)))
+      ivs[dim] = index;
+    SmallVector<Value> outIndices;
+    for (AffineExpr expr : outMap.getResults())
+      outIndices.push_back(ivs[cast<AffineDimExpr>(expr).getPosition()]);
+    Value init = memref::LoadOp::create(sb, l, out, outIndices);
+    memref::StoreOp::create(sb, l,
+                            arith::getReductionOp(r.kind, sb, l, init, total),
+                            out, outIndices);
+  };
+  auto inputElement = [&](OpBuilder &eb, Location l, Value p, Value i) {
+    SmallVector<Value> ivs(numLoops);
+    for (auto [dim, index] :
+         llvm::zip(r.parallelDims, delinearize(eb, l, p, parallelSizes)))
+      ivs[dim] = index;
+    for (auto [dim, index] :
+         llvm::zip(r.reductionDims, delinearize(eb, l, i, reductionSizes)))
+      ivs[dim] = index;
+    return emitElement(eb, l, r, ivs);
+  };
+  auto storeChunk = [&](OpBuilder &sb, Location l, Value p, Value g,
+                        Value total) {
+    // Recomputed in the kernel: a kernel cannot take an i1 argument.
+    Value inKernelSplit = arith::CmpIOp::create(
+        sb, l, arith::CmpIPredicate::ugt, chunks,
+        arith::ConstantIndexOp::create(sb, l, 1));
+    scf::IfOp::create(
+        sb, l, inKernelSplit,
+        [&](OpBuilder &tb, Location tl) {
+          Value slot = arith::AddIOp::create(
+              tb, tl, arith::MulIOp::create(tb, tl, p, chunks), g);
+          memref::StoreOp::create(tb, tl, total, partials, slot);
+          scf::YieldOp::create(tb, tl);
+        },
+        [&](OpBuilder &eb, Location el) {
+          storeFinal(eb, el, p, total);
+          scf::YieldOp::create(eb, el);
+        });
+  };
+  emitTreeLaunch(b, loc, r, elementType, workgroupSize,
+                 {outputs, count, chunks, inputElement, storeChunk});
+
+  scf::IfOp::create(b, loc, split, [&](OpBuilder &ib, Location l) {
+    auto partialElement = [&](OpBuilder &eb, Location el, Value p, Value i) {
+      Value slot = arith::AddIOp::create(
+          eb, el, arith::MulIOp::create(eb, el, p, chunks), i);
+      return memref::LoadOp::create(eb, el, partials, slot).getResult();
+    };
+    auto storeTotal = [&](OpBuilder &sb, Location sl, Value p, Value,
+                          Value total) { storeFinal(sb, sl, p, total); };
+    emitTreeLaunch(ib, l, r, elementType, workgroupSize,
+                   {outputs, chunks, one, partialElement, storeTotal});
+    scf::YieldOp::create(ib, l);
+  });
+  memref::DeallocOp::create(b, loc, partials);
+}
+
+/// `r.op` as a linalg.generic with its parallel loops outermost.
+void moveParallelLoopsOutward(RewriterBase &rewriter, const Reduction &r) {
+  SmallVector<unsigned> order(r.parallelDims);
+  order.append(r.reductionDims);
+  linalg::LinalgOp op = r.op;
+  rewriter.setInsertionPoint(op);
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic) {
+    FailureOr<linalg::GenericOp> generalized =
+        linalg::generalizeNamedOp(rewriter, op);
+    if (failed(generalized))
+      return;
+    generic = *generalized;
+  }
+  if (llvm::is_sorted(order))
+    return;
+  (void)linalg::interchangeGenericOp(rewriter, generic, order);
+}
+
+struct ConvertRegionReductionsToGpuPass
+    : imex::impl::ConvertRegionReductionsToGpuBase<
+          ConvertRegionReductionsToGpuPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (workgroupSize < 2 || !llvm::isPowerOf2_32(workgroupSize)) {
+      getOperation().emitError()
+          << "workgroup-size must be a power of two of at least 2, got "
+          << workgroupSize.getValue();
+      return signalPassFailure();
+    }
+    SmallVector<Reduction> reductions;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (!imex::region::isInGpuRegion(op) ||
+          op->getParentOfType<gpu::LaunchOp>())
+        return;
+      if (std::optional<Reduction> r = matchReduction(op))
+        reductions.push_back(*r);
+    });
+    IRRewriter rewriter(&getContext());
+    for (Reduction &r : reductions)
+      rewrite(rewriter, r);
+  }
+
+  /// Workgroup reductions when there are few outputs and long reductions,
+  /// one thread per output otherwise; an scf.if decides when the sizes are
+  /// not constants.
+  void rewrite(IRRewriter &rewriter, Reduction &r) {
+    Location loc = r.op.getLoc();
+    rewriter.setInsertionPoint(r.op);
+    SmallVector<Range> ranges = r.op.createLoopRanges(rewriter, loc);
+    auto sizesOf = [&](ArrayRef<unsigned> dims) {
+      SmallVector<Value> sizes;
+      for (unsigned dim : dims)
+        sizes.push_back(getValueOrCreateConstantIndexOp(rewriter, loc,
+                                                        ranges[dim].size));
+      return sizes;
+    };
+    SmallVector<Value> parallelSizes = sizesOf(r.parallelDims);
+    SmallVector<Value> reductionSizes = sizesOf(r.reductionDims);
+    Value outputs = product(rewriter, loc, parallelSizes);
+    Value count = product(rewriter, loc, reductionSizes);
+    int64_t threads = workgroupSize;
+    if (unsigned own =
+            imex::region::getEnclosingGpuEnv(r.op).getWorkgroupSize())
+      threads = std::max(2u, own);
+    Value fewOutputs = rewriter.createOrFold<arith::CmpIOp>(
+        loc, arith::CmpIPredicate::ult, outputs,
+        arith::ConstantIndexOp::create(rewriter, loc, minParallelOutputs));
+    Value longReduction = rewriter.createOrFold<arith::CmpIOp>(
+        loc, arith::CmpIPredicate::uge, count,
+        arith::ConstantIndexOp::create(rewriter, loc, threads));
+    Value useWorkgroups =
+        rewriter.createOrFold<arith::AndIOp>(loc, fewOutputs, longReduction);
+
+    std::optional<int64_t> decided = getConstantIntValue(useWorkgroups);
+    if (decided && *decided) {
+      emitWorkgroupReduction(rewriter, loc, r, parallelSizes, reductionSizes,
+                             outputs, count, threads);
+      rewriter.eraseOp(r.op);
+      return;
+    }
+    if (decided) {
+      moveParallelLoopsOutward(rewriter, r);
+      return;
+    }
+    auto choice = scf::IfOp::create(
+        rewriter, loc, useWorkgroups,
+        [&](OpBuilder &b, Location l) {
+          emitWorkgroupReduction(b, l, r, parallelSizes, reductionSizes,
+                                 outputs, count, threads);
+          scf::YieldOp::create(b, l);
+        },
+        [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l); });
+    rewriter.moveOpBefore(r.op, choice.elseBlock()->getTerminator());
+    moveParallelLoopsOutward(rewriter, r);
+  }
+};
+
+} // namespace

@@ -1,0 +1,138 @@
+// RUN: imex-opt %s -split-input-file -convert-region-reductions-to-gpu -canonicalize -cse | FileCheck %s
+// RUN: not imex-opt %s -convert-region-reductions-to-gpu=workgroup-size=3 2>&1 | FileCheck %s --check-prefix=BAD
+
+// BAD: error: workgroup-size must be a power of two of at least 2, got 3
+
+// A full sum of a dynamic number of elements: workgroup tree reductions
+// when there are at least 256 elements (chunks of 256 x 64 elements, their
+// partial sums folded by a second launch), else one thread.
+// CHECK-LABEL: func @full_sum
+// CHECK-SAME: (%[[X:.*]]: memref<?xf32>, %[[OUT:.*]]: memref<f32>)
+// CHECK: %[[N:.*]] = memref.dim %[[X]]
+// CHECK: %[[LONG:.*]] = arith.cmpi uge, %[[N]], %{{.*}}
+// CHECK: scf.if %[[LONG]] {
+// CHECK:   %[[CHUNKS:.*]] = arith.minui
+// CHECK:   %[[PARTIALS:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK:   gpu.launch blocks(%[[G:.*]], %[[P:.*]], %{{.*}}) in (%{{.*}} = %[[CHUNKS]], %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) threads(%[[T:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c256
+// CHECK:     %[[SCRATCH:.*]] = memref.alloc() : memref<256xf32, 3>
+// CHECK:     %[[SUM:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (f32) {
+// CHECK:       %[[V:.*]] = memref.load %[[X]]
+// CHECK:       %[[S:.*]] = arith.addf %[[ACC]], %[[V]]
+// CHECK:       scf.yield %[[S]]
+// CHECK:     memref.store %[[SUM]], %[[SCRATCH]][%[[T]]]
+// CHECK:     gpu.barrier
+// CHECK:     arith.cmpi ult, %[[T]], %c128
+// CHECK:     gpu.barrier
+// CHECK:     arith.cmpi ult, %[[T]], %c1 :
+// CHECK:     gpu.barrier
+// CHECK:     %[[LEADER:.*]] = arith.cmpi eq, %[[T]], %c0
+// CHECK:     scf.if %[[LEADER]] {
+// CHECK:       scf.if
+// CHECK:         memref.store %{{.*}}, %[[PARTIALS]]
+// CHECK:       } else {
+// CHECK:         %[[INIT:.*]] = memref.load %[[OUT]][]
+// CHECK:         arith.addf %[[INIT]]
+// CHECK:         memref.store %{{.*}}, %[[OUT]][]
+// CHECK:   scf.if
+// CHECK:     gpu.launch
+// CHECK:       memref.load %[[PARTIALS]]
+// CHECK:   memref.dealloc %[[PARTIALS]]
+// CHECK: } else {
+// CHECK:   linalg.generic
+// CHECK:     arith.addf
+// CHECK: }
+func.func @full_sum(%x: memref<?xf32>, %out: memref<f32>) {
+  region.env_region #region.gpu_env<device = "XeGPU"> {
+    linalg.reduce ins(%x : memref<?xf32>) outs(%out : memref<f32>) dimensions = [0]
+      (%in: f32, %acc: f32) {
+        %s = arith.addf %in, %acc : f32
+        linalg.yield %s : f32
+      }
+  }
+  return
+}
+
+// -----
+
+// Four static rows of 4096: decided at compile time, a workgroup per row
+// (grid y), whose body is the generic's (a square, then the max); the
+// region's workgroup size of 64 sets the tree.
+// CHECK-LABEL: func @row_max_of_squares
+// CHECK-NOT: linalg.generic
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %{{.*}}, %{{.*}} = %c4, {{.*}}) threads({{.*}}) in (%{{.*}} = %c64,
+// CHECK: memref.alloc() : memref<64xf32, 3>
+// CHECK: arith.mulf
+// CHECK: arith.maximumf
+// CHECK: arith.cmpi ult, %{{.*}}, %c32
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @row_max_of_squares(%x: memref<4x4096xf32>, %out: memref<4xf32>) {
+  region.env_region #region.gpu_env<device = "XeGPU", workgroup_size = 64> {
+    linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                    iterator_types = ["parallel", "reduction"]}
+        ins(%x : memref<4x4096xf32>) outs(%out : memref<4xf32>) {
+    ^bb0(%in: f32, %acc: f32):
+      %sq = arith.mulf %in, %in : f32
+      %m = arith.maximumf %sq, %acc : f32
+      linalg.yield %m : f32
+    }
+  }
+  return
+}
+
+// -----
+
+// Many outputs (a static column sum over 20000 columns): one thread per
+// output, the parallel loop moved outermost so that no host loop launches
+// a kernel per row.
+// CHECK-LABEL: func @column_sum
+// CHECK-NOT: gpu.launch
+// CHECK: linalg.generic {indexing_maps = [#[[IN:.*]], #[[OUT:.*]]], iterator_types = ["parallel", "reduction"]}
+// CHECK-NOT: gpu.launch
+func.func @column_sum(%x: memref<300x20000xi32>, %out: memref<20000xi32>) {
+  region.env_region #region.gpu_env<device = "XeGPU"> {
+    linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>],
+                    iterator_types = ["reduction", "parallel"]}
+        ins(%x : memref<300x20000xi32>) outs(%out : memref<20000xi32>) {
+    ^bb0(%in: i32, %acc: i32):
+      %s = arith.addi %acc, %in : i32
+      linalg.yield %s : i32
+    }
+  }
+  return
+}
+
+// -----
+
+// Left alone: reductions on the host, on tensors, and bodies that use the
+// accumulator twice.
+// CHECK-LABEL: func @not_converted
+// CHECK-NOT: gpu.launch
+// CHECK: linalg.reduce
+// CHECK: linalg.reduce
+// CHECK: linalg.generic
+// CHECK-NOT: gpu.launch
+func.func @not_converted(%x: memref<?xf32>, %out: memref<f32>, %t: tensor<?xf32>, %init: tensor<f32>) -> tensor<f32> {
+  linalg.reduce ins(%x : memref<?xf32>) outs(%out : memref<f32>) dimensions = [0]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  %r = region.env_region #region.gpu_env<device = "XeGPU"> -> tensor<f32> {
+    %v = linalg.reduce ins(%t : tensor<?xf32>) outs(%init : tensor<f32>) dimensions = [0]
+      (%in: f32, %acc: f32) {
+        %s = arith.addf %in, %acc : f32
+        linalg.yield %s : f32
+      }
+    linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> ()>],
+                    iterator_types = ["reduction"]}
+        ins(%x : memref<?xf32>) outs(%out : memref<f32>) {
+    ^bb0(%in: f32, %acc: f32):
+      %sq = arith.mulf %acc, %acc : f32
+      %s = arith.addf %in, %sq : f32
+      linalg.yield %s : f32
+    }
+    region.env_region_yield %v : tensor<f32>
+  }
+  return %r : tensor<f32>
+}
