@@ -49,12 +49,14 @@ def ConvertRegionReductionsToGpu
       dimension is contiguous) and no host loop launches kernels.
 
     With dynamic sizes both forms are emitted and an `scf.if` picks one at
-    run time. Ops outside GPU regions, on tensors, or with other bodies are
-    left alone.
+    run time. A workgroup size of 1 always takes one thread per output.
+    Ops outside GPU regions, on tensors, or with other bodies are left
+    alone.
   }];
   let options = [
     Option<"workgroupSize", "workgroup-size", "unsigned", /*default=*/"256",
-           "Threads per workgroup of the tree reduction (a power of two)">,
+           "Threads per workgroup of the tree reduction (a power of two; "
+           "1: one thread per output only)">,
     Option<"minParallelOutputs", "min-parallel-outputs", "int64_t",
            /*default=*/"16384",
            "From this many outputs on, each output gets one thread">,

@@ -346,9 +346,9 @@ struct ConvertRegionReductionsToGpuPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (workgroupSize < 2 || !llvm::isPowerOf2_32(workgroupSize)) {
+    if (!llvm::isPowerOf2_32(workgroupSize)) {
       getOperation().emitError()
-          << "workgroup-size must be a power of two of at least 2, got "
+          << "workgroup-size must be a power of two, got "
           << workgroupSize.getValue();
       return signalPassFailure();
     }
@@ -386,15 +386,19 @@ struct ConvertRegionReductionsToGpuPass
     int64_t threads = workgroupSize;
     if (unsigned own =
             imex::region::getEnclosingGpuEnv(r.op).getWorkgroupSize())
-      threads = std::max(2u, own);
+      threads = own;
     Value fewOutputs = rewriter.createOrFold<arith::CmpIOp>(
         loc, arith::CmpIPredicate::ult, outputs,
         arith::ConstantIndexOp::create(rewriter, loc, minParallelOutputs));
     Value longReduction = rewriter.createOrFold<arith::CmpIOp>(
         loc, arith::CmpIPredicate::uge, count,
         arith::ConstantIndexOp::create(rewriter, loc, threads));
+    // One-thread workgroups have no tree to build.
     Value useWorkgroups =
-        rewriter.createOrFold<arith::AndIOp>(loc, fewOutputs, longReduction);
+        threads == 1
+            ? arith::ConstantIntOp::create(rewriter, loc, 0, 1).getResult()
+            : rewriter.createOrFold<arith::AndIOp>(loc, fewOutputs,
+                                                   longReduction);
 
     std::optional<int64_t> decided = getConstantIntValue(useWorkgroups);
     if (decided && *decided) {

@@ -19,6 +19,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -124,6 +125,28 @@ void setFunctionLinkage(ModuleOp module) {
   }
 }
 
+/// The names the object exports: the input's public function definitions
+/// and their C-interface wrappers.
+llvm::StringSet<> collectExportedNames(ModuleOp module) {
+  llvm::StringSet<> names;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal() || !func.isPublic())
+      continue;
+    names.insert(func.getSymName());
+    names.insert(("_mlir_ciface_" + func.getSymName()).str());
+  }
+  return names;
+}
+
+/// Functions the pipeline added (e.g. bufferization's `dealloc_helper`)
+/// get internal linkage, so that two objects from imexc link together.
+void internalizeAddedFunctions(ModuleOp module,
+                               const llvm::StringSet<> &exported) {
+  for (auto func : module.getOps<LLVM::LLVMFuncOp>())
+    if (!func.isExternal() && !exported.contains(func.getSymName()))
+      func.setLinkage(LLVM::Linkage::Internal);
+}
+
 /// For an executable, a `func.func @main()` becomes the program: it is
 /// renamed and called from a C `int main(void)` that returns 0.
 void wrapProgramEntry(ModuleOp module) {
@@ -194,7 +217,11 @@ public:
     setFunctionLinkage(*module);
     if (options.emit == EmitKind::Executable)
       wrapProgramEntry(*module);
-    if (failed(runPipeline(*module)) || failed(writeOutput(*module)))
+    llvm::StringSet<> exported = collectExportedNames(*module);
+    if (failed(runPipeline(*module)))
+      return failure();
+    internalizeAddedFunctions(*module, exported);
+    if (failed(writeOutput(*module)))
       return failure();
     if (options.headerPath && failed(writeFile(headerPath(), headerText)))
       return failure();

@@ -1,7 +1,8 @@
 // RUN: imex-opt %s -split-input-file -convert-region-reductions-to-gpu -canonicalize -cse | FileCheck %s
+// RUN: imex-opt %s -split-input-file -convert-region-reductions-to-gpu=workgroup-size=1 | FileCheck %s --check-prefix=ONE
 // RUN: not imex-opt %s -convert-region-reductions-to-gpu=workgroup-size=3 2>&1 | FileCheck %s --check-prefix=BAD
 
-// BAD: error: workgroup-size must be a power of two of at least 2, got 3
+// BAD: error: workgroup-size must be a power of two, got 3
 
 // A full sum of a dynamic number of elements: workgroup tree reductions
 // when there are at least 256 elements (chunks of 256 x 64 elements, their
@@ -41,6 +42,12 @@
 // CHECK:   linalg.generic
 // CHECK:     arith.addf
 // CHECK: }
+// With one-thread workgroups every output gets one thread.
+// ONE-LABEL: func @full_sum
+// ONE-NOT: gpu.launch
+// ONE: linalg.generic
+// ONE-NOT: gpu.launch
+// ONE: return
 func.func @full_sum(%x: memref<?xf32>, %out: memref<f32>) {
   region.env_region #region.gpu_env<device = "XeGPU"> {
     linalg.reduce ins(%x : memref<?xf32>) outs(%out : memref<f32>) dimensions = [0]

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# GPU benchmark: the host benchmark kernels (triad, sum, rowsum, softmax,
+# matmul from bench/host_kernels/kernels) compiled three ways and timed by
+# one driver (bench.cpp), on whatever device the runtime picks (IMEXRT_BACKEND
+# and IMEXRT_DEVICE choose; lavapipe on machines without a GPU):
+#   host    imexc -O3 --mcpu=native (OpenMP threads)
+#   gpu     imexc --offload=gpu (workgroups of 256 threads, tree reductions)
+#   gpu-1   imexc --offload=gpu --pipeline-options=workgroup-size=1: one
+#           thread per workgroup, how GPU kernels were launched before
+# It prints per kernel the time, GB/s and GFLOP/s of each, the GPU's
+# fraction of the device's peak when known, and the ratios gpu/host and
+# gpu/gpu-1 (speedup over one-thread workgroups).
+#
+#   bench/gpu/run.sh [build-dir [NAME]]          (default: build)
+#   PEAK_GBS=4800 PEAK_GFLOPS=67000 bench/gpu/run.sh   (peak of the device)
+#
+# Known devices get their peak without the variables (see peak_of below).
+# BENCH_BUILD_ONLY=1 stops after building (CI checks that it still builds).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+build=$(cd "${1:-$root/build}" && pwd)
+filter=${2:-}
+imexc=$build/bin/imexc
+[ -x "$imexc" ] || { echo "run.sh: no $imexc (build first)" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+libs="$(PKG_CONFIG_PATH=$build/lib/pkgconfig pkg-config --cflags --libs imexrt) -L/usr/lib/llvm-22/lib -Wl,-rpath,/usr/lib/llvm-22/lib -lomp"
+kernels="triad sum rowsum softmax matmul"
+
+build_variant() { # NAME FLAGS...
+  local name=$1; shift
+  mkdir -p "$work/$name"
+  : > "$work/$name/kernels.h"
+  local objs=""
+  for k in $kernels; do
+    "$imexc" "$root/bench/host_kernels/kernels/$k.mlir" "$@" \
+      -o "$work/$name/$k.o" --emit-header="$work/$name/$k.h"
+    echo "#include \"$k.h\"" >> "$work/$name/kernels.h"
+    objs+=" $work/$name/$k.o"
+  done
+  c++ -std=c++17 -O2 -I"$work/$name" "$here/bench.cpp" $objs -o "$work/$name/bench" $libs
+}
+build_variant host -O3 --mcpu=native
+build_variant gpu --offload=gpu
+build_variant gpu-1 --offload=gpu --pipeline-options=workgroup-size=1
+[ -z "${BENCH_BUILD_ONLY:-}" ] || exit 0
+
+# The device the GPU variants run on, and its peak if known.
+cat > "$work/device.c" <<'C'
+#include <imexrt/imexrt.h>
+#include <stdio.h>
+int main(void) {
+  const char *backend = imexrtGetBackend();
+  imexrtDeviceInfo info;
+  for (int i = 0; backend && i < imexrtGetDeviceCount(); ++i)
+    if (imexrtGetDeviceInfo(i, &info) == 0 &&
+        __builtin_strcmp(info.backend, backend) == 0) {
+      printf("%s: %s\n", backend, info.name);
+      return 0;
+    }
+  printf("none\n");
+  return 1;
+}
+C
+c++ -x c++ "$work/device.c" -o "$work/device" $libs
+device=$("$work/device" || true)
+peak_of() { # DEVICE-NAME -> "GB/s GFLOP/s" (FP32, no tensor cores)
+  case "$1" in
+    *H200*) echo "4800 67000" ;;
+    *H100*) echo "3350 67000" ;;
+    *A100*) echo "1555 19500" ;;
+    *"Max 1550"*) echo "3277 52000" ;;
+    *) echo "" ;;
+  esac
+}
+read -r peak_gbs peak_gflops <<< "${PEAK_GBS:+$PEAK_GBS ${PEAK_GFLOPS:-0}}"
+[ -n "${peak_gbs:-}" ] || read -r peak_gbs peak_gflops <<< "$(peak_of "$device")"
+
+# A wrong result is reported, not hidden: the variant's line says so.
+for v in host gpu gpu-1; do
+  OMP_NUM_THREADS=${OMP_NUM_THREADS:-$(nproc)} "$work/$v/bench" "$filter" \
+    > "$work/$v.txt" 2> "$work/$v.err" ||
+    echo "$v: WRONG RESULTS: $(tr '\n' ' ' < "$work/$v.err")"
+done
+
+echo "device: $device${peak_gbs:+ (peak $peak_gbs GB/s, $peak_gflops GFLOP/s)}"
+awk -v peakB="${peak_gbs:-0}" -v peakF="${peak_gflops:-0}" '
+  FNR == 1 { v++ }
+  { t[v, $1] = $2; bytes[$1] = $3; flops[$1] = $4; if (v == 1) order[++n] = $1 }
+  END {
+    printf "%-8s %10s %10s %10s %9s %9s %10s %9s %9s\n", "kernel", "host ms",
+           "gpu ms", "gpu-1 ms", "gpu GB/s", "GFLOP/s", "of peak", "gpu/host", "gpu/gpu-1"
+    for (i = 1; i <= n; i++) {
+      k = order[i]; h = t[1, k]; g = t[2, k]; o = t[3, k]
+      frac = "-"
+      if (k == "matmul" && peakF > 0) frac = sprintf("%.3f", flops[k] / g / 1e9 / peakF)
+      else if (k != "matmul" && peakB > 0) frac = sprintf("%.3f", bytes[k] / g / 1e9 / peakB)
+      printf "%-8s %10.3f %10.3f %10.3f %9.1f %9.1f %10s %9.2f %9.2f\n", k, h * 1e3,
+             g * 1e3, o * 1e3, bytes[k] / g / 1e9, flops[k] / g / 1e9, frac, h / g, o / g
+    }
+  }' "$work/host.txt" "$work/gpu.txt" "$work/gpu-1.txt"
