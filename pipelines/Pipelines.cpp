@@ -222,15 +222,16 @@ static void addGpuLaunches(OpPassManager &pm,
 /// follows buffers through the whole function, so the regions go first.
 static void addGpuAllocation(OpPassManager &pm,
                              const imex::PipelineOptions &options) {
-  bool offload = options.offload == imex::Offload::Gpu;
-  if (offload)
-    pm.addPass(imex::region::createDropRegions());
   imex::InsertGPUAllocsOptions allocs;
-  allocs.inRegions = !offload;
+  if (options.offload == imex::Offload::Gpu) {
+    pm.addPass(imex::region::createDropRegions());
+    pm.nest<func::FuncOp>().addPass(imex::createInsertGPUAllocs(allocs));
+    return;
+  }
+  allocs.inRegions = true;
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(imex::createInsertGPUAllocs(allocs));
-  if (!offload)
-    funcPm.addPass(imex::createInsertGPUCopy());
+  funcPm.addPass(imex::createInsertGPUCopy());
   pm.addPass(imex::region::createDropRegions());
 }
 

@@ -53,6 +53,21 @@ double best(int reps, const std::function<void()> &call) {
   return bestSeconds;
 }
 
+/// Best time of `kernel(&result)`; each call's result is freed before the
+/// next, the last one stays in `result` for checking.
+template <typename Result, typename Kernel>
+double timeKernel(int reps, Result &result, Kernel kernel) {
+  return best(reps, [&] {
+    std::free(result.r0.allocated);
+    result = {};
+    kernel(&result);
+  });
+}
+
+void report(const char *kernel, double seconds, double bytes, double flops) {
+  std::printf("%s %.6e %.6e %.6e\n", kernel, seconds, bytes, flops);
+}
+
 int failures = 0;
 void check(const char *kernel, bool ok, const char *what) {
   if (!ok) {
@@ -76,13 +91,12 @@ int main(int argc, char **argv) {
     auto b = ramp(n, 17, 0.5f), c = ramp(n, 13, 0.25f);
     M1 mb = view1(b), mc = view1(c);
     imexc_triad_result r{};
-    double t = best(reps, [&] {
-      std::free(r.r0.allocated);
-      _mlir_ciface_triad(&r, &mb, &mc, 3.0f);
+    double t = timeKernel(reps, r, [&](auto *result) {
+      _mlir_ciface_triad(result, &mb, &mc, 3.0f);
     });
     check("triad", r.r0.aligned[12345] == b[12345] + 3.0f * c[12345],
           "wrong element");
-    std::printf("triad %.6e %.6e %.6e\n", t, 12.0 * n, 2.0 * n);
+    report("triad", t, 12.0 * n, 2.0 * n);
     std::free(r.r0.allocated);
   }
   if (selected("sum", filter)) {
@@ -93,12 +107,11 @@ int main(int argc, char **argv) {
       want += v;
     M1 mx = view1(x);
     imexc_sum_result r{};
-    double t = best(reps, [&] {
-      std::free(r.r0.allocated);
-      _mlir_ciface_sum(&r, &mx);
+    double t = timeKernel(reps, r, [&](auto *result) {
+      _mlir_ciface_sum(result, &mx);
     });
     check("sum", r.r0.aligned[0] == (float)want, "wrong sum");
-    std::printf("sum %.6e %.6e %.6e\n", t, 4.0 * n, 1.0 * n);
+    report("sum", t, 4.0 * n, 1.0 * n);
     std::free(r.r0.allocated);
   }
   if (selected("rowsum", filter)) {
@@ -106,15 +119,14 @@ int main(int argc, char **argv) {
     auto a = ramp(rows * cols, 7, 0.5f);
     M2 ma = view2(a, rows, cols);
     imexc_rowsum_result r{};
-    double t = best(reps, [&] {
-      std::free(r.r0.allocated);
-      _mlir_ciface_rowsum(&r, &ma);
+    double t = timeKernel(reps, r, [&](auto *result) {
+      _mlir_ciface_rowsum(result, &ma);
     });
     double want = 0;
     for (int64_t j = 0; j < cols; ++j)
       want += a[5 * cols + j];
     check("rowsum", r.r0.aligned[5] == (float)want, "wrong row sum");
-    std::printf("rowsum %.6e %.6e %.6e\n", t, 4.0 * rows * cols,
+    report("rowsum", t, 4.0 * rows * cols,
                 1.0 * rows * cols);
     std::free(r.r0.allocated);
   }
@@ -123,15 +135,14 @@ int main(int argc, char **argv) {
     auto x = ramp(rows * cols, 11, 0.125f);
     M2 mx = view2(x, rows, cols);
     imexc_softmax_result r{};
-    double t = best(reps, [&] {
-      std::free(r.r0.allocated);
-      _mlir_ciface_softmax(&r, &mx);
+    double t = timeKernel(reps, r, [&](auto *result) {
+      _mlir_ciface_softmax(result, &mx);
     });
     double total = 0;
     for (int64_t j = 0; j < cols; ++j)
       total += r.r0.aligned[3 * cols + j];
     check("softmax", std::fabs(total - 1.0) < 1e-3, "row does not sum to 1");
-    std::printf("softmax %.6e %.6e %.6e\n", t, 8.0 * rows * cols,
+    report("softmax", t, 8.0 * rows * cols,
                 5.0 * rows * cols);
     std::free(r.r0.allocated);
   }
@@ -140,15 +151,14 @@ int main(int argc, char **argv) {
     auto a = ramp(n * n, 5, 0.5f), b = ramp(n * n, 3, 0.5f);
     M2 ma = view2(a, n, n), mb = view2(b, n, n);
     imexc_matmul_result r{};
-    double t = best(3, [&] {
-      std::free(r.r0.allocated);
-      _mlir_ciface_matmul(&r, &ma, &mb);
+    double t = timeKernel(3, r, [&](auto *result) {
+      _mlir_ciface_matmul(result, &ma, &mb);
     });
     double want = 0;
     for (int64_t k = 0; k < n; ++k)
       want += (double)a[7 * n + k] * b[k * n + 9];
     check("matmul", r.r0.aligned[7 * n + 9] == (float)want, "wrong element");
-    std::printf("matmul %.6e %.6e %.6e\n", t, 12.0 * n * n, 2.0 * n * n * n);
+    report("matmul", t, 12.0 * n * n, 2.0 * n * n * n);
     std::free(r.r0.allocated);
   }
   if (imexrtGetErrorCount() != 0)

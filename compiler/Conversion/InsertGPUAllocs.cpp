@@ -42,6 +42,12 @@ struct AccessKinds {
   bool onHost() const { return hostRead || hostWrite; }
 };
 
+/// True for code and values of a gpu.launch body: the memory they allocate
+/// (workgroup and private memory) is the launch's own.
+bool isInsideLaunch(Region *region) {
+  return static_cast<bool>(region->getParentOfType<gpu::LaunchOp>());
+}
+
 /// Follows view-like ops (subview, cast, ...) back to the buffer they view.
 Value traceToViewRoot(Value value) {
   while (auto view = value.getDefiningOp<ViewLikeOpInterface>()) {
@@ -147,7 +153,7 @@ struct InsertGPUAllocsPass
     func.walk([&](Operation *op) {
       // Allocations inside a launch are workgroup or private memory.
       if (!imex::region::isInGpuRegion(op) ||
-          op->getParentOfType<gpu::LaunchOp>())
+          isInsideLaunch(op->getParentRegion()))
         return;
       rewriter.setInsertionPoint(op);
       if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
@@ -187,9 +193,7 @@ struct InsertGPUAllocsPass
     // Memory that a launch itself provides (workgroup and private memory)
     // already lives on the device.
     roots.remove_if([](std::pair<Value, AccessKinds> entry) {
-      Operation *parent = entry.first.getParentRegion()->getParentOp();
-      return isa<gpu::LaunchOp>(parent) ||
-             parent->getParentOfType<gpu::LaunchOp>();
+      return isInsideLaunch(entry.first.getParentRegion());
     });
     for (auto &[root, kinds] : roots) {
       if (isa<BlockArgument>(root) || isa<memref::AllocOp, memref::GetGlobalOp,

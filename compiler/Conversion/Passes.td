@@ -55,8 +55,8 @@ def ConvertRegionReductionsToGpu
   }];
   let options = [
     Option<"workgroupSize", "workgroup-size", "unsigned", /*default=*/"256",
-           "Threads per workgroup of the tree reduction (a power of two; "
-           "1: one thread per output only)">,
+           "Threads per workgroup of the tree reduction (a power of two up "
+           "to 1024; 1: one thread per output only)">,
     Option<"minParallelOutputs", "min-parallel-outputs", "int64_t",
            /*default=*/"16384",
            "From this many outputs on, each output gets one thread">,

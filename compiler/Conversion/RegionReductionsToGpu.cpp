@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/Passes.h"
+#include "Transforms/Passes.h"
 #include "region/IR/Region.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -18,7 +19,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -62,7 +63,7 @@ std::optional<arith::AtomicRMWKind> combinerKind(Operation *op) {
 /// A linalg op that reduces into its single output with one associative
 /// combiner.
 struct Reduction {
-  mutable linalg::LinalgOp op;
+  linalg::LinalgOp op;
   arith::AtomicRMWKind kind;
   /// The combiner in the body, and the operand it folds into the output.
   Operation *combiner;
@@ -129,19 +130,20 @@ SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
 /// its ops but the combiner) and returns the value it folds into the output.
 Value emitElement(OpBuilder &b, Location loc, const Reduction &r,
                   ArrayRef<Value> ivs) {
+  linalg::LinalgOp op = r.op;
   IRMapping mapping;
-  for (OpOperand *input : r.op.getDpsInputOperands()) {
-    BlockArgument arg = r.op.getMatchingBlockArgument(input);
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    BlockArgument arg = op.getMatchingBlockArgument(input);
     if (!isa<MemRefType>(input->get().getType())) {
       mapping.map(arg, input->get());
       continue;
     }
     std::optional<SmallVector<Value, 8>> indices = affine::expandAffineMap(
-        b, loc, r.op.getMatchingIndexingMap(input), ivs);
+        b, loc, op.getMatchingIndexingMap(input), ivs);
     mapping.map(arg,
                 memref::LoadOp::create(b, loc, input->get(), *indices));
   }
-  for (Operation &bodyOp : r.op->getRegion(0).front().without_terminator()) {
+  for (Operation &bodyOp : op->getRegion(0).front().without_terminator()) {
     if (&bodyOp == r.combiner)
       continue;
     if (auto index = dyn_cast<linalg::IndexOp>(bodyOp)) {
@@ -237,10 +239,11 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
                             ArrayRef<Value> reductionSizes,
                             Value outputs, Value count,
                             int64_t workgroupSize) {
-  Value out = r.op.getDpsInitOperand(0)->get();
+  linalg::LinalgOp op = r.op;
+  Value out = op.getDpsInitOperand(0)->get();
   Type elementType = cast<MemRefType>(out.getType()).getElementType();
-  AffineMap outMap = r.op.getMatchingIndexingMap(r.op.getDpsInitOperand(0));
-  unsigned numLoops = r.op.getNumLoops();
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  unsigned numLoops = op.getNumLoops();
 
   // Chunks per output: about kElementsPerThread elements per thread, at
   // most kMaxChunks.
@@ -325,19 +328,8 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
 void moveParallelLoopsOutward(RewriterBase &rewriter, const Reduction &r) {
   SmallVector<unsigned> order(r.parallelDims);
   order.append(r.reductionDims);
-  linalg::LinalgOp op = r.op;
-  rewriter.setInsertionPoint(op);
-  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-  if (!generic) {
-    FailureOr<linalg::GenericOp> generalized =
-        linalg::generalizeNamedOp(rewriter, op);
-    if (failed(generalized))
-      return;
-    generic = *generalized;
-  }
-  if (llvm::is_sorted(order))
-    return;
-  (void)linalg::interchangeGenericOp(rewriter, generic, order);
+  // A named op without a region builder keeps its loop order.
+  (void)imex::interchangeLinalgLoops(rewriter, r.op, order);
 }
 
 struct ConvertRegionReductionsToGpuPass
@@ -346,9 +338,9 @@ struct ConvertRegionReductionsToGpuPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (!llvm::isPowerOf2_32(workgroupSize)) {
+    if (!imex::region::isValidWorkgroupSize(workgroupSize)) {
       getOperation().emitError()
-          << "workgroup-size must be a power of two, got "
+          << "workgroup-size must be a power of two up to 1024, got "
           << workgroupSize.getValue();
       return signalPassFailure();
     }

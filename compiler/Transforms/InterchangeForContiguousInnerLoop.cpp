@@ -72,20 +72,27 @@ struct InterchangeForContiguousInnerLoopPass
         candidates.push_back({op, std::move(order)});
     });
     IRRewriter rewriter(&getContext());
-    for (auto &[op, order] : candidates) {
-      rewriter.setInsertionPoint(op);
-      auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-      if (!generic) {
-        FailureOr<linalg::GenericOp> generalized =
-            linalg::generalizeNamedOp(rewriter, op);
-        if (failed(generalized))
-          continue; // a named op without a region builder stays as it is
-        generic = *generalized;
-      }
-      if (failed(linalg::interchangeGenericOp(rewriter, generic, order)))
-        return signalPassFailure();
-    }
+    // A named op without a region builder stays as it is.
+    for (auto &[op, order] : candidates)
+      (void)imex::interchangeLinalgLoops(rewriter, op, order);
   }
 };
 
 } // namespace
+
+FailureOr<linalg::GenericOp>
+imex::interchangeLinalgLoops(RewriterBase &rewriter, linalg::LinalgOp op,
+                             ArrayRef<unsigned> order) {
+  rewriter.setInsertionPoint(op);
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic) {
+    FailureOr<linalg::GenericOp> generalized =
+        linalg::generalizeNamedOp(rewriter, op);
+    if (failed(generalized))
+      return failure();
+    generic = *generalized;
+  }
+  if (llvm::is_sorted(order))
+    return generic;
+  return linalg::interchangeGenericOp(rewriter, generic, order);
+}

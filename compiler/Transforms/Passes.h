@@ -31,7 +31,13 @@ class AffineDialect;
 namespace func {
 class FuncOp;
 } // namespace func
+class RewriterBase;
 } // namespace mlir
+
+namespace mlir::linalg {
+class GenericOp;
+class LinalgOp;
+} // namespace mlir::linalg
 
 namespace imex {
 
@@ -40,6 +46,13 @@ namespace imex {
 
 #define GEN_PASS_REGISTRATION
 #include "Transforms/Passes.h.inc"
+
+/// Puts `op`'s loops in `order` (order[i] = the old loop that becomes loop
+/// i), as a linalg.generic: named ops are generalized first. Fails, leaving
+/// `op` as it is, for a named op without a region builder.
+mlir::FailureOr<mlir::linalg::GenericOp>
+interchangeLinalgLoops(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
+                       llvm::ArrayRef<unsigned> order);
 
 } // namespace imex
 

@@ -80,8 +80,7 @@ struct TileParallelLoopsForWorkgroupsPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (workgroupSize == 0 || workgroupSize > 1024 ||
-        !llvm::isPowerOf2_32(workgroupSize)) {
+    if (!imex::region::isValidWorkgroupSize(workgroupSize)) {
       getOperation().emitError()
           << "workgroup-size must be a power of two up to 1024, got "
           << workgroupSize.getValue();

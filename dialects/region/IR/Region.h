@@ -26,6 +26,10 @@ bool isGpuRegion(EnvironmentRegionOp op);
 /// non-GPU region hides an outer GPU one.
 bool isInGpuRegion(mlir::Operation *op);
 
+/// True for the workgroup sizes kernels may ask for: powers of two from 1
+/// to 1024 (the limit Vulkan guarantees).
+bool isValidWorkgroupSize(uint64_t threads);
+
 /// The environment of the nearest enclosing env_region of `op` if it is a
 /// GPU one, else null.
 GPUEnvAttr getEnclosingGpuEnv(mlir::Operation *op);

@@ -31,12 +31,15 @@ LogicalResult
 GPUEnvAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                    StringAttr device, unsigned workgroupSize) {
   // 0 means "not given".
-  if (workgroupSize != 0 &&
-      (workgroupSize > 1024 || !llvm::isPowerOf2_32(workgroupSize)))
+  if (workgroupSize != 0 && !isValidWorkgroupSize(workgroupSize))
     return emitError() << "workgroup_size must be a power of two up to 1024, "
                           "got "
                        << workgroupSize;
   return success();
+}
+
+bool imex::region::isValidWorkgroupSize(uint64_t threads) {
+  return threads >= 1 && threads <= 1024 && llvm::isPowerOf2_64(threads);
 }
 
 bool imex::region::isGpuRegion(EnvironmentRegionOp op) {

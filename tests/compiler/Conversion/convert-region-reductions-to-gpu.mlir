@@ -2,7 +2,7 @@
 // RUN: imex-opt %s -split-input-file -convert-region-reductions-to-gpu=workgroup-size=1 | FileCheck %s --check-prefix=ONE
 // RUN: not imex-opt %s -convert-region-reductions-to-gpu=workgroup-size=3 2>&1 | FileCheck %s --check-prefix=BAD
 
-// BAD: error: workgroup-size must be a power of two, got 3
+// BAD: error: workgroup-size must be a power of two up to 1024, got 3
 
 // A full sum of a dynamic number of elements: workgroup tree reductions
 // when there are at least 256 elements (chunks of 256 x 64 elements, their

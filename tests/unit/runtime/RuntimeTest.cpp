@@ -122,6 +122,24 @@ protected:
                            p.get(), deps);
   }
 
+  /// Runs iota2d (2x2 work groups) over a width x height array, first
+  /// filled with -1, and checks that every element was written.
+  void checkIota2d(int width, int height) {
+    int32_t *out = alloc<int32_t>(size_t(width) * height);
+    int32_t minusOne = -1;
+    gpuMemSet(stream, out, &minusOne, 4, size_t(width) * height * 4);
+    Params p;
+    p.ptr(out).add(int32_t(width));
+    ASSERT_NE(gpuLaunchKernel(stream, kernel("iota2d"), width / 2, height / 2,
+                              1, 2, 2, 1, 0, p.get(), nullptr),
+              nullptr);
+    gpuWait(stream);
+    for (int y = 0; y < height; ++y)
+      for (int x = 0; x < width; ++x)
+        ASSERT_EQ(out[y * width + x], x + 1000 * y) << x << "," << y;
+    gpuMemFree(stream, out);
+  }
+
   void *stream = nullptr;
   void *module = nullptr;
   std::vector<unsigned char> blob;
@@ -643,23 +661,7 @@ TEST_F(ImexrtVulkan, EightAndSixteenBitScalars) {
   gpuModuleUnload(m);
 }
 
-TEST_F(ImexrtVulkan, TwoDimensionalGrid) {
-  const int width = 8, height = 6;
-  int32_t *out = alloc<int32_t>(width * height);
-  int32_t minusOne = -1;
-  gpuMemSet(stream, out, &minusOne, 4, width * height * 4);
-  void *k = kernel("iota2d");
-  Params p;
-  p.ptr(out).add(int32_t(width));
-  ASSERT_NE(gpuLaunchKernel(stream, k, width / 2, height / 2, 1, 2, 2, 1, 0,
-                            p.get(), nullptr),
-            nullptr);
-  gpuWait(stream);
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x)
-      ASSERT_EQ(out[y * width + x], x + 1000 * y) << x << "," << y;
-  gpuMemFree(stream, out);
-}
+TEST_F(ImexrtVulkan, TwoDimensionalGrid) { checkIota2d(8, 6); }
 
 // Grids beyond the device's work-group count limit (65535 per dimension on
 // lavapipe and most devices) run as several dispatches with base work-group
@@ -673,19 +675,7 @@ TEST_F(ImexrtVulkan, GridBeyondTheDeviceLimitIsSplit) {
   for (int32_t i = 0; i < n; ++i)
     ASSERT_EQ(buf[i], 1) << i;
   gpuMemFree(stream, buf);
-
-  const int width = 2, height = 2 * 65537;
-  int32_t *out = alloc<int32_t>(width * height);
-  Params p;
-  p.ptr(out).add(int32_t(width));
-  ASSERT_NE(gpuLaunchKernel(stream, kernel("iota2d"), width / 2, height / 2, 1,
-                            2, 2, 1, 0, p.get(), nullptr),
-            nullptr);
-  gpuWait(stream);
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x)
-      ASSERT_EQ(out[y * width + x], x + 1000 * y) << x << "," << y;
-  gpuMemFree(stream, out);
+  checkIota2d(2, 2 * 65537); // 65537 work groups along y
 }
 
 TEST_F(ImexrtVulkan, EmptyGridLaunchesNothing) {
