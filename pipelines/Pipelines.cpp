@@ -189,8 +189,11 @@ const imex::NamedPipeline kPipelines[] = {
 void imex::buildNDArrayPipeline(OpPassManager &pm,
                                 const PipelineOptions &options) {
   AddGPURegionsOptions regions;
-  if (options.offload == Offload::Gpu)
+  if (options.offload == Offload::Gpu) {
+    // Each elementwise chain becomes one op, so one kernel.
+    pm.nest<func::FuncOp>().addPass(createFuseElementwiseOps());
     regions.offloadDevice = "gpu";
+  }
   pm.addPass(createAddGPURegions(regions));
   pm.addPass(createConvertNDArrayToLinalg());
 }

@@ -47,6 +47,24 @@ namespace imex {
 #define GEN_PASS_REGISTRATION
 #include "Transforms/Passes.h.inc"
 
+/// True if an operand of `op` has a static dimension of size 0: tiling and
+/// fusion of such ops fail upstream, and there is nothing to compute.
+bool hasEmptyDimension(mlir::linalg::LinalgOp op);
+
+/// True if an op of `func` updates a tensor in place (ndarray.insert_slice
+/// declares a write): the function's tensors then have reference semantics,
+/// and fusing or recomputing a producer could lose the update.
+bool writesTensorsInPlace(mlir::func::FuncOp func);
+
+/// Named ops other than contractions and convolutions become generics
+/// (contractions keep the form the vectorizer turns into vector.contract;
+/// a generalized fill runs as its own loop, which measured faster on the
+/// host than fusing it into contraction tiles as their destination), and
+/// elementwise producers with one use are fused into their consumers: one
+/// loop nest per chain. Producers that read their outputs or have an empty
+/// dimension stay.
+void fuseElementwiseOps(mlir::func::FuncOp func);
+
 /// Puts `op`'s loops in `order` (order[i] = the old loop that becomes loop
 /// i), as a linalg.generic: named ops are generalized first. Fails, leaving
 /// `op` as it is, for a named op without a region builder.

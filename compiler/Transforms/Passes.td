@@ -253,6 +253,23 @@ def PromoteScalarBuffers
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def FuseElementwiseOps : Pass<"fuse-elementwise-ops", "::mlir::func::FuncOp"> {
+  let summary = "Fuse chains of elementwise linalg ops on tensors";
+  let description = [{
+    Named linalg ops other than contractions and convolutions become
+    `linalg.generic`, and every elementwise producer with a single use is
+    fused into its consumer (upstream's elementwise fusion patterns), so
+    that a chain becomes one loop nest: one kernel on the GPU, one loop on
+    the host. Producers that read their own output (fusing them into a
+    broadcasting consumer would accumulate once per broadcast element) and
+    ops with an empty dimension stay as they are. Functions that update a
+    tensor in place (`ndarray.insert_slice`) are left alone: their tensors
+    have reference semantics. `tile-and-vectorize-for-cpu` runs the same
+    fusion as its first step.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def TileAndVectorizeForCPU
     : Pass<"tile-and-vectorize-for-cpu", "::mlir::func::FuncOp"> {
   let summary = "Tile linalg ops on tensors for threads and vector registers, "
@@ -260,8 +277,9 @@ def TileAndVectorizeForCPU
   let description = [{
     CPU code generation for linalg on tensors, before bufferization:
 
-    0. *Fusion.* Named ops become `linalg.generic`, and elementwise producers
-       with a single use are fused into their consumers.
+    0. *Fusion.* As `fuse-elementwise-ops`: named ops become
+       `linalg.generic`, and elementwise producers with a single use are
+       fused into their consumers.
     1. *Threads.* Every linalg op whose results no other linalg op in its
        block uses (the end of a chain) is tiled with `scf.forall` along its
        outermost parallel dimension, in chunks of at least `thread-chunk`

@@ -138,19 +138,10 @@ bool isVectorizable(linalg::LinalgOp op) {
   return true;
 }
 
-/// True if an operand has a static dimension of size 0; tiling and fusion
-/// of such ops fail upstream, and there is nothing to compute.
-bool hasEmptyDimension(linalg::LinalgOp op) {
-  return llvm::any_of(op->getOperandTypes(), [](Type type) {
-    auto shaped = dyn_cast<ShapedType>(type);
-    return shaped && shaped.hasRank() && llvm::is_contained(shaped.getShape(), 0);
-  });
-}
-
 bool hasPureTensorSemantics(Operation *op) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
   return linalgOp && linalgOp.hasPureTensorSemantics() &&
-         isa<TilingInterface>(op) && !hasEmptyDimension(linalgOp);
+         isa<TilingInterface>(op) && !imex::hasEmptyDimension(linalgOp);
 }
 
 /// Bits an element takes in memory (index: 64), 0 for types vectors do not
@@ -224,10 +215,10 @@ public:
       return signalPassFailure();
     }
     // Everything below relies on tensors being values.
-    if (writesTensorsInPlace(func))
+    if (imex::writesTensorsInPlace(func))
       return;
     protectReadOnlyArguments(func);
-    fuseElementwise(func);
+    imex::fuseElementwiseOps(func);
     if (threadChunk > 0)
       tileForThreads(func);
     tileForRegisters(func);
@@ -264,30 +255,6 @@ private:
     return {rows, 2 * width};
   }
 
-  /// True if an op of `func` updates a tensor in place (ndarray.insert_slice
-  /// declares a write): the function's tensors then have reference
-  /// semantics, and fusing or recomputing a producer could lose the update.
-  static bool writesTensorsInPlace(func::FuncOp func) {
-    return func
-        .walk([](MemoryEffectOpInterface op) {
-          SmallVector<MemoryEffects::EffectInstance> effects;
-          op.getEffects(effects);
-          bool hasTensorOperand =
-              llvm::any_of(op->getOperandTypes(), llvm::IsaPred<TensorType>);
-          // A write to a named buffer (materializing a tensor into a memref
-          // argument) is fine; one without a value, or to a tensor, is not.
-          bool writesTensor = llvm::any_of(effects, [&](auto &effect) {
-            if (!isa<MemoryEffects::Write>(effect.getEffect()))
-              return false;
-            Value target = effect.getValue();
-            return target ? isa<TensorType>(target.getType())
-                          : hasTensorOperand;
-          });
-          return writesTensor ? WalkResult::interrupt() : WalkResult::advance();
-        })
-        .wasInterrupted();
-  }
-
   /// Tensor arguments that no op takes as a destination are the caller's
   /// inputs: bufferization must not write into them. (Partial-result
   /// tiling of a max reduction, for one, starts from a slice of its input
@@ -313,40 +280,6 @@ private:
         func.setArgAttr(arg.getArgNumber(), kWritable,
                         BoolAttr::get(func.getContext(), false));
     }
-  }
-
-  /// Named ops other than contractions and convolutions become generics
-  /// (contractions keep the form the vectorizer turns into vector.contract;
-  /// a generalized fill runs as its own vectorized loop, which measured
-  /// faster than fusing it into contraction tiles as their destination),
-  /// and elementwise producers with one use are fused into their consumers:
-  /// one loop nest per chain.
-  void fuseElementwise(func::FuncOp func) {
-    IRRewriter rewriter(func.getContext());
-    func.walk([&](linalg::LinalgOp op) {
-      if (isa<linalg::GenericOp>(op) ||
-          linalg::isaContractionOpInterface(op) ||
-          linalg::isaConvolutionOpInterface(op))
-        return;
-      rewriter.setInsertionPoint(op);
-      (void)linalg::generalizeNamedOp(rewriter, op);
-    });
-    RewritePatternSet patterns(func.getContext());
-    linalg::populateElementwiseOpsFusionPatterns(
-        patterns, [](OpOperand *fused) {
-          // A producer that reads its own output is not elementwise in its
-          // inputs alone: fusing it into a broadcasting consumer would
-          // accumulate once per broadcast element.
-          auto producer = fused->get().getDefiningOp<linalg::LinalgOp>();
-          return producer && producer->hasOneUse() &&
-                 !hasEmptyDimension(producer) &&
-                 llvm::none_of(producer.getDpsInitsMutable(),
-                               [&](OpOperand &init) {
-                                 return producer.payloadUsesValueFromOperand(
-                                     &init);
-                               });
-        });
-    (void)applyPatternsGreedily(func, std::move(patterns));
   }
 
   //===--------------------------------------------------------------------===//
@@ -450,7 +383,7 @@ private:
           // as ndarray.insert_slice writes into its buffer).
           Operation *def = producer.getOwner();
           auto linalgDef = dyn_cast<linalg::LinalgOp>(def);
-          if (!linalgDef || hasEmptyDimension(linalgDef) ||
+          if (!linalgDef || imex::hasEmptyDimension(linalgDef) ||
               def->getBlock() != block ||
               !llvm::all_of(def->getUsers(), [](Operation *user) {
                 return isa<linalg::LinalgOp, tensor::DimOp,

@@ -8,7 +8,7 @@
 // LIST-NEXT: add-gpu-regions{offload-device=},convert-ndarray-to-linalg
 // With --offload=gpu every linalg op goes on the GPU:
 // RUN: imexc --list-pipelines --offload=gpu | FileCheck %s --check-prefix=OFFLOAD
-// OFFLOAD: add-gpu-regions{offload-device=gpu}
+// OFFLOAD: func.func(fuse-elementwise-ops),add-gpu-regions{offload-device=gpu}
 // OFFLOAD: {{^}}gpu{{$}}
 // OFFLOAD: drop-regions,func.func(insert-gpu-allocs{{.*}}in-regions=false
 // LIST: {{^}}host{{$}}
