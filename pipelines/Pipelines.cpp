@@ -276,6 +276,10 @@ void imex::buildGpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   addGpuAllocation(pm, options);
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLinearizeLaunchMemrefs());
+  // Static sizes and strides fold to constants, which outlining moves into
+  // the kernel instead of passing them as arguments (a Vulkan kernel binds
+  // at most 32 buffers on many devices, and each scalar is one).
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createLowerAffinePass());
 

@@ -115,10 +115,15 @@ OpKind classify(linalg::LinalgOp op) {
 
 /// True if `op` computes one result by combining elements with a single
 /// op (add, max, ...): what partial-result tiling can split. Argmax-style
-/// ops with several results are not.
+/// ops with several results are not, nor are ops whose output is indexed by
+/// anything but loop dimensions (PlaidML's `(d0, d1) -> (d0, 0)`): upstream
+/// builds the partial results from the output's dimensions and crashes on a
+/// constant.
 bool isSplittableReduction(linalg::LinalgOp op) {
   if (op.getNumDpsInits() != 1 || op.getNumReductionLoops() == 0 ||
-      op.hasIndexSemantics())
+      op.hasIndexSemantics() ||
+      !op.getMatchingIndexingMap(op.getDpsInitOperand(0))
+           .isProjectedPermutation(/*allowZeroInResults=*/false))
     return false;
   SmallVector<Operation *, 4> combiners;
   return matchReduction(op.getRegionOutputArgs(), 0, combiners) &&
