@@ -22,7 +22,7 @@ def ConvertRegionParallelLoopToGpu
 def ConvertRegionReductionsToGpu
     : Pass<"convert-region-reductions-to-gpu", "::mlir::func::FuncOp"> {
   let summary = "Run linalg reductions in GPU regions as workgroup tree "
-                "reductions, or with one thread per output";
+                "reductions, tiled contractions, or one thread per output";
   let description = [{
     Lowering a reduction to loops gives each output element a sequential
     loop: a full reduction would run in one GPU thread, and a reduction
@@ -43,10 +43,17 @@ def ConvertRegionReductionsToGpu
       memory. Chunks of an output leave partial results in a temporary
       buffer that a second launch combines; the output's initial value is
       combined last.
-    - *One thread per output* otherwise: the op becomes a `linalg.generic`
-      with its parallel loops outermost, so that the later loop lowering
-      gives each output a thread (coalesced when the output's innermost
-      dimension is contiguous) and no host loop launches kernels.
+    - *Tiled contraction* otherwise, for a matmul-like op (one m, n and k
+      loop, at most one batch loop, two array inputs): a workgroup of
+      side x side threads (side = sqrt of the workgroup size, rounded down
+      to a power of two; 16 for 256) per output tile of 2 side x 2 side,
+      each thread accumulating a 2x2 block; per step of `side` along k the
+      workgroup copies the tile's slices of both inputs into workgroup
+      memory first. The batch loop is grid z.
+    - *One thread per output* for other reductions: the op becomes a
+      `linalg.generic` with its parallel loops outermost, so that the later
+      loop lowering gives each output a thread (coalesced when the output's
+      innermost dimension is contiguous) and no host loop launches kernels.
 
     With dynamic sizes both forms are emitted and an `scf.if` picks one at
     run time. A workgroup size of 1 always takes one thread per output.

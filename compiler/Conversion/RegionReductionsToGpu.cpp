@@ -126,23 +126,15 @@ SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
   return indices;
 }
 
-/// Emits the body of `r.op` for the loop indices `ivs` (loads of its inputs,
-/// its ops but the combiner) and returns the value it folds into the output.
-Value emitElement(OpBuilder &b, Location loc, const Reduction &r,
-                  ArrayRef<Value> ivs) {
+/// Emits the ops of `r.op`'s body but the combiner, with `inputs` for its
+/// input block arguments and `ivs` for its loop indices, and returns the
+/// value the body folds into the output.
+Value emitBody(OpBuilder &b, const Reduction &r, ArrayRef<Value> inputs,
+               ArrayRef<Value> ivs) {
   linalg::LinalgOp op = r.op;
   IRMapping mapping;
-  for (OpOperand *input : op.getDpsInputOperands()) {
-    BlockArgument arg = op.getMatchingBlockArgument(input);
-    if (!isa<MemRefType>(input->get().getType())) {
-      mapping.map(arg, input->get());
-      continue;
-    }
-    std::optional<SmallVector<Value, 8>> indices = affine::expandAffineMap(
-        b, loc, op.getMatchingIndexingMap(input), ivs);
-    mapping.map(arg,
-                memref::LoadOp::create(b, loc, input->get(), *indices));
-  }
+  for (auto [input, value] : llvm::zip(op.getDpsInputOperands(), inputs))
+    mapping.map(op.getMatchingBlockArgument(input), value);
   for (Operation &bodyOp : op->getRegion(0).front().without_terminator()) {
     if (&bodyOp == r.combiner)
       continue;
@@ -153,6 +145,27 @@ Value emitElement(OpBuilder &b, Location loc, const Reduction &r,
     b.clone(bodyOp, mapping);
   }
   return mapping.lookupOrDefault(r.element);
+}
+
+/// Loads `input` (an operand of `op`) at the loop indices `ivs`; a scalar
+/// operand is its own value.
+Value loadInput(OpBuilder &b, Location loc, linalg::LinalgOp op,
+                OpOperand *input, ArrayRef<Value> ivs) {
+  if (!isa<MemRefType>(input->get().getType()))
+    return input->get();
+  std::optional<SmallVector<Value, 8>> indices = affine::expandAffineMap(
+      b, loc, op.getMatchingIndexingMap(input), ivs);
+  return memref::LoadOp::create(b, loc, input->get(), *indices);
+}
+
+/// The value `r.op` folds into the output at the loop indices `ivs`.
+Value emitElement(OpBuilder &b, Location loc, const Reduction &r,
+                  ArrayRef<Value> ivs) {
+  linalg::LinalgOp op = r.op;
+  SmallVector<Value> inputs;
+  for (OpOperand *input : op.getDpsInputOperands())
+    inputs.push_back(loadInput(b, loc, op, input, ivs));
+  return emitBody(b, r, inputs, ivs);
 }
 
 /// What a workgroup reduction launch computes: `count` elements per output
@@ -324,6 +337,191 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
   memref::DeallocOp::create(b, loc, partials);
 }
 
+/// The loops of a contraction that tiles through workgroup memory (a
+/// matmul, batch matmul or transposed variant): one m, n and k loop, at
+/// most one batch loop, and two array inputs, the first indexed by m and k,
+/// the second by k and n.
+struct Contraction {
+  std::optional<unsigned> batch;
+  unsigned m, n, k;
+};
+
+std::optional<Contraction> matchContraction(const Reduction &r) {
+  linalg::LinalgOp op = r.op;
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+      dims->k.size() != 1 || dims->batch.size() > 1 ||
+      op.getNumLoops() != 3 + dims->batch.size() || op.getNumDpsInputs() != 2 ||
+      !llvm::all_of(op.getDpsInputOperands(), [](OpOperand *input) {
+        return isa<MemRefType>(input->get().getType());
+      }))
+    return std::nullopt;
+  Contraction c{std::nullopt, dims->m[0], dims->n[0], dims->k[0]};
+  if (!dims->batch.empty())
+    c.batch = dims->batch[0];
+  return c;
+}
+
+/// A contraction with one workgroup of side x side threads per output tile
+/// of 2 side x 2 side elements (a 2x2 block per thread, strided by `side`
+/// so that neighbouring threads store neighbouring elements), and a grid z
+/// over the batch. Per step of `side` along k, the workgroup first copies
+/// the tile's slices of both inputs into workgroup memory (two elements of
+/// each per thread, consecutive threads reading consecutive addresses along
+/// the input's innermost loop), then every thread combines its 2x2 block
+/// from there.
+void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
+                          const Contraction &c, ArrayRef<Value> loopSizes,
+                          int64_t side) {
+  linalg::LinalgOp op = r.op;
+  OpOperand *lhs = op.getDpsInputOperand(0);
+  OpOperand *rhs = op.getDpsInputOperand(1);
+  OpOperand *init = op.getDpsInitOperand(0);
+  auto elementOf = [](OpOperand *operand) {
+    return cast<MemRefType>(operand->get().getType()).getElementType();
+  };
+  const int64_t tile = 2 * side; // outputs per workgroup along m and n
+  const int64_t threads = side * side;
+  auto cst = [&](OpBuilder &cb, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(cb, loc, v);
+  };
+  Value sizeM = loopSizes[c.m], sizeN = loopSizes[c.n],
+        sizeK = loopSizes[c.k];
+  Value one = cst(b, 1);
+  Value batches = c.batch ? loopSizes[*c.batch] : one;
+  auto launch = gpu::LaunchOp::create(
+      b, loc, arith::CeilDivUIOp::create(b, loc, sizeN, cst(b, tile)),
+      arith::CeilDivUIOp::create(b, loc, sizeM, cst(b, tile)), batches,
+      cst(b, side), cst(b, side), one);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  Value tx = launch.getThreadIds().x, ty = launch.getThreadIds().y;
+  Value m0 = arith::MulIOp::create(b, loc, launch.getBlockIds().y, cst(b, tile));
+  Value n0 = arith::MulIOp::create(b, loc, launch.getBlockIds().x, cst(b, tile));
+  Value batch = launch.getBlockIds().z;
+  Value tid = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, ty, cst(b, side)), tx);
+
+  // Memory space 3: see emitTreeLaunch.
+  auto workgroupMemory = [&](ArrayRef<int64_t> shape, Type type) -> Value {
+    return memref::AllocOp::create(
+        b, loc,
+        MemRefType::get(shape, type, MemRefLayoutAttrInterface(),
+                        b.getI64IntegerAttr(3)));
+  };
+  Value lhsTile = workgroupMemory({tile, side}, elementOf(lhs));
+  Value rhsTile = workgroupMemory({side, tile}, elementOf(rhs));
+
+  // Loop indices for the body and the operands' maps.
+  auto ivsAt = [&](Value m, Value n, Value k) {
+    SmallVector<Value> ivs(op.getNumLoops());
+    ivs[c.m] = m;
+    ivs[c.n] = n;
+    ivs[c.k] = k;
+    if (c.batch)
+      ivs[*c.batch] = batch;
+    return ivs;
+  };
+  auto inBounds = [&](OpBuilder &ib, Value i, Value size, Value j,
+                      Value size2) -> Value {
+    return arith::AndIOp::create(
+        ib, loc,
+        arith::CmpIOp::create(ib, loc, arith::CmpIPredicate::ult, i, size),
+        arith::CmpIOp::create(ib, loc, arith::CmpIPredicate::ult, j, size2));
+  };
+  Value zero = cst(b, 0);
+  Value identity = arith::getIdentityValue(r.kind, elementOf(init), b, loc);
+  SmallVector<Value> initial(4, identity);
+  auto steps = scf::ForOp::create(
+      b, loc, zero, sizeK, cst(b, side), initial,
+      [&](OpBuilder &sb, Location, Value k0, ValueRange accs) {
+        // Each thread copies elements tid and tid + threads of both slices;
+        // elements outside the arrays are left alone and never read.
+        for (int64_t part = 0; part < 2; ++part) {
+          Value e = arith::AddIOp::create(sb, loc, tid, cst(sb, part * threads));
+          Value row = arith::DivUIOp::create(sb, loc, e, cst(sb, side));
+          Value col = arith::RemUIOp::create(sb, loc, e, cst(sb, side));
+          Value gm = arith::AddIOp::create(sb, loc, m0, row);
+          Value gk = arith::AddIOp::create(sb, loc, k0, col);
+          scf::IfOp::create(sb, loc, inBounds(sb, gm, sizeM, gk, sizeK),
+                            [&](OpBuilder &ib, Location) {
+                              Value v = loadInput(ib, loc, op, lhs,
+                                                  ivsAt(gm, zero, gk));
+                              memref::StoreOp::create(ib, loc, v, lhsTile,
+                                                      ValueRange{row, col});
+                              scf::YieldOp::create(ib, loc);
+                            });
+          Value krow = arith::DivUIOp::create(sb, loc, e, cst(sb, tile));
+          Value ncol = arith::RemUIOp::create(sb, loc, e, cst(sb, tile));
+          Value gk2 = arith::AddIOp::create(sb, loc, k0, krow);
+          Value gn = arith::AddIOp::create(sb, loc, n0, ncol);
+          scf::IfOp::create(sb, loc, inBounds(sb, gk2, sizeK, gn, sizeN),
+                            [&](OpBuilder &ib, Location) {
+                              Value v = loadInput(ib, loc, op, rhs,
+                                                  ivsAt(zero, gn, gk2));
+                              memref::StoreOp::create(ib, loc, v, rhsTile,
+                                                      ValueRange{krow, ncol});
+                              scf::YieldOp::create(ib, loc);
+                            });
+        }
+        gpu::BarrierOp::create(sb, loc);
+        Value depth = arith::MinUIOp::create(
+            sb, loc, cst(sb, side), arith::SubIOp::create(sb, loc, sizeK, k0));
+        auto inner = scf::ForOp::create(
+            sb, loc, cst(sb, 0), depth, cst(sb, 1), accs,
+            [&](OpBuilder &kb, Location, Value kk, ValueRange blockAccs) {
+              Value k = arith::AddIOp::create(kb, loc, k0, kk);
+              SmallVector<Value> next;
+              for (int64_t i = 0; i < 2; ++i) {
+                Value row = arith::AddIOp::create(kb, loc, ty, cst(kb, i * side));
+                Value a = memref::LoadOp::create(kb, loc, lhsTile,
+                                                 ValueRange{row, kk});
+                for (int64_t j = 0; j < 2; ++j) {
+                  Value col =
+                      arith::AddIOp::create(kb, loc, tx, cst(kb, j * side));
+                  Value bv = memref::LoadOp::create(kb, loc, rhsTile,
+                                                    ValueRange{kk, col});
+                  Value m = arith::AddIOp::create(kb, loc, m0, row);
+                  Value n = arith::AddIOp::create(kb, loc, n0, col);
+                  Value v = emitBody(kb, r, {a, bv}, ivsAt(m, n, k));
+                  next.push_back(arith::getReductionOp(
+                      r.kind, kb, loc, blockAccs[i * 2 + j], v));
+                }
+              }
+              scf::YieldOp::create(kb, loc, next);
+            });
+        gpu::BarrierOp::create(sb, loc);
+        scf::YieldOp::create(sb, loc, inner.getResults());
+      });
+
+  AffineMap outMap = op.getMatchingIndexingMap(init);
+  for (int64_t i = 0; i < 2; ++i) {
+    for (int64_t j = 0; j < 2; ++j) {
+      Value m = arith::AddIOp::create(
+          b, loc, m0, arith::AddIOp::create(b, loc, ty, cst(b, i * side)));
+      Value n = arith::AddIOp::create(
+          b, loc, n0, arith::AddIOp::create(b, loc, tx, cst(b, j * side)));
+      Value total = steps.getResult(i * 2 + j);
+      scf::IfOp::create(b, loc, inBounds(b, m, sizeM, n, sizeN),
+                        [&](OpBuilder &ib, Location) {
+                          std::optional<SmallVector<Value, 8>> indices =
+                              affine::expandAffineMap(ib, loc, outMap,
+                                                      ivsAt(m, n, zero));
+                          Value old = memref::LoadOp::create(
+                              ib, loc, init->get(), *indices);
+                          memref::StoreOp::create(
+                              ib, loc,
+                              arith::getReductionOp(r.kind, ib, loc, old,
+                                                    total),
+                              init->get(), *indices);
+                          scf::YieldOp::create(ib, loc);
+                        });
+    }
+  }
+  gpu::TerminatorOp::create(b, loc);
+}
+
 /// `r.op` as a linalg.generic with its parallel loops outermost.
 void moveParallelLoopsOutward(RewriterBase &rewriter, const Reduction &r) {
   SmallVector<unsigned> order(r.parallelDims);
@@ -357,18 +555,21 @@ struct ConvertRegionReductionsToGpuPass
       rewrite(rewriter, r);
   }
 
-  /// Workgroup reductions when there are few outputs and long reductions,
-  /// one thread per output otherwise; an scf.if decides when the sizes are
+  /// Workgroup reductions when there are few outputs and long reductions;
+  /// otherwise tiles through workgroup memory for a contraction, one thread
+  /// per output for other reductions. An scf.if decides when the sizes are
   /// not constants.
   void rewrite(IRRewriter &rewriter, Reduction &r) {
     Location loc = r.op.getLoc();
     rewriter.setInsertionPoint(r.op);
-    SmallVector<Range> ranges = r.op.createLoopRanges(rewriter, loc);
+    SmallVector<Value> loopSizes;
+    for (Range range : r.op.createLoopRanges(rewriter, loc))
+      loopSizes.push_back(
+          getValueOrCreateConstantIndexOp(rewriter, loc, range.size));
     auto sizesOf = [&](ArrayRef<unsigned> dims) {
       SmallVector<Value> sizes;
       for (unsigned dim : dims)
-        sizes.push_back(getValueOrCreateConstantIndexOp(rewriter, loc,
-                                                        ranges[dim].size));
+        sizes.push_back(loopSizes[dim]);
       return sizes;
     };
     SmallVector<Value> parallelSizes = sizesOf(r.parallelDims);
@@ -392,6 +593,13 @@ struct ConvertRegionReductionsToGpuPass
             : rewriter.createOrFold<arith::AndIOp>(loc, fewOutputs,
                                                    longReduction);
 
+    // With many outputs a contraction tiles through workgroup memory; other
+    // reductions give each output a thread.
+    std::optional<Contraction> contraction;
+    if (threads >= 4)
+      contraction = matchContraction(r);
+    int64_t side = int64_t(1) << (llvm::Log2_64(threads) / 2);
+
     std::optional<int64_t> decided = getConstantIntValue(useWorkgroups);
     if (decided && *decided) {
       emitWorkgroupReduction(rewriter, loc, r, parallelSizes, reductionSizes,
@@ -400,7 +608,10 @@ struct ConvertRegionReductionsToGpuPass
       return;
     }
     if (decided) {
-      moveParallelLoopsOutward(rewriter, r);
+      if (!contraction)
+        return moveParallelLoopsOutward(rewriter, r);
+      emitTiledContraction(rewriter, loc, r, *contraction, loopSizes, side);
+      rewriter.eraseOp(r.op);
       return;
     }
     auto choice = scf::IfOp::create(
@@ -410,7 +621,15 @@ struct ConvertRegionReductionsToGpuPass
                                  outputs, count, threads);
           scf::YieldOp::create(b, l);
         },
-        [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l); });
+        [&](OpBuilder &b, Location l) {
+          if (contraction)
+            emitTiledContraction(b, l, r, *contraction, loopSizes, side);
+          scf::YieldOp::create(b, l);
+        });
+    if (contraction) {
+      rewriter.eraseOp(r.op);
+      return;
+    }
     rewriter.moveOpBefore(r.op, choice.elseBlock()->getTerminator());
     moveParallelLoopsOutward(rewriter, r);
   }
