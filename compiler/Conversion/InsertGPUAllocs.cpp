@@ -139,8 +139,10 @@ struct InsertGPUAllocsPass
       func.emitError("Function must have exactly one block");
       return signalPassFailure();
     }
-    if (inRegions)
-      return convertAllocsInGpuRegions(func);
+    if (inRegions) {
+      convertAllocsInGpuRegions(func);
+      return copyArgumentsUsedOnDevice(func);
+    }
     if (failed(placeBuffersUsedOnDevice(func)))
       signalPassFailure();
   }
@@ -170,44 +172,82 @@ struct InsertGPUAllocsPass
     });
   }
 
-  LogicalResult placeBuffersUsedOnDevice(func::FuncOp func) {
-    // Step 1: roots of every memref accessed on the device.
+  /// The roots of the memrefs that code inside gpu.launch ops of `func`
+  /// accesses (launch-local memory aside), each with how host and device
+  /// access it through all its aliases; failure if a launch accesses memory
+  /// that cannot be attributed to a memref (`culprit` set).
+  static FailureOr<llvm::MapVector<Value, AccessKinds>>
+  collectDeviceRoots(func::FuncOp func, Operation *&culprit) {
     llvm::MapVector<Value, AccessKinds> roots;
     WalkResult collected = func.walk([&](gpu::LaunchOp launch) {
-      WalkResult inner = launch.getBody().walk([&](Operation *op) {
+      return launch.getBody().walk([&](Operation *op) {
         LogicalResult recorded =
             forEachMemrefAccess(op, [&](Value memref, bool, bool) {
               roots.try_emplace(traceToViewRoot(memref));
             });
-        if (failed(recorded)) {
-          op->emitError("Uhhandled mem op in gpu region");
-          return WalkResult::interrupt();
-        }
-        return WalkResult::advance();
+        if (succeeded(recorded))
+          return WalkResult::advance();
+        culprit = op;
+        return WalkResult::interrupt();
       });
-      return inner;
     });
     if (collected.wasInterrupted())
       return failure();
-
     // Memory that a launch itself provides (workgroup and private memory)
     // already lives on the device.
     roots.remove_if([](std::pair<Value, AccessKinds> entry) {
       return isInsideLaunch(entry.first.getParentRegion());
     });
+    BufferViewFlowAnalysis aliasing(func);
+    for (auto &[root, kinds] : roots)
+      for (Value alias : aliasing.resolve(root))
+        for (OpOperand &use : alias.getUses())
+          addAccess(use, alias, kinds);
+    return roots;
+  }
+
+  /// in-regions mode, exported functions: arguments that kernels use get a
+  /// device buffer, copied in and out as the accesses require, so callers
+  /// may pass any memory (a host array, or a device one, which is then
+  /// copied too). Functions whose launches access memory the analysis
+  /// cannot follow are left alone.
+  void copyArgumentsUsedOnDevice(func::FuncOp func) {
+    if (!func.isPublic())
+      return;
+    Operation *culprit = nullptr;
+    FailureOr<llvm::MapVector<Value, AccessKinds>> roots =
+        collectDeviceRoots(func, culprit);
+    if (failed(roots))
+      return;
+    Operation *terminator = func.getBody().front().getTerminator();
+    IRRewriter rewriter(&getContext());
+    for (auto &[root, kinds] : *roots) {
+      auto arg = dyn_cast<BlockArgument>(root);
+      if (!arg || arg.getOwner() != &func.getBody().front() ||
+          hasGpuAddressSpace(root))
+        continue;
+      AccessKinds forced = kinds;
+      forced.hostRead = forced.hostWrite = true;
+      rewriter.setInsertionPointToStart(arg.getOwner());
+      copyToDeviceBuffer(rewriter, root, forced, terminator);
+    }
+  }
+
+  LogicalResult placeBuffersUsedOnDevice(func::FuncOp func) {
+    // Steps 1 and 2: the roots of every memref accessed on the device, and
+    // how host and device access each.
+    Operation *culprit = nullptr;
+    FailureOr<llvm::MapVector<Value, AccessKinds>> found =
+        collectDeviceRoots(func, culprit);
+    if (failed(found))
+      return culprit->emitError("Uhhandled mem op in gpu region");
+    llvm::MapVector<Value, AccessKinds> &roots = *found;
     for (auto &[root, kinds] : roots) {
       if (isa<BlockArgument>(root) || isa<memref::AllocOp, memref::GetGlobalOp,
                                           CallOpInterface>(root.getDefiningOp()))
         continue;
       return mlir::emitError(root.getLoc(), "Unhandled memref producer");
     }
-
-    // Step 2: how host and device access each root, through every alias.
-    BufferViewFlowAnalysis aliasing(func);
-    for (auto &[root, kinds] : roots)
-      for (Value alias : aliasing.resolve(root))
-        for (OpOperand &use : alias.getUses())
-          addAccess(use, alias, kinds);
 
     // Step 3: device memory for each root.
     Operation *terminator = func.getBody().front().getTerminator();

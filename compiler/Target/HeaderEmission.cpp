@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Target/HeaderEmission.h"
+#include "ndarray/IR/NDArray.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -147,6 +148,12 @@ LogicalResult imex::emitCHeader(ModuleOp module, StringRef guard,
       params.push_back(*spelled + (isMemrefLike(input) ? "" : " ") + "arg" +
                        std::to_string(i));
     }
+    if (llvm::any_of(type.getInputs(), imex::ndarray::hasGPUEnv) ||
+        llvm::any_of(results, imex::ndarray::hasGPUEnv))
+      decls << "/* GPU-placed arrays: arguments may be host or device memory "
+               "(host arrays are\n   copied to the GPU and back); array "
+               "results are GPU memory, readable on\n   the host, released "
+               "with gpuMemFree(NULL, r.allocated). */\n";
     decls << returnType << " _mlir_ciface_" << func.getSymName() << "(";
     llvm::interleaveComma(params, decls);
     if (params.empty())

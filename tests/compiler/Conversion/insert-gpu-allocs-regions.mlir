@@ -29,3 +29,48 @@ func.func @regions(%n: index) {
   memref.dealloc %o : memref<8xf32>
   return
 }
+
+// An exported function's arguments that a kernel uses get device buffers:
+// %a (read on the device) is copied in, %b (written) copied out before the
+// return; a private function's are taken as they come, from its callers.
+// CHECK-LABEL: func.func @exported
+// CHECK-SAME: (%[[A:.*]]: memref<?xf32>, %[[B:.*]]: memref<?xf32>)
+// CHECK-COUNT-2: gpu.alloc  host_shared (%{{.*}}) : memref<?xf32>
+// CHECK: memref.copy %[[A]], %[[DA:.*]] :
+// CHECK-NOT: memref.copy %[[B]]
+// CHECK: gpu.launch
+// CHECK:   memref.load %[[DA]]
+// CHECK:   memref.store %{{.*}}, %[[DB:.*]]{{\[}}
+// CHECK: gpu.dealloc  %[[DA]]
+// CHECK-NEXT: memref.copy %[[DB]], %[[B]]
+// CHECK-NEXT: gpu.dealloc  %[[DB]]
+// CHECK-NEXT: return
+// CHECK-LABEL: func.func private @internal
+// CHECK-NOT: gpu.alloc
+// CHECK: return
+func.func @exported(%a: memref<?xf32>, %b: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  region.env_region #region.gpu_env<device = "XeGPU"> {
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      %v = memref.load %a[%c0] : memref<?xf32>
+      memref.store %v, %b[%c0] : memref<?xf32>
+      gpu.terminator
+    }
+  }
+  return
+}
+func.func private @internal(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  region.env_region #region.gpu_env<device = "XeGPU"> {
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      memref.store %f, %a[%c0] : memref<?xf32>
+      gpu.terminator
+    }
+  }
+  return
+}
