@@ -107,9 +107,54 @@ std::mutex &handlerMutex() {
 }
 imexrtErrorHandler gHandler = nullptr;
 void *gHandlerData = nullptr;
+// -1: not chosen by imexrtSetErrorPolicy, IMEXRT_ON_ERROR decides.
+std::atomic<int> gPolicy{-1};
 std::atomic<uint64_t> gErrorCount{0};
 std::atomic<uint64_t> gLaunchCount{0};
 thread_local std::string tLastError;
+// What imexrtGetLastError() returned last: a copy, so that later errors on
+// this thread do not change or free the string the caller holds.
+thread_local std::string tReturnedError;
+
+// The policy in force, and where it comes from (for the exit message).
+imexrtErrorPolicy effectivePolicy(std::string &source) {
+  int chosen = gPolicy.load();
+  if (chosen >= 0) {
+    source = "chosen with imexrtSetErrorPolicy";
+    return imexrtErrorPolicy(chosen);
+  }
+  std::string env = getEnv("IMEXRT_ON_ERROR");
+  if (env == "continue") {
+    source = "IMEXRT_ON_ERROR=continue";
+    return IMEXRT_ERROR_CONTINUE;
+  }
+  if (env.empty())
+    source = "the default error policy";
+  else if (env == "exit")
+    source = "IMEXRT_ON_ERROR=exit";
+  else
+    source = format("IMEXRT_ON_ERROR='%s' is neither 'exit' nor 'continue'",
+                    env.c_str());
+  return IMEXRT_ERROR_EXIT;
+}
+
+// Fail-fast: one message, then the process ends. Output the program has
+// buffered is flushed; no destructors or atexit handlers run, because the
+// error may come from inside the runtime's locks or an OpenMP worker.
+[[noreturn]] void endProcess(const std::string &message,
+                             const std::string &policySource) {
+  static std::mutex *exitMutex = new std::mutex;
+  exitMutex->lock(); // never unlocked: a second failing thread waits here
+  std::fflush(nullptr);
+  std::fprintf(stderr,
+               "%s\nimexrt: ending the process with exit status %d (%s); "
+               "to handle runtime errors in the program, set "
+               "IMEXRT_ON_ERROR=continue or call imexrtSetErrorPolicy()\n",
+               message.c_str(), IMEXRT_ERROR_EXIT_STATUS,
+               policySource.c_str());
+  std::fflush(stderr);
+  std::_Exit(IMEXRT_ERROR_EXIT_STATUS);
+}
 
 void reportError(const char *function, const char *backend,
                  const std::string &message) {
@@ -126,10 +171,25 @@ void reportError(const char *function, const char *backend,
     handler = gHandler;
     data = gHandlerData;
   }
-  if (handler)
+  // An installed handler means the program handles errors itself.
+  if (handler) {
     handler(full.c_str(), data);
-  else
-    std::fprintf(stderr, "%s\n", full.c_str());
+    return;
+  }
+  std::string policySource;
+  if (effectivePolicy(policySource) == IMEXRT_ERROR_EXIT)
+    endProcess(full, policySource);
+  // Going on after an error, each call that needs the failed device fails
+  // for the same cause: print a cause once, not once per call.
+  static std::string *lastCause = new std::string;
+  std::string cause = std::string(backend ? backend : "") + ": " + message;
+  {
+    std::lock_guard<std::mutex> lock(handlerMutex());
+    if (cause == *lastCause)
+      return;
+    *lastCause = cause;
+  }
+  std::fprintf(stderr, "%s\n", full.c_str());
 }
 
 //===----------------------------------------------------------------------===//
@@ -213,6 +273,8 @@ struct State {
   // code's generic free (_mlir_memref_to_llvm_free) can tell them apart
   // from host memory.
   std::unordered_set<const void *> allocations;
+  // Host memory that gpuMemAlloc returned instead of failing (see there).
+  std::unordered_set<const void *> placeholders;
 };
 
 // Never destroyed: compiled programs call gpuModuleUnload from global
@@ -671,6 +733,42 @@ void destroyStream(StreamHandle *stream, const char *fn) {
   delete stream;
 }
 
+// aligned_alloc, which needs a size that is a non-zero multiple of the
+// alignment (a power of two).
+void *alignedHostAlloc(size_t alignment, size_t bytes) {
+  size_t rounded = (bytes + alignment - 1) / alignment * alignment;
+  return std::aligned_alloc(alignment, rounded ? rounded : alignment);
+}
+
+// What a failed gpuMemAlloc returns once its error is reported and the
+// program goes on (error policy "continue" or a handler): zero-filled host
+// memory, so that the compiled code around it can finish without touching a
+// null pointer; its results are undefined, and the error says so.
+void *allocatePlaceholder(size_t bytes, size_t alignment) {
+  if (alignment == 0 || (alignment & (alignment - 1)))
+    alignment = 64;
+  void *ptr = alignedHostAlloc(alignment, bytes);
+  if (!ptr)
+    return nullptr;
+  std::memset(ptr, 0, bytes);
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.placeholders.insert(ptr);
+  return ptr;
+}
+
+// Frees `ptr` if it is a placeholder, and says whether it was.
+bool releasePlaceholder(void *ptr) {
+  State &s = state();
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    if (!s.placeholders.erase(ptr))
+      return false;
+  }
+  std::free(ptr);
+  return true;
+}
+
 } // namespace
 } // namespace imexrt
 
@@ -816,20 +914,20 @@ void *gpuMemAlloc(void *stream, size_t bytes, size_t alignment,
                   int32_t isShared) {
   StreamHandle *st = getStream(stream, "gpuMemAlloc");
   if (!st)
-    return nullptr;
+    return allocatePlaceholder(bytes, alignment);
   if (alignment == 0)
     alignment = 64;
   if (alignment & (alignment - 1)) {
     reportError("gpuMemAlloc", backendName(st->target),
                 format("alignment %zu is not a power of two", alignment));
-    return nullptr;
+    return allocatePlaceholder(bytes, alignment);
   }
   std::string error;
   void *ptr = st->target.device->alloc(bytes, alignment, isShared != 0, error);
   if (!ptr) {
     reportError("gpuMemAlloc", backendName(st->target),
                 format("%zu bytes: ", bytes) + error);
-    return nullptr;
+    return allocatePlaceholder(bytes, alignment);
   }
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -838,7 +936,7 @@ void *gpuMemAlloc(void *stream, size_t bytes, size_t alignment,
 }
 
 void gpuMemFree(void *stream, void *ptr) {
-  if (!ptr)
+  if (!ptr || releasePlaceholder(ptr))
     return;
   StreamHandle *st = getStream(stream, "gpuMemFree");
   if (!st)
@@ -1003,13 +1101,11 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
 void *_mlir_memref_to_llvm_alloc(size_t bytes) { return std::malloc(bytes); }
 
 void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t bytes) {
-  // aligned_alloc needs a size that is a multiple of the alignment.
-  size_t rounded = (bytes + alignment - 1) / alignment * alignment;
-  return std::aligned_alloc(alignment, rounded ? rounded : alignment);
+  return alignedHostAlloc(alignment, bytes);
 }
 
 void _mlir_memref_to_llvm_free(void *ptr) {
-  if (!ptr)
+  if (!ptr || releasePlaceholder(ptr))
     return;
   bool fromRuntime;
   {
@@ -1131,9 +1227,26 @@ int32_t imexrtGetDeviceInfo(int32_t index, imexrtDeviceInfo *info) {
   return -1;
 }
 
-const char *imexrtGetLastError(void) { return tLastError.c_str(); }
+const char *imexrtGetLastError(void) {
+  tReturnedError = tLastError;
+  return tReturnedError.c_str();
+}
 
 void imexrtClearLastError(void) { tLastError.clear(); }
+
+void imexrtSetErrorPolicy(imexrtErrorPolicy policy) {
+  if (policy != IMEXRT_ERROR_EXIT && policy != IMEXRT_ERROR_CONTINUE) {
+    reportError("imexrtSetErrorPolicy", nullptr,
+                format("%d is not an imexrtErrorPolicy", int(policy)));
+    return;
+  }
+  gPolicy.store(int(policy));
+}
+
+imexrtErrorPolicy imexrtGetErrorPolicy(void) {
+  std::string source;
+  return effectivePolicy(source);
+}
 
 uint64_t imexrtGetErrorCount(void) { return gErrorCount.load(); }
 

@@ -10,9 +10,15 @@
  *      gpu-to-llvm conversion;
  *   3. the imexrt* C API: backend and device selection, errors, statistics.
  *
- * Errors: no function aborts. A failing call reports one message through the
- * error handler (default: a line on stderr), records it for
- * imexrtGetLastError() and returns NULL / does nothing.
+ * Errors: by default the first failing call prints one message naming the
+ * call and the cause and ends the process with exit status
+ * IMEXRT_ERROR_EXIT_STATUS, so a program whose GPU work failed cannot look
+ * like it succeeded. A program that handles errors itself installs an error
+ * handler or chooses IMEXRT_ERROR_CONTINUE (imexrtSetErrorPolicy() or
+ * IMEXRT_ON_ERROR=continue): a failing call then reports its message,
+ * records it for imexrtGetLastError(), counts it and returns NULL / does
+ * nothing, and the results of the compiled function that made the call are
+ * undefined.
  *
  * Threads: every function may be called from any thread. A stream orders the
  * work submitted to it; the intended use is one stream per thread. A stream
@@ -72,7 +78,12 @@ IMEXRT_API void gpuStreamDestroy(void *stream);
 /* Memory. A NULL stream means the runtime's default stream. `alignment` is a
  * power of two (0 = 64). With Vulkan every allocation is host-visible and
  * coherent, so the returned pointer is usable on the host; with Level Zero it
- * is shared (USM) memory when isShared != 0 and device memory otherwise. */
+ * is shared (USM) memory when isShared != 0 and device memory otherwise.
+ * When the allocation fails and the program goes on (error policy
+ * IMEXRT_ERROR_CONTINUE or a handler), the error is reported and the call
+ * returns zero-filled host memory instead of NULL, so that the compiled code
+ * around it finishes (with undefined results) rather than crashing;
+ * gpuMemFree releases it. */
 IMEXRT_API void *gpuMemAlloc(void *stream, size_t bytes, size_t alignment,
                              int32_t isShared);
 /* Waits for the stream's work, then frees. ptr must come from gpuMemAlloc. */
@@ -169,16 +180,51 @@ IMEXRT_API int32_t imexrtGetDeviceCount(void);
 /* Returns 0 and fills *info, or -1 for an index out of range. */
 IMEXRT_API int32_t imexrtGetDeviceInfo(int32_t index, imexrtDeviceInfo *info);
 
-/* The message of the last error on the calling thread ("" if none). The
- * string stays valid until the thread's next runtime error. */
+/* What happens after an error is reported when no handler is installed. */
+typedef enum imexrtErrorPolicy {
+  /* Print the message and a line saying how to change the policy to stderr,
+   * flush the program's buffered output, and end the process with
+   * IMEXRT_ERROR_EXIT_STATUS (no destructors or atexit handlers run). The
+   * default. */
+  IMEXRT_ERROR_EXIT = 0,
+  /* Print the message to stderr and return from the failing call. */
+  IMEXRT_ERROR_CONTINUE = 1
+} imexrtErrorPolicy;
+
+/* The exit status of a process ended by IMEXRT_ERROR_EXIT (EX_SOFTWARE). */
+#define IMEXRT_ERROR_EXIT_STATUS 70
+
+/* Sets the policy for the whole process. It takes precedence over the
+ * environment variable IMEXRT_ON_ERROR ("exit" or "continue"; unset or any
+ * other value: exit, and the exit message says the value was not
+ * understood). */
+IMEXRT_API void imexrtSetErrorPolicy(imexrtErrorPolicy policy);
+/* The policy in force: the one set, else the one IMEXRT_ON_ERROR gives. */
+IMEXRT_API imexrtErrorPolicy imexrtGetErrorPolicy(void);
+
+/* The message of the last error on the calling thread since
+ * imexrtClearLastError() ("" if none). The string is the caller's copy: it
+ * does not change when later errors happen, and stays valid until the
+ * thread's next call of imexrtGetLastError().
+ *
+ * To learn whether a compiled function succeeded, with the policy
+ * IMEXRT_ERROR_CONTINUE:
+ *   uint64_t before = imexrtGetErrorCount();
+ *   my_kernel(...);
+ *   if (imexrtGetErrorCount() != before) { ... imexrtGetLastError() ... }
+ * The count is process-wide, so it also sees errors of the runtime calls a
+ * compiled function makes from its OpenMP worker threads; the last error is
+ * per thread. */
 IMEXRT_API const char *imexrtGetLastError(void);
 IMEXRT_API void imexrtClearLastError(void);
 /* Number of errors reported in the process so far. */
 IMEXRT_API uint64_t imexrtGetErrorCount(void);
 
 /* Called for every error with the full message ("imexrt: <call> [<backend>]:
- * <what>", no newline); may run on any thread. NULL restores the default
- * handler, which prints the message to stderr. */
+ * <what>", no newline); may run on any thread. Installing a handler means
+ * the program handles errors itself: the runtime calls the handler and
+ * returns from the failing call, whatever the policy (the handler may end
+ * the process). NULL restores the default: the error policy. */
 typedef void (*imexrtErrorHandler)(const char *message, void *userData);
 IMEXRT_API void imexrtSetErrorHandler(imexrtErrorHandler handler,
                                       void *userData);

@@ -199,7 +199,8 @@ TEST_F(ImexrtRuntime, LevelZeroWithoutDriverIsAClearError) {
   EXPECT_TRUE(contains(message, "zeInit") || contains(message, "cannot load"))
       << message;
   // Every later call fails the same way, without crashing.
-  EXPECT_EQ(gpuMemAlloc(nullptr, 64, 64, 0), nullptr);
+  // (a failed allocation gives host memory: FailedAllocationsGiveHostMemory)
+  gpuMemFree(nullptr, gpuMemAlloc(nullptr, 64, 64, 0));
   expectError({"gpuMemAlloc", "level-zero"});
   EXPECT_EQ(gpuModuleLoad(nullptr, "x", 1), nullptr);
   expectError({"gpuModuleLoad"});
@@ -307,6 +308,119 @@ TEST_F(ImexrtRuntime, ErrorHandlerAndLastError) {
   imexrtSetErrorHandler(ErrorLog::handler, nullptr);
 }
 
+// The error policy is process state and the default ends the process, so
+// these tests run their failing calls in death-test children.
+TEST_F(ImexrtRuntime, AnErrorEndsTheProcessByDefault) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EnvGuard policy("IMEXRT_ON_ERROR", nullptr);
+  EXPECT_EXIT(
+      {
+        imexrtSetErrorHandler(nullptr, nullptr);
+        imexrtSetBackend("nonsense");
+        std::fprintf(stderr, "returned from the failing call\n");
+      },
+      ::testing::ExitedWithCode(IMEXRT_ERROR_EXIT_STATUS),
+      "^imexrt: imexrtSetBackend: 'nonsense' is not a backend[^\n]*\n"
+      "imexrt: ending the process with exit status 70 \\(the default error "
+      "policy\\); to handle runtime errors in the program, set "
+      "IMEXRT_ON_ERROR=continue or call imexrtSetErrorPolicy\\(\\)\n$");
+}
+
+TEST_F(ImexrtRuntime, ErrorPolicyFromTheEnvironment) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  {
+    EnvGuard policy("IMEXRT_ON_ERROR", "continue");
+    // Each cause is printed once, however many calls fail for it; every
+    // error is counted.
+    EXPECT_EXIT(
+        {
+          imexrtSetErrorHandler(nullptr, nullptr);
+          uint64_t before = imexrtGetErrorCount();
+          imexrtSetBackend("nonsense");
+          imexrtSetBackend("nonsense");
+          imexrtGetDeviceInfo(12345, nullptr);
+          bool ok = imexrtGetErrorPolicy() == IMEXRT_ERROR_CONTINUE &&
+                    imexrtGetErrorCount() == before + 3;
+          std::fprintf(stderr, "went on\n");
+          std::exit(ok ? 0 : 1);
+        },
+        ::testing::ExitedWithCode(0),
+        "^imexrt: imexrtSetBackend: 'nonsense' is not a backend[^\n]*\n"
+        "imexrt: imexrtGetDeviceInfo: info pointer is null\nwent on\n$");
+  }
+  {
+    EnvGuard policy("IMEXRT_ON_ERROR", "bogus");
+    EXPECT_EXIT(
+        {
+          imexrtSetErrorHandler(nullptr, nullptr);
+          imexrtSetBackend("nonsense");
+        },
+        ::testing::ExitedWithCode(IMEXRT_ERROR_EXIT_STATUS),
+        "exit status 70 \\(IMEXRT_ON_ERROR='bogus' is neither 'exit' nor "
+        "'continue'\\)");
+  }
+}
+
+TEST_F(ImexrtRuntime, ErrorPolicyFromTheProgramWins) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  {
+    EnvGuard policy("IMEXRT_ON_ERROR", "exit");
+    EXPECT_EXIT(
+        {
+          imexrtSetErrorHandler(nullptr, nullptr);
+          imexrtSetErrorPolicy(IMEXRT_ERROR_CONTINUE);
+          imexrtSetBackend("nonsense");
+          std::exit(imexrtGetErrorPolicy() == IMEXRT_ERROR_CONTINUE ? 0 : 1);
+        },
+        ::testing::ExitedWithCode(0), "'nonsense' is not a backend");
+  }
+  {
+    EnvGuard policy("IMEXRT_ON_ERROR", "continue");
+    EXPECT_EXIT(
+        {
+          imexrtSetErrorHandler(nullptr, nullptr);
+          imexrtSetErrorPolicy(IMEXRT_ERROR_EXIT);
+          imexrtSetBackend("nonsense");
+        },
+        ::testing::ExitedWithCode(IMEXRT_ERROR_EXIT_STATUS),
+        "\\(chosen with imexrtSetErrorPolicy\\)");
+  }
+  // With a handler installed (as in this fixture) nothing ends the process.
+  imexrtSetErrorPolicy(static_cast<imexrtErrorPolicy>(7));
+  expectError({"imexrtSetErrorPolicy", "7 is not an imexrtErrorPolicy"});
+}
+
+TEST_F(ImexrtRuntime, LastErrorIsTheCallersCopy) {
+  imexrtSetBackend("first");
+  const char *first = imexrtGetLastError();
+  std::string expected = first;
+  imexrtSetBackend("second");
+  EXPECT_EQ(first, expected) << "a later error changed the returned string";
+  EXPECT_TRUE(contains(imexrtGetLastError(), "'second'"));
+  EXPECT_EQ(ErrorLog::get().take().size(), 2u);
+}
+
+// What compiled code calls to free a buffer (memref-to-LLVM lowering).
+extern "C" void _mlir_memref_to_llvm_free(void *ptr);
+
+// When the program goes on after a failed allocation, the compiled code
+// around it gets zero-filled host memory instead of a null pointer, and
+// frees it the way it frees GPU memory.
+TEST_F(ImexrtRuntime, FailedAllocationsGiveHostMemory) {
+  void *badStream = reinterpret_cast<void *>(0x4321);
+  auto *bytes = static_cast<unsigned char *>(gpuMemAlloc(badStream, 100, 128, 0));
+  expectError({"gpuMemAlloc", "not a live stream"});
+  ASSERT_NE(bytes, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(bytes) % 128, 0u);
+  for (int i = 0; i < 100; ++i)
+    ASSERT_EQ(bytes[i], 0) << "byte " << i;
+  gpuMemFree(badStream, bytes); // no error: it is host memory
+  void *other = gpuMemAlloc(badStream, 8, 3, 0);
+  expectError({"gpuMemAlloc"});
+  ASSERT_NE(other, nullptr);
+  _mlir_memref_to_llvm_free(other);
+}
+
 TEST_F(ImexrtRuntime, ForeignHandlesAreErrorsNotCrashes) {
   int notAHandle = 0;
   gpuDestroyDevice(&notAHandle);
@@ -321,7 +435,7 @@ TEST_F(ImexrtRuntime, ForeignHandlesAreErrorsNotCrashes) {
   expectError({"gpuCreateDevice", "is not a device handle"});
   EXPECT_EQ(gpuCreateStream(&notAHandle, nullptr), nullptr);
   expectError({"gpuCreateStream", "not a device handle"});
-  EXPECT_EQ(gpuMemAlloc(&notAHandle, 16, 64, 0), nullptr);
+  gpuMemFree(nullptr, gpuMemAlloc(&notAHandle, 16, 64, 0));
   expectError({"gpuMemAlloc", "not a live stream"});
   // Unloading something that is not a module, or NULL, does nothing.
   gpuModuleUnload(&notAHandle);
@@ -423,7 +537,7 @@ TEST_F(ImexrtVulkan, AllocationsAreHostVisible) {
 }
 
 TEST_F(ImexrtVulkan, AllocationErrors) {
-  EXPECT_EQ(gpuMemAlloc(stream, 16, 48, 0), nullptr);
+  gpuMemFree(stream, gpuMemAlloc(stream, 16, 48, 0));
   expectError({"gpuMemAlloc", "[vulkan]", "not a power of two"});
   int local = 0;
   gpuMemFree(stream, &local);
