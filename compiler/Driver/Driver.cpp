@@ -186,6 +186,19 @@ LogicalResult writeFile(StringRef path, StringRef contents) {
   return failure();
 }
 
+/// Like writeFile, but leaves an existing file with the same contents
+/// untouched, so that build systems do not rebuild what includes it.
+LogicalResult writeFileIfChanged(StringRef path, StringRef contents) {
+  if (path != "-" && llvm::sys::fs::is_regular_file(path)) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> existing =
+        llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                    /*RequiresNullTerminator=*/false);
+    if (existing && (*existing)->getBuffer() == contents)
+      return success();
+  }
+  return writeFile(path, contents);
+}
+
 class Compilation {
 public:
   explicit Compilation(const CompileOptions &options)
@@ -223,7 +236,8 @@ public:
     internalizeAddedFunctions(*module, exported);
     if (failed(writeOutput(*module)))
       return failure();
-    if (options.headerPath && failed(writeFile(headerPath(), headerText)))
+    if (options.headerPath &&
+        failed(writeFileIfChanged(headerPath(), headerText)))
       return failure();
     return writeDependencyFile();
   }

@@ -27,6 +27,19 @@
 // APP: 11 22 33 6
 
 
+// The header is rewritten only when its text changes, so that editing a
+// kernel's body does not recompile the C++ that includes it.
+// RUN: touch -d @946684800 %t/add.h
+// RUN: imexc %S/Inputs/add.mlir -o %t/add.o --emit-header
+// RUN: stat -c %%Y %t/add.h | FileCheck %s --check-prefix=KEPT
+// KEPT: 946684800
+// RUN: sed -e 's/@scale/@rescale/' %S/Inputs/add.mlir > %t/add.mlir
+// RUN: imexc %t/add.mlir -o %t/add.o --emit-header=%t/add.h
+// RUN: stat -c %%Y %t/add.h | FileCheck %s --check-prefix=REWRITTEN
+// REWRITTEN-NOT: 946684800
+// RUN: FileCheck %s --check-prefix=RESCALE < %t/add.h
+// RESCALE: _mlir_ciface_rescale(
+
 // A signature without a C equivalent is an error.
 // RUN: printf 'func.func @f(%%%%x: complex<f32>) { return }\n' > %t/complex.mlir
 // RUN: not imexc %t/complex.mlir -o %t/complex.o --emit-header 2>&1 | FileCheck %s --check-prefix=NOC
