@@ -9,8 +9,8 @@ packages=(
   # build tools; g++ provides the `c++`/`cc` that imexc --emit=exe and the
   # example builds link with, make builds the Makefile example
   cmake ninja-build ccache pkg-config g++ make
-  # libraries used by the driver and tests
-  libcli11-dev libspdlog-dev libgtest-dev
+  # GoogleTest for the unit tests
+  libgtest-dev
   # SPIR-V tooling and kernel runtimes (Level Zero loader, Vulkan + lavapipe)
   spirv-tools libze-dev libze1 libvulkan-dev mesa-vulkan-drivers vulkan-tools
   # leak checking of the runtime tests

@@ -6,6 +6,7 @@
 #include "Pipelines.h"
 #include "Frontend/Frontend.h"
 #include "Target/HeaderEmission.h"
+#include "Target/TargetInfo.h"
 #include "ndarray/IR/NDArray.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -28,6 +29,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -54,7 +56,7 @@ LogicalResult configurePipeline(const CompileOptions &options,
   if (succeeded(pipelineOptions.parseFromString(options.pipelineOptions,
                                                 errorStream)))
     return success();
-  llvm::errs() << "imexc: error: invalid --pipeline-options '"
+  errorLine() << "invalid --pipeline-options '"
                << options.pipelineOptions << "': " << errors << "\n";
   return failure();
 }
@@ -67,6 +69,8 @@ StringRef extensionFor(EmitKind kind) {
     return ".s";
   case EmitKind::LLVMIR:
     return ".ll";
+  case EmitKind::Bitcode:
+    return ".bc";
   case EmitKind::MLIR:
     return ".mlir";
   case EmitKind::SPIRV:
@@ -181,7 +185,7 @@ LogicalResult writeFile(StringRef path, StringRef contents) {
   });
   if (!error)
     return success();
-  llvm::errs() << "imexc: error: cannot write '" << path
+  errorLine() << "cannot write '" << path
                << "': " << llvm::toString(std::move(error)) << "\n";
   return failure();
 }
@@ -218,10 +222,12 @@ public:
   LogicalResult run() {
     if (options.emit == EmitKind::SPIRV &&
         llvm::sys::fs::createUniqueDirectory("imexc-spirv", scratchDir)) {
-      llvm::errs() << "imexc: error: cannot create a scratch directory\n";
+      errorLine() << "cannot create a scratch directory\n";
       return failure();
     }
     SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+    ScopedDiagnosticHandler driverDiagnostics(
+        &context, [&](Diagnostic &diag) { return report(diag, diagnostics); });
     OwningOpRef<ModuleOp> module = parseInput();
     if (!module)
       return failure();
@@ -231,7 +237,9 @@ public:
     if (options.emit == EmitKind::Executable)
       wrapProgramEntry(*module);
     llvm::StringSet<> exported = collectExportedNames(*module);
-    if (failed(runPipeline(*module)))
+    if (options.dryRun)
+      return describe(*module);
+    if (failed(runPipeline(*module)) || promotedWarnings)
       return failure();
     internalizeAddedFunctions(*module, exported);
     if (failed(writeOutput(*module)))
@@ -245,25 +253,102 @@ public:
   StringRef output() const { return outputPath; }
 
 private:
+  /// Diagnostics without a line (located at the module, line 0, or
+  /// unknown) read "imexc: error: ..."; with -Werror warnings are errors.
+  /// Everything else goes on to the source manager's handler (file:line:col
+  /// and the source line).
+  LogicalResult report(Diagnostic &diag,
+                       SourceMgrDiagnosticHandler &sourceDiagnostics) {
+    DiagnosticSeverity severity = diag.getSeverity();
+    bool promote =
+        options.warningsAsErrors && severity == DiagnosticSeverity::Warning;
+    if (promote) {
+      promotedWarnings = true;
+      severity = DiagnosticSeverity::Error;
+    }
+    auto fileLoc = dyn_cast<FileLineColLoc>(diag.getLocation());
+    bool hasLine = fileLoc && fileLoc.getLine() != 0;
+    if (hasLine && !promote)
+      return failure();
+    std::string message = diag.str() + (promote ? " [-Werror]" : "");
+    if (hasLine) {
+      sourceDiagnostics.emitDiagnostic(diag.getLocation(), message, severity);
+    } else {
+      llvm::raw_ostream &os =
+          severity == DiagnosticSeverity::Error ? errorLine()
+          : severity == DiagnosticSeverity::Warning
+              ? llvm::WithColor::warning(llvm::errs(), "imexc")
+              : llvm::WithColor::note(llvm::errs(), "imexc");
+      os << message << "\n";
+    }
+    for (Diagnostic &note : diag.getNotes())
+      sourceDiagnostics.emitDiagnostic(note.getLocation(), note.str(),
+                                       DiagnosticSeverity::Note);
+    return success();
+  }
+
+  /// The operation the pass manager runs on: the module for named
+  /// pipelines, the anchor a --pass-pipeline text names
+  /// ('builtin.module(...)', which then runs on the module itself rather
+  /// than on modules nested in it).
+  std::string pipelineAnchor() const {
+    if (!options.passPipeline.empty()) {
+      std::string ignored; // buildPipeline reports a text that does not parse
+      llvm::raw_string_ostream errors(ignored);
+      FailureOr<OpPassManager> parsed =
+          parsePassPipeline(options.passPipeline, errors);
+      if (succeeded(parsed))
+        return parsed->getOpAnchorName().str();
+    }
+    return ModuleOp::getOperationName().str();
+  }
+
+  /// -###: the pipeline that would run and the files that would be
+  /// written, on stdout.
+  LogicalResult describe(ModuleOp module) {
+    PassManager pm(&context, pipelineAnchor());
+    if (failed(buildPipeline(module, pm)))
+      return failure();
+    llvm::outs() << "input: " << options.input << "\npipeline: ";
+    pm.printAsTextualPipeline(llvm::outs());
+    llvm::outs() << "\noutput: " << outputPath << "\n";
+    if (options.emit == EmitKind::Executable)
+      llvm::outs() << "link: " << llvm::join(linkCommand("<object>"), " ")
+                   << "\n";
+    if (options.headerPath)
+      llvm::outs() << "header: " << headerPath() << "\n";
+    if (!options.dependencyFile.empty())
+      llvm::outs() << "dependency file: " << options.dependencyFile << "\n";
+    return success();
+  }
+
   OwningOpRef<ModuleOp> parseInput() {
     std::string error;
     std::unique_ptr<llvm::MemoryBuffer> buffer =
         openInputFile(options.input, &error);
     if (!buffer) {
-      llvm::errs() << "imexc: error: " << error << "\n";
+      errorLine() << error << "\n";
       return nullptr;
     }
-    StringRef extension = llvm::sys::path::extension(options.input);
-    if (options.input != "-" && extension != ".mlir" && extension != ".nda") {
-      llvm::errs() << "imexc: error: '" << options.input
-                   << "': unknown input language (expected .mlir or .nda)\n";
-      return nullptr;
+    StringRef language = options.inputLanguage;
+    if (language.empty()) {
+      StringRef extension = llvm::sys::path::extension(options.input);
+      if (options.input == "-" || extension == ".mlir")
+        language = "mlir";
+      else if (extension == ".nda")
+        language = "nda";
+      else {
+        errorLine() << "'" << options.input
+                    << "': unknown input language (expected .mlir or .nda, "
+                       "or name it with -x mlir|nda)\n";
+        return nullptr;
+      }
     }
     unsigned bufferId =
         sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
     // The array language: its frontend produces ndarray IR, which then
     // takes the same way as an .mlir input.
-    if (extension == ".nda")
+    if (language == "nda")
       return nda::importNdaSource(sourceMgr, bufferId, &context, llvm::errs());
     return parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
   }
@@ -273,10 +358,23 @@ private:
     if (!options.passPipeline.empty()) {
       std::string errors;
       llvm::raw_string_ostream errorStream(errors);
-      if (succeeded(parsePassPipeline(options.passPipeline, pm, errorStream)))
+      // 'builtin.module(a,b)' runs on the module; a bare 'a,b' is taken as
+      // the same list.
+      FailureOr<OpPassManager> parsed =
+          parsePassPipeline(options.passPipeline, errorStream);
+      if (succeeded(parsed) &&
+          parsed->getOpAnchorName() == pm.getOpAnchorName()) {
+        static_cast<OpPassManager &>(pm) = std::move(*parsed);
         return success();
-      llvm::errs() << "imexc: error: invalid --pass-pipeline: " << errors
-                   << "\n";
+      }
+      if (failed(parsed)) {
+        std::string listErrors;
+        llvm::raw_string_ostream listErrorStream(listErrors);
+        if (succeeded(
+                parsePassPipeline(options.passPipeline, pm, listErrorStream)))
+          return success();
+      }
+      errorLine() << "invalid --pass-pipeline: " << errors << "\n";
       return failure();
     }
     std::string name = options.pipeline;
@@ -290,7 +388,7 @@ private:
                                      : "host";
     const NamedPipeline *pipeline = lookupNamedPipeline(name);
     if (!pipeline) {
-      llvm::errs() << "imexc: error: unknown pipeline '" << name
+      errorLine() << "unknown pipeline '" << name
                    << "' (see --list-pipelines)\n";
       return failure();
     }
@@ -309,7 +407,7 @@ private:
   }
 
   LogicalResult runPipeline(ModuleOp module) {
-    PassManager pm(&context);
+    PassManager pm(&context, pipelineAnchor());
     if (failed(applyPassManagerCLOptions(pm)))
       return failure();
     applyDefaultTimingPassManagerCLOptions(pm);
@@ -324,6 +422,11 @@ private:
     }
     if (failed(buildPipeline(module, pm)))
       return failure();
+    if (options.printPipeline) {
+      llvm::errs() << "imexc: pipeline for '" << options.input << "': ";
+      pm.printAsTextualPipeline(llvm::errs());
+      llvm::errs() << "\n";
+    }
     return pm.run(module);
   }
 
@@ -359,7 +462,7 @@ private:
       if (llvm::sys::path::extension(it->path()) == ".spv")
         modules.push_back(it->path());
     if (modules.size() != 1) {
-      llvm::errs() << "imexc: error: --emit=spirv needs exactly one kernel "
+      errorLine() << "--emit=spirv needs exactly one kernel "
                       "module in one flavour (pick one with --gpu-runtime), "
                       "but the program has "
                    << modules.size()
@@ -368,7 +471,7 @@ private:
     }
     auto contents = llvm::MemoryBuffer::getFile(modules.front());
     if (!contents) {
-      llvm::errs() << "imexc: error: cannot read '" << modules.front()
+      errorLine() << "cannot read '" << modules.front()
                    << "'\n";
       return failure();
     }
@@ -395,6 +498,7 @@ private:
         return failure();
     }
     NativeOutput kind = options.emit == EmitKind::LLVMIR    ? NativeOutput::LLVMIR
+                        : options.emit == EmitKind::Bitcode  ? NativeOutput::Bitcode
                         : options.emit == EmitKind::Assembly ? NativeOutput::Assembly
                                                              : NativeOutput::Object;
     SmallString<0> bytes;
@@ -408,13 +512,39 @@ private:
 
   /// Links the object with the runtime into an executable using the
   /// system C++ compiler.
+  /// The runtime library next to this imexc (<prefix>/lib/libimexrt.a).
+  std::string runtimeLibrary() const {
+    SmallString<128> path(llvm::sys::path::parent_path(
+        llvm::sys::path::parent_path(options.executablePath)));
+    llvm::sys::path::append(path, "lib", "libimexrt.a");
+    return std::string(path);
+  }
+
+  /// How the object is linked into an executable: the system C++ compiler
+  /// with the runtime and LLVM's OpenMP runtime, which host loops run on.
+  std::vector<std::string> linkCommand(StringRef objectPath) const {
+    llvm::ErrorOr<std::string> compiler = llvm::sys::findProgramByName("c++");
+    std::string openmpDir = IMEX_OPENMP_LIBRARY_DIR;
+    return {compiler ? *compiler : "c++",
+            objectPath.str(),
+            "-o",
+            outputPath,
+            runtimeLibrary(),
+            "-L" + openmpDir,
+            "-Wl,-rpath," + openmpDir,
+            "-lomp",
+            "-ldl",
+            "-lpthread",
+            "-lm"};
+  }
+
   LogicalResult link(StringRef object) {
     SmallString<128> objectPath;
     int fd;
     if (std::error_code ec =
             llvm::sys::fs::createTemporaryFile("imexc", "o", fd, objectPath)) {
-      llvm::errs() << "imexc: error: cannot create a temporary file: "
-                   << ec.message() << "\n";
+      errorLine() << "cannot create a temporary file: " << ec.message()
+                  << "\n";
       return failure();
     }
     llvm::FileRemover removeObject(objectPath);
@@ -422,63 +552,60 @@ private:
       llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
       os << object;
     }
-
-    SmallString<128> runtimeDir(
-        llvm::sys::path::parent_path(llvm::sys::path::parent_path(
-            options.executablePath)));
-    llvm::sys::path::append(runtimeDir, "lib");
-    SmallString<128> runtimeLib(runtimeDir);
-    llvm::sys::path::append(runtimeLib, "libimexrt.a");
-    if (!llvm::sys::fs::exists(runtimeLib)) {
-      llvm::errs() << "imexc: error: runtime library not found at '"
-                   << runtimeLib << "'\n";
+    if (!llvm::sys::fs::exists(runtimeLibrary())) {
+      errorLine() << "runtime library not found at '" << runtimeLibrary()
+                  << "'\n";
       return failure();
     }
-
-    llvm::ErrorOr<std::string> compiler = llvm::sys::findProgramByName("c++");
-    if (!compiler) {
-      llvm::errs() << "imexc: error: no C++ compiler ('c++') to link with\n";
+    if (!llvm::sys::findProgramByName("c++")) {
+      errorLine() << "no C++ compiler ('c++') to link with\n";
       return failure();
     }
-    // Host loops run on LLVM's OpenMP runtime (libomp).
-    std::string openmpDir = IMEX_OPENMP_LIBRARY_DIR;
-    std::vector<std::string> args = {*compiler,
-                                     std::string(objectPath),
-                                     "-o",
-                                     outputPath,
-                                     std::string(runtimeLib),
-                                     "-L" + openmpDir,
-                                     "-Wl,-rpath," + openmpDir,
-                                     "-lomp",
-                                     "-ldl",
-                                     "-lpthread",
-                                     "-lm"};
+    std::vector<std::string> args = linkCommand(objectPath);
     SmallVector<StringRef> argRefs(args.begin(), args.end());
-    if (options.verbose) {
-      llvm::errs() << "imexc: link:";
-      for (StringRef arg : argRefs)
-        llvm::errs() << " " << arg;
-      llvm::errs() << "\n";
-    }
+    if (options.verbose)
+      llvm::errs() << "imexc: link: " << llvm::join(args, " ") << "\n";
     std::string error;
-    int status = llvm::sys::ExecuteAndWait(*compiler, argRefs, std::nullopt,
-                                           {}, 0, 0, &error);
+    int status = llvm::sys::ExecuteAndWait(argRefs.front(), argRefs,
+                                           std::nullopt, {}, 0, 0, &error);
     if (status == 0)
       return success();
     llvm::sys::fs::remove(outputPath);
-    llvm::errs() << "imexc: error: linking failed"
-                 << (error.empty() ? "" : ": " + error) << "\n";
+    errorLine() << "linking failed" << (error.empty() ? "" : ": " + error)
+                << "\n";
     return failure();
   }
 
+  /// A Makefile rule: the output (or the -MT targets) depends on the input;
+  /// -MP adds an empty rule for the input. Paths are escaped for make.
   LogicalResult writeDependencyFile() {
     if (options.dependencyFile.empty())
       return success();
-    std::string text = outputPath + ":";
+    std::string text;
+    if (options.dependencyTargets.empty())
+      text = escapeForMake(outputPath);
+    for (const std::string &target : options.dependencyTargets)
+      text += (text.empty() ? "" : " ") + target; // as given, like clang
+    text += ":";
     if (options.input != "-")
-      text += " " + options.input;
+      text += " " + escapeForMake(options.input);
     text += "\n";
+    if (options.phonyDependencies && options.input != "-")
+      text += "\n" + escapeForMake(options.input) + ":\n";
     return writeFile(options.dependencyFile, text);
+  }
+
+  /// Spaces and '#' are backslash-escaped, '$' doubled.
+  static std::string escapeForMake(StringRef path) {
+    std::string escaped;
+    for (char c : path) {
+      if (c == ' ' || c == '#')
+        escaped += '\\';
+      else if (c == '$')
+        escaped += '$';
+      escaped += c;
+    }
+    return escaped;
   }
 
   const CompileOptions &options;
@@ -488,6 +615,8 @@ private:
   SmallString<128> scratchDir;
   MLIRContext context;
   llvm::SourceMgr sourceMgr;
+  /// Set when -Werror turned a warning into an error.
+  bool promotedWarnings = false;
 };
 
 } // namespace
@@ -502,7 +631,17 @@ std::string defaultOutputPath(const CompileOptions &options) {
   return (stem + extensionFor(options.emit)).str();
 }
 
+llvm::raw_ostream &errorLine() {
+  return llvm::WithColor::error(llvm::errs(), "imexc");
+}
+
 int compile(const CompileOptions &options) {
+  std::string targetError = checkTarget(
+      options.target.triple, options.target.cpu, options.target.features);
+  if (!targetError.empty()) {
+    errorLine() << targetError << "\n";
+    return 1;
+  }
   Compilation compilation(options);
   if (succeeded(compilation.run()))
     return 0;

@@ -21,10 +21,20 @@ class raw_ostream;
 
 namespace imex {
 
-enum class EmitKind { Object, Assembly, LLVMIR, MLIR, SPIRV, Executable };
+enum class EmitKind {
+  Object,
+  Assembly,
+  LLVMIR,
+  Bitcode,
+  MLIR,
+  SPIRV,
+  Executable
+};
 
 struct CompileOptions {
   std::string input = "-";   ///< "-" reads standard input
+  /// "mlir" or "nda"; empty: from the input's extension (stdin: MLIR).
+  std::string inputLanguage;
   std::string output;        ///< empty: derived from the input and EmitKind
   std::string pipeline;      ///< a named pipeline; empty: chosen by content
   std::string passPipeline;  ///< a textual pipeline; overrides `pipeline`
@@ -43,6 +53,17 @@ struct CompileOptions {
   std::string offload = "none";
   /// Dependency file (-MD/-MF); empty: none.
   std::string dependencyFile;
+  /// Its targets (-MT); empty: the output.
+  std::vector<std::string> dependencyTargets;
+  /// -MP: a phony target for each prerequisite, so that deleting one does
+  /// not break the build.
+  bool phonyDependencies = false;
+  /// -Werror: warnings are reported, and fail the compilation, as errors.
+  bool warningsAsErrors = false;
+  /// Print the pipeline that runs to stderr (--print-pipeline).
+  bool printPipeline = false;
+  /// -###: print the pipeline and what would be written, write nothing.
+  bool dryRun = false;
   /// Directory for every intermediate (IR after each pass, LLVM IR).
   std::string saveTempsDir;
   /// Path of the imexc executable, used to find the runtime library.
@@ -52,6 +73,10 @@ struct CompileOptions {
 
 /// The output file name for `options` when none was given.
 std::string defaultOutputPath(const CompileOptions &options);
+
+/// The "imexc: error: " prefix of the driver's own messages on stderr (in
+/// color when stderr shows colors).
+llvm::raw_ostream &errorLine();
 
 /// Runs one compilation. Diagnostics (with file:line:col where known) go to
 /// stderr; returns 0 on success, 1 on failure, with no partial output left.

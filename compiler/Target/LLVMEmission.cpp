@@ -9,6 +9,7 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -85,6 +86,10 @@ LogicalResult imex::emitNative(ModuleOp module, NativeOutput kind,
 
   if (kind == NativeOutput::LLVMIR) {
     llvmModule->print(os, /*AAW=*/nullptr);
+    return success();
+  }
+  if (kind == NativeOutput::Bitcode) {
+    llvm::WriteBitcodeToFile(*llvmModule, os);
     return success();
   }
   llvm::legacy::PassManager codegen;

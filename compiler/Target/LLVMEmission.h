@@ -15,7 +15,7 @@ class ModuleOp;
 
 namespace imex {
 
-enum class NativeOutput { LLVMIR, Assembly, Object };
+enum class NativeOutput { LLVMIR, Bitcode, Assembly, Object };
 
 struct NativeTargetOptions {
   std::string triple; ///< empty: the host

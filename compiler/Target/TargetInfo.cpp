@@ -47,6 +47,80 @@ imex::ResolvedTarget imex::resolveTarget(llvm::StringRef triple,
   return target;
 }
 
+namespace {
+
+/// The names in `candidates` closest to `name` (edit distance at most a
+/// third of its length), for "did you mean" hints.
+std::string closestNames(llvm::StringRef name,
+                         llvm::ArrayRef<llvm::StringRef> candidates) {
+  unsigned best = std::max<unsigned>(1, name.size() / 3) + 1;
+  llvm::SmallVector<llvm::StringRef> closest;
+  for (llvm::StringRef candidate : candidates) {
+    unsigned distance = name.edit_distance(candidate, true, best);
+    if (distance < best) {
+      best = distance;
+      closest.clear();
+    }
+    if (distance == best)
+      closest.push_back(candidate);
+  }
+  std::string hint;
+  for (llvm::StringRef candidate : llvm::ArrayRef(closest).take_front(3))
+    hint += (hint.empty() ? "; did you mean '" : " or '") + candidate.str() +
+            "'";
+  return hint.empty() ? hint : hint + "?";
+}
+
+} // namespace
+
+std::string imex::checkTarget(llvm::StringRef tripleName, llvm::StringRef cpu,
+                              llvm::StringRef features) {
+  initializeLLVMTargets();
+  llvm::Triple triple(tripleName.empty() ? llvm::sys::getDefaultTargetTriple()
+                                         : tripleName.str());
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return "unknown target triple '" + triple.str() + "': " + error;
+  if (cpu == "native") {
+    llvm::Triple host(llvm::sys::getDefaultTargetTriple());
+    if (host.getArch() != triple.getArch())
+      return "--mcpu=native names this machine's CPU (" +
+             host.getArchName().str() + "), which cannot run code for '" +
+             triple.str() + "'; name a CPU of that target instead";
+    cpu = "";
+  }
+  // A subtarget of the generic CPU lists the target's CPUs and features
+  // without warning about the names being checked.
+  std::unique_ptr<llvm::MCSubtargetInfo> info(
+      target->createMCSubtargetInfo(triple, "", ""));
+  if (!info)
+    return "cannot describe the CPUs of target '" + triple.str() + "'";
+  if (!cpu.empty() && !info->isCPUStringValid(cpu)) {
+    llvm::SmallVector<llvm::StringRef> names;
+    for (const llvm::SubtargetSubTypeKV &kv :
+         info->getAllProcessorDescriptions())
+      names.push_back(kv.Key);
+    return "'" + cpu.str() + "' is not a CPU of target '" + triple.str() +
+           "'" + closestNames(cpu, names);
+  }
+  llvm::SmallVector<llvm::StringRef> names;
+  for (const llvm::SubtargetFeatureKV &kv : info->getAllProcessorFeatures())
+    names.push_back(kv.Key);
+  llvm::SmallVector<llvm::StringRef> requested;
+  features.split(requested, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef feature : requested) {
+    feature = feature.trim();
+    if (!feature.consume_front("+") && !feature.consume_front("-"))
+      return "--mattr feature '" + feature.str() +
+             "' must start with '+' (enable) or '-' (disable)";
+    if (!llvm::is_contained(names, feature))
+      return "'" + feature.str() + "' is not a feature of target '" +
+             triple.str() + "'" + closestNames(feature, names);
+  }
+  return "";
+}
+
 unsigned imex::getVectorRegisterBits(const ResolvedTarget &target) {
   initializeLLVMTargets();
   llvm::Triple triple(target.triple);

@@ -30,6 +30,14 @@ void initializeLLVMTargets();
 ResolvedTarget resolveTarget(llvm::StringRef triple, llvm::StringRef cpu,
                              llvm::StringRef features);
 
+/// Checks what resolveTarget takes before anything builds a target from it
+/// (LLVM only warns about unknown CPUs and features, then may abort): an
+/// unknown triple, `native` for another architecture than this machine's, a
+/// CPU or feature the target does not have. Returns the message for the
+/// user ("" when all is well), with the closest valid names.
+std::string checkTarget(llvm::StringRef triple, llvm::StringRef cpu,
+                        llvm::StringRef features);
+
 /// Width in bits of the widest vector registers `target` has for floating
 /// point (x86: 512 with AVX-512, 256 with AVX, else 128; AArch64 and other
 /// targets with vector units: 128); 0 when the target is unknown or has none.

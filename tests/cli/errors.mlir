@@ -36,14 +36,15 @@
 // TRIPLE: error: unknown target triple 'nonsense-arch-none'
 // RUN: not test -e %t/t.o
 
+// Command-line mistakes: one "imexc: error:" line (more in command-line.mlir).
 // RUN: not imexc %S/Inputs/add.mlir --emit=bogus 2>&1 | FileCheck %s --check-prefix=EMIT
-// EMIT: --emit: bogus not in {asm,exe,llvm,mlir,obj,spirv}
+// EMIT: imexc: error: invalid value 'bogus' for --emit (expected obj, asm, llvm, bc, mlir, spirv, exe)
 // RUN: not imexc %S/Inputs/add.mlir -O7 2>&1 | FileCheck %s --check-prefix=OPT
-// OPT: --opt-level: Value 7 not in range 0 to 3
+// OPT: imexc: error: unknown optimization level '-O7' (use -O0, -O1, -O2 or -O3)
 // RUN: not imexc %S/Inputs/add.mlir --no-such-flag 2>&1 | FileCheck %s --check-prefix=FLAG
-// FLAG: Unknown command line argument '--no-such-flag'
+// FLAG: imexc: error: unknown option '--no-such-flag' (see --help)
 
 // Unknown input languages are rejected.
 // RUN: echo "x" > %t/prog.txt
 // RUN: not imexc %t/prog.txt 2>&1 | FileCheck %s --check-prefix=LANG
-// LANG: imexc: error: '{{.*}}prog.txt': unknown input language (expected .mlir or .nda)
+// LANG: imexc: error: '{{.*}}prog.txt': unknown input language (expected .mlir or .nda, or name it with -x mlir|nda)

@@ -30,7 +30,7 @@
 // RUN: imexc %S/Inputs/gpu-sin-f64.mlir --gpu-runtime=level-zero -o %t/sin-l0.o
 
 // RUN: not imexc %S/Inputs/add.mlir --gpu-runtime=cuda 2>&1 | FileCheck %s --check-prefix=RUNTIME
-// RUNTIME: --gpu-runtime: cuda not in {auto,level-zero,vulkan}
+// RUNTIME: imexc: error: invalid value 'cuda' for --gpu-runtime (expected auto, level-zero, vulkan)
 
 // --emit=spirv writes the kernel module of one flavour, valid for its client
 // API; with both flavours (or several modules) it asks for a choice.
