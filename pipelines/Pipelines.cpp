@@ -10,6 +10,7 @@
 #include "vector_ext/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -115,7 +116,8 @@ void addVectorToLLVM(OpPassManager &pm, const imex::PipelineOptions &options) {
 }
 
 /// From memrefs, scf, affine, arith, math, func and cf to the LLVM dialect,
-/// failed run-time checks reported by the runtime; with `gpux`, gpux ops
+/// bf16 conversions on integer bits (no C runtime helpers), failed
+/// run-time checks reported by the runtime; with `gpux`, gpux ops
 /// become runtime calls and memrefs are allocated through the runtime's
 /// generic functions when `genericAllocation` is set.
 void addToLLVM(OpPassManager &pm, bool gpux, bool genericAllocation = false) {
@@ -128,6 +130,12 @@ void addToLLVM(OpPassManager &pm, bool gpux, bool genericAllocation = false) {
   FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
   memrefOptions.useGenericFunctions = genericAllocation;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
+  // bf16 arithmetic as f32 between conversions, the conversions on integer
+  // bits.
+  arith::ArithEmulateUnsupportedFloatsOptions emulateBF16;
+  emulateBF16.sourceTypeStrs = {"bf16"};
+  pm.addPass(arith::createArithEmulateUnsupportedFloats(emulateBF16));
+  pm.addPass(imex::createExpandBF16Conversions());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }

@@ -253,6 +253,19 @@ def PromoteScalarBuffers
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def ExpandBF16Conversions : Pass<"expand-bf16-conversions"> {
+  let summary = "Lower bf16 <-> f32 conversions to integer bit operations";
+  let description = [{
+    `arith.extf` from and `arith.truncf` to `bf16` (scalar or vector) become
+    shifts, rounding to nearest even and NaN handling on the integer bits
+    (upstream's `populateExpandBFloat16Patterns`), so that host code with
+    `bf16` values does not call `__truncsfbf2` / `__extendbfsf2`, which the
+    C runtime of GCC 12 (Debian 12's libgcc) lacks: objects would not link.
+    Other floating-point types are left alone.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def FuseElementwiseOps : Pass<"fuse-elementwise-ops", "::mlir::func::FuncOp"> {
   let summary = "Fuse chains of elementwise linalg ops on tensors";
   let description = [{
