@@ -64,3 +64,18 @@ if has_vulkan:
     config.available_features.add("vulkan")
 else:
     lit_config.warning("no Vulkan device found: GPU end-to-end runs are skipped")
+
+# Differential tests against NumPy run the Python that has it (Debian's
+# python3-numpy, installed by scripts/install-deps.sh); without one they are
+# skipped.
+numpy_python = None
+for candidate in ["/usr/bin/python3", shutil.which("python3")]:
+    if candidate and subprocess.run([candidate, "-c", "import numpy"],
+                                    capture_output=True).returncode == 0:
+        numpy_python = candidate
+        break
+if numpy_python:
+    config.available_features.add("numpy")
+    config.substitutions.append(("%numpy-python", numpy_python))
+else:
+    lit_config.warning("no Python with NumPy: the NumPy comparison tests are skipped")

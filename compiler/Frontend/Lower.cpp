@@ -2562,11 +2562,13 @@ private:
       return r;
     }
     if (name == "print") {
+      if (n == 0)
+        emitPrintNewline(loc(call.loc));
       for (size_t i = 0; i < n; ++i) {
         TV v = emitExpr(args(i));
         if (!v.ok())
           return TV::error();
-        if (!emitPrint(v, args(i).loc))
+        if (!emitPrint(v, /*last=*/i + 1 == n, args(i).loc))
           return TV::error();
       }
       TV r;
@@ -3333,7 +3335,30 @@ private:
     return r;
   }
 
-  bool emitPrint(const TV &v, SMLoc at) {
+  /// The declaration of runtime function `name` (created on first use).
+  func::FuncOp runtimeFunction(StringRef name, FunctionType type, Location l) {
+    auto fn = module->lookupSymbol<func::FuncOp>(name);
+    if (fn)
+      return fn;
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module->getBody());
+    fn = func::FuncOp::create(builder, l, name, type);
+    fn.setPrivate();
+    return fn;
+  }
+
+  /// print() without arguments: an empty line.
+  void emitPrintNewline(Location l) {
+    func::CallOp::create(
+        builder, l,
+        runtimeFunction("imexrtPrintNdaNewline",
+                        builder.getFunctionType({}, {}), l),
+        ValueRange{});
+  }
+
+  /// One argument of print(): str() of the value as NumPy writes it, then
+  /// a space, or a newline after the `last` one (runtime/host/NumPyPrint.cpp).
+  bool emitPrint(const TV &v, bool last, SMLoc at) {
     Location l = loc(at);
     if (!v.ty.isScalar() && !v.ty.isArray()) {
       diags.error(at, "print() needs arrays or scalars, not " + v.ty.str());
@@ -3342,8 +3367,9 @@ private:
     Value t = v.value;
     Type et = mlirScalar(v.ty.elem);
     if (v.ty.isScalar()) {
+      // A 0-d array, which prints like a NumPy scalar.
       t = tensor::FromElementsOp::create(
-          builder, l, RankedTensorType::get({1}, et), ValueRange{t});
+          builder, l, RankedTensorType::get({}, et), ValueRange{t});
     } else {
       auto tt = cast<RankedTensorType>(t.getType());
       if (tt.getEncoding())
@@ -3364,17 +3390,13 @@ private:
     case ScalarKind::F32: suffix = "F32"; break;
     case ScalarKind::F64: suffix = "F64"; break;
     }
-    std::string fname = "printMemref" + suffix;
-    auto fn = module->lookupSymbol<func::FuncOp>(fname);
-    if (!fn) {
-      OpBuilder::InsertionGuard guard(builder);
-      builder.setInsertionPointToStart(module->getBody());
-      fn = func::FuncOp::create(builder, l, fname,
-                                builder.getFunctionType({unranked}, {}));
-      fn.setPrivate();
-      fn.setArgAttr(0, "bufferization.access", builder.getStringAttr("read"));
-    }
-    func::CallOp::create(builder, l, fn, ValueRange{t});
+    Type i32 = builder.getI32Type();
+    func::FuncOp fn =
+        runtimeFunction("imexrtPrintNda" + suffix,
+                        builder.getFunctionType({unranked, i32}, {}), l);
+    fn.setArgAttr(0, "bufferization.access", builder.getStringAttr("read"));
+    Value lastFlag = arith::ConstantIntOp::create(builder, l, last ? 1 : 0, 32);
+    func::CallOp::create(builder, l, fn, ValueRange{t, lastFlag});
     return true;
   }
 

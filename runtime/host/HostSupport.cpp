@@ -15,6 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HostSupport.h"
+
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
@@ -23,31 +25,7 @@
 #include <iostream>
 #include <vector>
 
-namespace {
-
-struct UnrankedMemRef {
-  int64_t rank;
-  void *descriptor;
-};
-
-/// A ranked descriptor { T *allocated, *aligned; int64_t offset;
-/// int64_t sizes[rank], strides[rank]; } seen through its rank.
-template <typename T> struct MemRefView {
-  T *aligned;
-  int64_t offset;
-  int64_t rank;
-  const int64_t *sizes;
-  const int64_t *strides;
-
-  explicit MemRefView(const UnrankedMemRef &m) : rank(m.rank) {
-    auto *fields = static_cast<char *>(m.descriptor);
-    std::memcpy(&aligned, fields + sizeof(T *), sizeof(T *));
-    std::memcpy(&offset, fields + 2 * sizeof(T *), sizeof(int64_t));
-    sizes = reinterpret_cast<const int64_t *>(fields + 2 * sizeof(T *) +
-                                              sizeof(int64_t));
-    strides = sizes + rank;
-  }
-};
+namespace imexrt_host {
 
 float halfToFloat(uint16_t bits) {
   uint32_t sign = uint32_t(bits & 0x8000) << 16;
@@ -80,13 +58,11 @@ float bfloatToFloat(uint16_t bits) {
   return value;
 }
 
-/// Storage types whose printed form differs from the stored one.
-struct Half {
-  uint16_t bits;
-};
-struct BFloat {
-  uint16_t bits;
-};
+} // namespace imexrt_host
+
+namespace {
+
+using namespace imexrt_host;
 
 void printElement(std::ostream &os, int8_t v) { os << int(v); }
 void printElement(std::ostream &os, bool v) { os << int(v); }

@@ -1,0 +1,28 @@
+# The NumPy program that print-numpy.nda mirrors, line for line.
+import numpy as np
+
+print(np.linspace(0.0, 1.0, 5))
+print(np.linspace(0.000001, 1.0, 4))
+print(np.exp(np.linspace(0.0, 30.0, 7)))
+print(np.linspace(0.0, 29.0, 30) / 7.0)
+print(np.linspace(0.0, 1.0, 7).astype(np.float32))
+print(np.linspace(0.0, 1.0, 7).astype(np.float16))
+print(np.linspace(-3.0, 300.0, 4))
+print(np.arange(-5, 120, 7))
+print(np.arange(-5, 120, 7).astype(np.int32))
+print(np.arange(100))
+print(np.linspace(0.0, 1.0, 6) > 0.5)
+print(np.arange(12).astype(np.float64).reshape(3, 4) - 5.5)
+print(np.arange(24).astype(np.float64).reshape(2, 3, 4) * 1.5)
+print(np.arange(2000).astype(np.float64))
+print(np.arange(3000).reshape(50, 60))
+with np.errstate(divide="ignore", invalid="ignore"):
+    print(np.log(np.linspace(-1.0, 1.0, 5)))
+print(np.linspace(1.0, 2.0, 3) * -0.0)
+print(np.zeros(0, np.float64), np.zeros((2, 0), np.int64))
+print(7.0, 0.1, 0.00001, 1e16, -0.0, 123456789.0, 1.0 / 3.0)
+x32 = np.linspace(0.0, 1.0, 11).astype(np.float32)
+x16 = np.linspace(0.0, 1.0, 4).astype(np.float16)
+print(x32[1], x16[1], 3, -12, 2 > 1)
+print()
+print(np.linspace(1.0, 1000000.0, 3), 2.5)
