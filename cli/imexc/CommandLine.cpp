@@ -191,6 +191,13 @@ const std::vector<Option> &options() {
          inv.options.offload = v.str();
          return expectOneOf("--offload", v, {"none", "gpu"});
        }},
+      {{"gpu-fallback"}, Value::Required, false, "WHAT",
+       "none (default); host: the object also carries host versions of its "
+       "GPU code, which run when no device can (IMEXRT_VERBOSE=1 says so)",
+       [](Invocation &inv, StringRef v) {
+         inv.options.gpuFallback = v.str();
+         return expectOneOf("--gpu-fallback", v, {"none", "host"});
+       }},
       {{"MD", "MMD", "md"}, Value::None, false, "",
        "Write a dependency file <output>.d for make and ninja",
        [](Invocation &inv, StringRef) {
@@ -393,6 +400,8 @@ std::string parseCommandLine(llvm::ArrayRef<const char *> args,
   }
   if (!options.pipeline.empty() && !options.passPipeline.empty())
     return "--pipeline and --pass-pipeline exclude each other";
+  if (options.gpuFallback == "host" && !options.passPipeline.empty())
+    return "--gpu-fallback=host needs a named pipeline, not --pass-pipeline";
   if (invocation.inputs.size() > 1) {
     std::pair<bool, StringRef> singleFileOptions[] = {
         {!options.output.empty(), "-o"},

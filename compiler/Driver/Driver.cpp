@@ -5,6 +5,7 @@
 #include "InitImex.h"
 #include "Pipelines.h"
 #include "Frontend/Frontend.h"
+#include "Driver/HostFallback.h"
 #include "Target/HeaderEmission.h"
 #include "Target/TargetInfo.h"
 #include "ndarray/IR/NDArray.h"
@@ -239,8 +240,19 @@ public:
     llvm::StringSet<> exported = collectExportedNames(*module);
     if (options.dryRun)
       return describe(*module);
+    // --gpu-fallback=host: the host twin goes through the host pipeline.
+    OwningOpRef<ModuleOp> hostTwin;
+    std::vector<std::string> dispatched;
+    if (options.gpuFallback == "host" && pipelineName(*module) == "gpu")
+      hostTwin = createHostTwin(*module, dispatched);
     if (failed(runPipeline(*module)) || promotedWarnings)
       return failure();
+    if (hostTwin) {
+      PassManager pm(&context, ModuleOp::getOperationName());
+      if (failed(addNamedPipeline("host", pm)) || failed(pm.run(*hostTwin)) ||
+          failed(mergeHostTwin(*module, *hostTwin, dispatched)))
+        return failure();
+    }
     internalizeAddedFunctions(*module, exported);
     if (failed(writeOutput(*module)))
       return failure();
@@ -377,15 +389,24 @@ private:
       errorLine() << "invalid --pass-pipeline: " << errors << "\n";
       return failure();
     }
-    std::string name = options.pipeline;
+    std::string name = pipelineName(module);
     // `--pipeline=none` runs no pass: `--emit=mlir` then shows the input as
     // parsed, e.g. the ndarray IR the .nda frontend produced.
     if (name == "none")
       return success();
-    if (name.empty())
-      name = options.offload == "gpu" || usesGpu(module) ? "gpu"
-             : usesVectorExt(module) ? "vector-ext"
-                                     : "host";
+    return addNamedPipeline(name, pm);
+  }
+
+  /// The named pipeline asked for, or the default for the program.
+  std::string pipelineName(ModuleOp module) const {
+    if (!options.pipeline.empty())
+      return options.pipeline;
+    return options.offload == "gpu" || usesGpu(module) ? "gpu"
+           : usesVectorExt(module)                      ? "vector-ext"
+                                                        : "host";
+  }
+
+  LogicalResult addNamedPipeline(StringRef name, OpPassManager &pm) {
     const NamedPipeline *pipeline = lookupNamedPipeline(name);
     if (!pipeline) {
       errorLine() << "unknown pipeline '" << name

@@ -51,6 +51,9 @@ struct CompileOptions {
   std::string gpuRuntime = "auto";
   /// --offload: "none" or "gpu" (every linalg op on the GPU).
   std::string offload = "none";
+  /// --gpu-fallback: "none" or "host" (the object also carries the host
+  /// versions of its GPU code, run when no device can; HostFallback.h).
+  std::string gpuFallback = "none";
   /// Dependency file (-MD/-MF); empty: none.
   std::string dependencyFile;
   /// Its targets (-MT); empty: the output.

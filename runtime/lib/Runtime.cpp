@@ -273,8 +273,14 @@ struct State {
   // code's generic free (_mlir_memref_to_llvm_free) can tell them apart
   // from host memory.
   std::unordered_set<const void *> allocations;
-  // Host memory that gpuMemAlloc returned instead of failing (see there).
+  // Host memory that gpuMemAlloc returned instead of failing (see there),
+  // or instead of device memory in host-fallback mode.
   std::unordered_set<const void *> placeholders;
+  // Host fallback (--gpu-fallback=host): allowed once an object compiled
+  // with it says so; active when, in addition, no device can run kernels
+  // (-1: not decided yet).
+  bool hostFallbackAllowed = false;
+  int hostFallback = -1;
 };
 
 // Never destroyed: compiled programs call gpuModuleUnload from global
@@ -733,6 +739,27 @@ void destroyStream(StreamHandle *stream, const char *fn) {
   delete stream;
 }
 
+// Whether compiled code runs its host versions and GPU memory is host
+// memory: the fallback is allowed and no device can run kernels. Decided
+// once (again after imexrtShutdown); said on stderr with IMEXRT_VERBOSE=1.
+bool hostFallbackActive() {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (!s.hostFallbackAllowed)
+    return false;
+  if (s.hostFallback < 0) {
+    Target t;
+    std::string error;
+    s.hostFallback = defaultTarget(s, t, error) ? 0 : 1;
+    if (s.hostFallback && verbose())
+      std::fprintf(stderr,
+                   "imexrt: no device can run GPU kernels (%s); running their "
+                   "host versions (objects compiled with --gpu-fallback=host)\n",
+                   error.c_str());
+  }
+  return s.hostFallback == 1;
+}
+
 // aligned_alloc, which needs a size that is a non-zero multiple of the
 // alignment (a power of two).
 void *alignedHostAlloc(size_t alignment, size_t bytes) {
@@ -912,6 +939,8 @@ void gpuStreamDestroy(void *stream) {
 
 void *gpuMemAlloc(void *stream, size_t bytes, size_t alignment,
                   int32_t isShared) {
+  if (hostFallbackActive())
+    return allocatePlaceholder(bytes, alignment);
   StreamHandle *st = getStream(stream, "gpuMemAlloc");
   if (!st)
     return allocatePlaceholder(bytes, alignment);
@@ -938,6 +967,11 @@ void *gpuMemAlloc(void *stream, size_t bytes, size_t alignment,
 void gpuMemFree(void *stream, void *ptr) {
   if (!ptr || releasePlaceholder(ptr))
     return;
+  // The host versions' array results come from malloc.
+  if (hostFallbackActive()) {
+    std::free(ptr);
+    return;
+  }
   StreamHandle *st = getStream(stream, "gpuMemFree");
   if (!st)
     return;
@@ -953,6 +987,11 @@ void gpuMemFree(void *stream, void *ptr) {
 }
 
 void gpuMemCopy(void *stream, void *dst, void *src, size_t bytes) {
+  if (hostFallbackActive()) {
+    if (bytes)
+      std::memmove(dst, src, bytes);
+    return;
+  }
   StreamHandle *st = getStream(stream, "gpuMemCopy");
   if (!st || bytes == 0)
     return;
@@ -970,6 +1009,11 @@ void gpuMemCopy(void *stream, void *dst, void *src, size_t bytes) {
 
 void gpuMemSet(void *stream, void *dst, const void *pattern,
                size_t patternBytes, size_t bytes) {
+  if (hostFallbackActive() && patternBytes && bytes % patternBytes == 0) {
+    for (size_t at = 0; at < bytes; at += patternBytes)
+      std::memcpy(static_cast<char *>(dst) + at, pattern, patternBytes);
+    return;
+  }
   StreamHandle *st = getStream(stream, "gpuMemSet");
   if (!st || bytes == 0)
     return;
@@ -1169,6 +1213,7 @@ int32_t imexrtSetBackend(const char *name) {
     s.selected = false;
     s.selectError.clear();
     s.defaultDevice = 0;
+    s.hostFallback = -1;
   }
   return 0;
 }
@@ -1258,6 +1303,17 @@ void imexrtSetErrorHandler(imexrtErrorHandler handler, void *userData) {
 
 uint64_t imexrtGetLaunchCount(void) { return gLaunchCount.load(); }
 
+void imexrtAllowHostFallback(void) {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.hostFallbackAllowed = true;
+}
+
+int32_t imexrtUseHostFallback(void) {
+  imexrtAllowHostFallback();
+  return hostFallbackActive() ? 1 : 0;
+}
+
 void imexrtShutdown(void) {
   State &s = state();
   std::vector<StreamHandle *> streams;
@@ -1296,6 +1352,7 @@ void imexrtShutdown(void) {
     s.active = nullptr;
     s.selectError.clear();
     s.defaultDevice = 0;
+    s.hostFallback = -1;
   }
   // Streams first (they wait for their work), then what the work used, then
   // the devices and drivers.

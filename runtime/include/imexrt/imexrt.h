@@ -229,6 +229,18 @@ typedef void (*imexrtErrorHandler)(const char *message, void *userData);
 IMEXRT_API void imexrtSetErrorHandler(imexrtErrorHandler handler,
                                       void *userData);
 
+/* Host fallback (objects compiled with imexc --gpu-fallback=host). Such an
+ * object calls imexrtAllowHostFallback() from a static constructor and
+ * imexrtUseHostFallback() at the entry of each exported function: it
+ * returns 1 when no device can run kernels (decided once, by selecting the
+ * backend as a kernel launch would; said on stderr with IMEXRT_VERBOSE=1),
+ * and the function then runs its host version. While the fallback is
+ * active, gpuMemAlloc returns host memory, gpuMemCopy/gpuMemSet work on
+ * host memory and gpuMemFree also frees the host versions' array results
+ * (malloc'd), all without errors. */
+IMEXRT_API void imexrtAllowHostFallback(void);
+IMEXRT_API int32_t imexrtUseHostFallback(void);
+
 /* Kernel launches submitted successfully in this process. */
 IMEXRT_API uint64_t imexrtGetLaunchCount(void);
 

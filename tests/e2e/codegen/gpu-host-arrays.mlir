@@ -8,6 +8,26 @@
 // RUN: %cg-cxx -I%t -I%S/../../../runtime/include -c %S/Inputs/gpu-host-arrays.cpp -o %t/driver.o
 // RUN: c++ %t/driver.o %t/k.o -o %t/run %cg-libs
 // RUN: %if vulkan %{ %t/run | FileCheck %s --implicit-check-not=FAIL %}
+// With --gpu-fallback=host the same object also runs where no device can
+// (here: a Vulkan loader pointed at a driver that does not exist): the
+// host version computes the results, device memory is host memory, and the
+// runtime says so with IMEXRT_VERBOSE=1. Where a device exists it is used.
+// RUN: imexc %s -o %t/fallback.o --gpu-fallback=host
+// RUN: c++ %t/driver.o %t/fallback.o -o %t/run-fallback %cg-libs
+// RUN: env VK_ICD_FILENAMES=%t/none.json IMEXRT_BACKEND=vulkan IMEXRT_VERBOSE=1 %t/run-fallback 2> %t/fallback.err \
+// RUN:   | FileCheck %s --implicit-check-not=FAIL
+// RUN: FileCheck %s --check-prefix=FALLBACK --input-file=%t/fallback.err
+// FALLBACK: imexrt: no device can run GPU kernels (backend vulkan (chosen by IMEXRT_BACKEND) cannot run kernels: {{.*}}); running their host versions (objects compiled with --gpu-fallback=host)
+// RUN: %if vulkan %{ env IMEXRT_VERBOSE=1 %t/run-fallback 2>&1 | FileCheck %s --check-prefix=DEVICE %}
+// DEVICE: imexrt: using {{.*}} device
+// DEVICE-NOT: host versions
+// DEVICE: ok no runtime errors
+// The object's exported function asks the runtime first:
+// RUN: imexc %s --gpu-fallback=host --emit=mlir | FileCheck %s --check-prefix=DISPATCH
+// DISPATCH-DAG: llvm.mlir.global_ctors ctors = [@imexc_allow_host_fallback]
+// DISPATCH-DAG: llvm.func internal @axpy__imexc_host(
+// DISPATCH-DAG: llvm.call @imexrtUseHostFallback() : () -> i32
+// DISPATCH-DAG: llvm.call @axpy__imexc_host(
 // The header says which memory the function takes and gives:
 // RUN: FileCheck %s --check-prefix=HEADER --input-file=%t/kernels.h
 // HEADER: /* GPU-placed arrays: arguments may be host or device memory

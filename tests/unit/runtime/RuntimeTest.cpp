@@ -390,6 +390,49 @@ TEST_F(ImexrtRuntime, ErrorPolicyFromTheProgramWins) {
   expectError({"imexrtSetErrorPolicy", "7 is not an imexrtErrorPolicy"});
 }
 
+// Host fallback (objects compiled with --gpu-fallback=host) is process
+// state that stays on, so it is tried in death-test children. Without a
+// device the GPU memory functions work on host memory, without errors.
+TEST_F(ImexrtRuntime, HostFallbackWithoutDevice) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EnvGuard backend("IMEXRT_BACKEND", "vulkan");
+  EnvGuard loader("IMEXRT_VULKAN_LOADER", "libnonexistent-vulkan.so");
+  EnvGuard verbose("IMEXRT_VERBOSE", "1");
+  EXPECT_EXIT(
+      {
+        imexrtSetErrorHandler(nullptr, nullptr);
+        imexrtAllowHostFallback();
+        auto *a = static_cast<float *>(gpuMemAlloc(nullptr, 64, 64, 0));
+        auto *b = static_cast<float *>(std::malloc(64));
+        float pattern = 2.5f;
+        gpuMemSet(nullptr, a, &pattern, sizeof(float), 64);
+        gpuMemCopy(nullptr, b, a, 64);
+        bool ok = imexrtUseHostFallback() == 1 && b[15] == 2.5f &&
+                  imexrtGetErrorCount() == 0 &&
+                  reinterpret_cast<uintptr_t>(a) % 64 == 0;
+        gpuMemFree(nullptr, a);
+        gpuMemFree(nullptr, b); // a host version's result: malloc'd
+        std::exit(ok && imexrtGetErrorCount() == 0 ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0),
+      "imexrt: no device can run GPU kernels \\(backend vulkan \\(chosen by "
+      "IMEXRT_BACKEND\\) cannot run kernels: cannot load "
+      "libnonexistent-vulkan.so.*\\); running their host versions");
+  // Not allowed (an object without the fallback): the usual error.
+  EXPECT_EXIT(
+      {
+        imexrtSetErrorHandler(nullptr, nullptr);
+        gpuMemAlloc(nullptr, 64, 64, 0);
+      },
+      ::testing::ExitedWithCode(IMEXRT_ERROR_EXIT_STATUS), "gpuMemAlloc");
+}
+
+TEST_F(ImexrtVulkan, HostFallbackNotUsedWithADevice) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(std::exit(imexrtUseHostFallback() == 0 ? 0 : 1),
+              ::testing::ExitedWithCode(0), "");
+}
+
 TEST_F(ImexrtRuntime, LastErrorIsTheCallersCopy) {
   imexrtSetBackend("first");
   const char *first = imexrtGetLastError();

@@ -24,6 +24,7 @@ int main(void) {
       (fn)imexrtGetLastError, (fn)imexrtClearLastError,
       (fn)imexrtGetErrorCount, (fn)imexrtSetErrorHandler,
       (fn)imexrtSetErrorPolicy, (fn)imexrtGetErrorPolicy,
+      (fn)imexrtAllowHostFallback, (fn)imexrtUseHostFallback,
       (fn)imexrtGetLaunchCount, (fn)imexrtShutdown};
   for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); ++i)
     if (!all[i])
