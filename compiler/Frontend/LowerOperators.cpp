@@ -1,0 +1,552 @@
+//===- LowerOperators.cpp - .nda to MLIR: scalars, casts, broadcasting, operators, matmul ---===//
+
+#include "Frontend/Lowering.h"
+
+#include "Transforms/Passes.h"
+#include "nda/IR/Nda.h"
+#include "ndarray/IR/NDArray.h"
+#include "region/IR/Region.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace imex::nda {
+
+Value Lowering::constIndex(int64_t v, Location l) {
+  return arith::ConstantIndexOp::create(builder, l, v);
+}
+
+Value Lowering::constScalar(ScalarKind k, double f, int64_t i, Location l) {
+  Type t = mlirScalar(k);
+  if (isFloat(k))
+    return arith::ConstantOp::create(builder, l, builder.getFloatAttr(t, f));
+  if (k == ScalarKind::Index)
+    return constIndex(i, l);
+  return arith::ConstantOp::create(builder, l, builder.getIntegerAttr(t, i));
+}
+
+Value Lowering::castScalar(Value v, ScalarKind from, ScalarKind to, Location l) {
+  if (from == to)
+    return v;
+  // Literals are emitted directly in the type they are used at.
+  if (auto constant = v.getDefiningOp<arith::ConstantOp>()) {
+    if (auto i = dyn_cast<IntegerAttr>(constant.getValue());
+        i && from != ScalarKind::Bool && to != ScalarKind::Bool)
+      return constScalar(to, (double)i.getInt(), i.getInt(), l);
+    if (auto f = dyn_cast<FloatAttr>(constant.getValue());
+        f && isFloat(to))
+      return constScalar(to, f.getValueAsDouble(), 0, l);
+  }
+  Type target = mlirScalar(to);
+  if (to == ScalarKind::Bool) {
+    if (isFloat(from)) {
+      Value zero = constScalar(from, 0, 0, l);
+      return arith::CmpFOp::create(builder, l, arith::CmpFPredicate::UNE, v,
+                                   zero);
+    }
+    Value zero = constScalar(from, 0, 0, l);
+    return arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, v,
+                                 zero);
+  }
+  if (from == ScalarKind::Bool) {
+    if (isFloat(to))
+      return arith::UIToFPOp::create(builder, l, target, v);
+    if (to == ScalarKind::Index)
+      return arith::IndexCastUIOp::create(builder, l, target, v);
+    return arith::ExtUIOp::create(builder, l, target, v);
+  }
+  if (from == ScalarKind::Index) {
+    Value wide = arith::IndexCastOp::create(builder, l, builder.getI64Type(), v);
+    return castScalar(wide, ScalarKind::I64, to, l);
+  }
+  if (to == ScalarKind::Index) {
+    Value wide = castScalar(v, from, ScalarKind::I64, l);
+    return arith::IndexCastOp::create(builder, l, target, wide);
+  }
+  if (isFloat(from) && isFloat(to))
+    return bits(to) > bits(from)
+               ? (Value)arith::ExtFOp::create(builder, l, target, v)
+               : (Value)arith::TruncFOp::create(builder, l, target, v);
+  if (isInt(from) && isInt(to))
+    return bits(to) > bits(from)
+               ? (Value)arith::ExtSIOp::create(builder, l, target, v)
+               : (Value)arith::TruncIOp::create(builder, l, target, v);
+  if (isInt(from))
+    return arith::SIToFPOp::create(builder, l, target, v);
+  return arith::FPToSIOp::create(builder, l, target, v);
+}
+
+std::optional<Lowering::OpTypes> Lowering::binaryTypes(StringRef op, const Ty &a, const Ty &b,
+                                     SMLoc at) {
+  ScalarKind p = promote(a, b);
+  if (op == "<" || op == "<=" || op == ">" || op == ">=" || op == "==" ||
+      op == "!=")
+    return OpTypes{p, ScalarKind::Bool};
+  if (op == "/") {
+    ScalarKind r = isFloat(p) ? p : ScalarKind::F64;
+    return OpTypes{r, r};
+  }
+  if (p == ScalarKind::Bool) {
+    if (op == "-") {
+      diags.error(at, "numpy boolean subtract, the '-' operator, is not "
+                      "supported");
+      return std::nullopt;
+    }
+    p = ScalarKind::I64;
+  }
+  if (op == "**" && p == ScalarKind::Index)
+    p = ScalarKind::I64;
+  return OpTypes{p, p};
+}
+
+Value Lowering::scalarBinary(OpBuilder &b, Location l, StringRef op, Value x, Value y,
+                     ScalarKind k) {
+  bool f = isFloat(k);
+  if (op == "+")
+    return floatOrInt<arith::AddFOp, arith::AddIOp>(b, l, f, x, y);
+  if (op == "-")
+    return floatOrInt<arith::SubFOp, arith::SubIOp>(b, l, f, x, y);
+  if (op == "*")
+    return floatOrInt<arith::MulFOp, arith::MulIOp>(b, l, f, x, y);
+  if (op == "/")
+    return arith::DivFOp::create(b, l, x, y);
+  if (op == "//") {
+    if (f)
+      return math::FloorOp::create(b, l, arith::DivFOp::create(b, l, x, y));
+    return arith::FloorDivSIOp::create(b, l, x, y);
+  }
+  if (op == "%") {
+    // Python's modulo: the result has the sign of the divisor.
+    Value r = floatOrInt<arith::RemFOp, arith::RemSIOp>(b, l, f, x, y);
+    Value zero = arith::ConstantOp::create(
+        b, l, cast<TypedAttr>(b.getZeroAttr(x.getType())));
+    auto compare = [&](arith::CmpFPredicate fp, arith::CmpIPredicate ip,
+                       Value lhs) -> Value {
+      if (f)
+        return arith::CmpFOp::create(b, l, fp, lhs, zero);
+      return arith::CmpIOp::create(b, l, ip, lhs, zero);
+    };
+    Value rNonZero =
+        compare(arith::CmpFPredicate::ONE, arith::CmpIPredicate::ne, r);
+    Value rNeg =
+        compare(arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt, r);
+    Value yNeg =
+        compare(arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt, y);
+    Value differ = arith::XOrIOp::create(b, l, rNeg, yNeg);
+    Value fix = arith::AndIOp::create(b, l, rNonZero, differ);
+    Value adjusted = floatOrInt<arith::AddFOp, arith::AddIOp>(b, l, f, r, y);
+    return arith::SelectOp::create(b, l, fix, adjusted, r);
+  }
+  if (op == "**")
+    return floatOrInt<math::PowFOp, math::IPowIOp>(b, l, f, x, y);
+  if (op == "min")
+    return floatOrInt<arith::MinimumFOp, arith::MinSIOp>(b, l, f, x, y);
+  if (op == "max")
+    return floatOrInt<arith::MaximumFOp, arith::MaxSIOp>(b, l, f, x, y);
+  // Comparisons.
+  if (f) {
+    auto pred = llvm::StringSwitch<arith::CmpFPredicate>(op)
+                    .Case("<", arith::CmpFPredicate::OLT)
+                    .Case("<=", arith::CmpFPredicate::OLE)
+                    .Case(">", arith::CmpFPredicate::OGT)
+                    .Case(">=", arith::CmpFPredicate::OGE)
+                    .Case("==", arith::CmpFPredicate::OEQ)
+                    .Default(arith::CmpFPredicate::UNE);
+    return arith::CmpFOp::create(b, l, pred, x, y);
+  }
+  bool boolean = k == ScalarKind::Bool;
+  auto pred = llvm::StringSwitch<arith::CmpIPredicate>(op)
+                  .Case("<", boolean ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt)
+                  .Case("<=", boolean ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle)
+                  .Case(">", boolean ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt)
+                  .Case(">=", boolean ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge)
+                  .Case("==", arith::CmpIPredicate::eq)
+                  .Default(arith::CmpIPredicate::ne);
+  return arith::CmpIOp::create(b, l, pred, x, y);
+}
+
+Value Lowering::castWith(OpBuilder &b, Value v, ScalarKind from, ScalarKind to,
+                 Location l) {
+  OpBuilder saved = builder;
+  builder = b;
+  Value r = castScalar(v, from, to, l);
+  b = builder;
+  builder = saved;
+  return r;
+}
+
+std::optional<Ty> Lowering::broadcastShape(ArrayRef<const Ty *> operands, SMLoc at) {
+  int64_t rank = 0;
+  for (const Ty *t : operands)
+    if (t->isArray())
+      rank = std::max(rank, t->rank());
+  Ty result = Ty::array(ScalarKind::F64, SmallVector<int64_t>(rank, 1));
+  SmallVector<bool> seen(rank, false);
+  for (const Ty *t : operands) {
+    if (!t->isArray())
+      continue;
+    for (int64_t j = 0; j < t->rank(); ++j) {
+      int64_t i = rank - t->rank() + j;
+      int64_t s = t->shape[j];
+      const std::string &sym = t->syms[j];
+      if (s == 1)
+        continue;
+      if (!seen[i]) {
+        seen[i] = true;
+        result.shape[i] = s;
+        result.syms[i] = sym;
+        continue;
+      }
+      int64_t r = result.shape[i];
+      if (r != kDyn && s != kDyn && r != s) {
+        std::string msg = "operands could not be broadcast together with "
+                          "shapes";
+        for (const Ty *o : operands)
+          if (o->isArray())
+            msg += " " + shapeStr(*o);
+        diags.error(at, msg);
+        return std::nullopt;
+      }
+      if (r == kDyn && s != kDyn) {
+        result.shape[i] = s;
+        result.syms[i] = sym;
+      }
+    }
+  }
+  return result;
+}
+
+Value Lowering::emitElementwise(Location l, ArrayRef<TV> operands, const Ty &resultTy,
+                        const BodyFn &body,
+                        ArrayRef<SmallVector<int64_t>> dimMaps,
+                        ArrayRef<Value> explicitSizes) {
+  int64_t rank = resultTy.rank();
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  SmallVector<int> arrayIndex(operands.size(), -1);
+  SmallVector<Value> dynSizes;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (resultTy.shape[i] != kDyn)
+      continue;
+    if (!explicitSizes.empty()) {
+      dynSizes.push_back(explicitSizes[i]);
+      continue;
+    }
+    Value size;
+    for (size_t k = 0; k < operands.size() && !size; ++k) {
+      const TV &o = operands[k];
+      if (!o.ty.isArray())
+        continue;
+      for (int64_t j = 0; j < o.ty.rank(); ++j) {
+        int64_t target = dimMaps.empty() ? rank - o.ty.rank() + j : dimMaps[k][j];
+        if (target == i && o.ty.shape[j] != 1) {
+          size = tensor::DimOp::create(builder, l, o.value, j);
+          break;
+        }
+      }
+    }
+    if (!size)
+      size = constIndex(1, l);
+    dynSizes.push_back(size);
+  }
+  checkBroadcastAtRunTime(l, operands, resultTy, dimMaps, explicitSizes);
+  for (size_t k = 0; k < operands.size(); ++k) {
+    const TV &o = operands[k];
+    if (!o.ty.isArray())
+      continue;
+    SmallVector<AffineExpr> exprs;
+    for (int64_t j = 0; j < o.ty.rank(); ++j) {
+      int64_t target = dimMaps.empty() ? rank - o.ty.rank() + j : dimMaps[k][j];
+      if (o.ty.shape[j] == 1 && resultTy.shape[target] != 1)
+        exprs.push_back(builder.getAffineConstantExpr(0));
+      else
+        exprs.push_back(builder.getAffineDimExpr(target));
+    }
+    arrayIndex[k] = inputs.size();
+    inputs.push_back(o.value);
+    maps.push_back(AffineMap::get(rank, 0, exprs, ctx));
+  }
+  auto outType = tensorType(resultTy.elem, resultTy.shape);
+  Value init = tensor::EmptyOp::create(builder, l, outType, dynSizes);
+  maps.push_back(builder.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iters(rank, utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      builder, l, TypeRange{outType}, inputs, ValueRange{init}, maps, iters,
+      [&](OpBuilder &b, Location bl, ValueRange args) {
+        SmallVector<Value> elems;
+        for (size_t k = 0; k < operands.size(); ++k)
+          elems.push_back(arrayIndex[k] >= 0 ? args[arrayIndex[k]]
+                                             : operands[k].value);
+        Value r = body(b, bl, elems);
+        linalg::YieldOp::create(b, bl, r);
+      });
+  return generic.getResult(0);
+}
+
+TV Lowering::emitShortCircuit(Expr &e, const TV &a) {
+  Location l = loc(e.loc);
+  bool isAnd = e.op == "and";
+  Value first = castScalar(a.value, a.ty.elem, ScalarKind::Bool, l);
+  auto ifOp = scf::IfOp::create(builder, l, builder.getI1Type(), first,
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(isAnd ? ifOp.elseBlock()
+                                         : ifOp.thenBlock());
+  scf::YieldOp::create(builder, l, ValueRange{first});
+  builder.setInsertionPointToStart(isAnd ? ifOp.thenBlock()
+                                         : ifOp.elseBlock());
+  TV b = emitExpr(*e.children[1]);
+  if (!b.ok())
+    return TV::error();
+  if (!b.ty.isScalar()) {
+    diags.error(e.loc, "the truth value of an array is ambiguous; '" + e.op +
+                           "' needs scalar operands");
+    return TV::error();
+  }
+  scf::YieldOp::create(
+      builder, l,
+      ValueRange{castScalar(b.value, b.ty.elem, ScalarKind::Bool, l)});
+  TV r;
+  r.ty = Ty::scalar(ScalarKind::Bool);
+  r.value = ifOp.getResult(0);
+  return r;
+}
+
+void Lowering::checkBroadcastAtRunTime(Location l, ArrayRef<TV> operands,
+                               const Ty &resultTy,
+                               ArrayRef<SmallVector<int64_t>> dimMaps,
+                               ArrayRef<Value> explicitSizes) {
+  struct Extent {
+    const Ty *ty = nullptr; ///< null for an explicit size
+    int64_t dim = 0, size = kDyn;
+    Value value;
+  };
+  for (int64_t i = 0; i < resultTy.rank(); ++i) {
+    std::optional<Extent> first;
+    if (!explicitSizes.empty())
+      first = Extent{nullptr, i, resultTy.shape[i], explicitSizes[i]};
+    for (size_t k = 0; k < operands.size(); ++k) {
+      const TV &o = operands[k];
+      if (!o.ty.isArray())
+        continue;
+      for (int64_t j = 0; j < o.ty.rank(); ++j) {
+        int64_t target = dimMaps.empty() ? resultTy.rank() - o.ty.rank() + j
+                                         : dimMaps[k][j];
+        if (target != i || o.ty.shape[j] == 1)
+          continue;
+        Extent here{&o.ty, j, o.ty.shape[j], {}};
+        if (!first) {
+          here.value = tensor::DimOp::create(builder, l, o.value, j);
+          first = here;
+          continue;
+        }
+        bool bothStatic = first->size != kDyn && here.size != kDyn;
+        bool sameName = first->ty && !first->ty->syms[first->dim].empty() &&
+                        first->ty->syms[first->dim] == o.ty.syms[j];
+        if (bothStatic || sameName)
+          continue;
+        std::string problem =
+            first->ty ? "operands could not be broadcast together with "
+                        "shapes " +
+                            shapeStr(*first->ty) + " " + shapeStr(o.ty)
+                      : "could not broadcast input array from shape " +
+                            shapeStr(o.ty) + " into the slice";
+        checkAtRunTime(arith::CmpIPredicate::eq, first->value,
+                       tensor::DimOp::create(builder, l, o.value, j),
+                       problem + ": sizes differ at run time", l);
+      }
+    }
+  }
+}
+
+Value Lowering::checkedIndex(Value index, Value size, int64_t axis, Location l) {
+  Value zero = constIndex(0, l);
+  Value negative = arith::CmpIOp::create(builder, l,
+                                         arith::CmpIPredicate::slt, index,
+                                         zero);
+  Value normalized = arith::SelectOp::create(
+      builder, l, negative, arith::AddIOp::create(builder, l, index, size),
+      index);
+  // One unsigned comparison checks both 0 <= i and i < size.
+  checkAtRunTime(arith::CmpIPredicate::ult, normalized, size,
+                 "index out of bounds for axis " + std::to_string(axis), l);
+  return normalized;
+}
+
+void Lowering::checkAtRunTime(arith::CmpIPredicate predicate, Value lhs, Value rhs,
+                      const std::string &problem, Location l) {
+  Value holds = arith::CmpIOp::create(builder, l, predicate, lhs, rhs);
+  cf::AssertOp::create(builder, l, holds, locationPrefix(l) + problem);
+}
+
+void Lowering::checkNotEmpty(Value size, const std::string &problem, Location l) {
+  checkAtRunTime(arith::CmpIPredicate::ne, size, constIndex(0, l), problem,
+                 l);
+}
+
+std::string Lowering::locationPrefix(Location l) {
+  auto fileLoc = dyn_cast<FileLineColLoc>(l);
+  if (!fileLoc)
+    return "";
+  return (fileLoc.getFilename().getValue() + ":" + Twine(fileLoc.getLine()) +
+          ":" + Twine(fileLoc.getColumn()) + ": ")
+      .str();
+}
+
+TV Lowering::emitBinary(StringRef op, const TV &a, const TV &b, SMLoc at) {
+  Location l = loc(at);
+  if (op == "@")
+    return emitMatmul(a, b, at);
+  // (`and`/`or` with a scalar left operand short-circuit elsewhere.)
+  if (op == "and" || op == "or") {
+    diags.error(at, "the truth value of an array is ambiguous; '" + op +
+                        "' needs scalar operands");
+    return TV::error();
+  }
+  for (const TV *v : {&a, &b})
+    if (!v->ty.isScalar() && !v->ty.isArray()) {
+      diags.error(at, "unsupported operand type " + v->ty.str() + " for '" +
+                          op + "'");
+      return TV::error();
+    }
+  auto types = binaryTypes(op, a.ty, b.ty, at);
+  if (!types)
+    return TV::error();
+  ScalarKind ck = types->compute, rk = types->result;
+  ScalarKind ak = a.ty.elem, bk = b.ty.elem;
+  if (a.ty.isScalar() && b.ty.isScalar()) {
+    Value x = castScalar(a.value, ak, ck, l);
+    Value y = castScalar(b.value, bk, ck, l);
+    TV r;
+    r.ty = Ty::scalar(rk, a.ty.weak && b.ty.weak);
+    r.value = scalarBinary(builder, l, op, x, y, ck);
+    return r;
+  }
+  auto shape = broadcastShape({&a.ty, &b.ty}, at);
+  if (!shape)
+    return TV::error();
+  Ty rt = *shape;
+  rt.elem = rk;
+  TV r;
+  r.ty = rt;
+  r.value = emitElementwise(
+      l, {a, b}, rt, [&](OpBuilder &ob, Location bl, ArrayRef<Value> e) {
+        Value x = castWith(ob, e[0], ak, ck, bl);
+        Value y = castWith(ob, e[1], bk, ck, bl);
+        return scalarBinary(ob, bl, op, x, y, ck);
+      });
+  return r;
+}
+
+TV Lowering::emitMatmul(const TV &a, const TV &b, SMLoc at) {
+  Location l = loc(at);
+  if (!a.ty.isArray() || !b.ty.isArray()) {
+    diags.error(at, "matmul: input operand does not have enough dimensions "
+                    "(scalars are not allowed with '@')");
+    return TV::error();
+  }
+  if (a.ty.rank() > 2 || b.ty.rank() > 2 || a.ty.rank() == 0 ||
+      b.ty.rank() == 0) {
+    diags.error(at, "'@' supports 1-d and 2-d arrays only, got " +
+                        a.ty.str() + " @ " + b.ty.str());
+    return TV::error();
+  }
+  int64_t ka = a.ty.shape.back();
+  int64_t kb = b.ty.shape[0];
+  std::string mismatch =
+      "matmul: mismatch in the contracted dimension: " + a.ty.str() + " @ " +
+      b.ty.str();
+  if (ka != kDyn && kb != kDyn && ka != kb) {
+    diags.error(at, mismatch);
+    return TV::error();
+  }
+  const std::string &symA = a.ty.syms.back(), &symB = b.ty.syms[0];
+  if ((ka == kDyn || kb == kDyn) && (symA.empty() || symA != symB)) {
+    checkAtRunTime(
+        arith::CmpIPredicate::eq,
+        tensor::DimOp::create(builder, l, a.value, a.ty.rank() - 1),
+        tensor::DimOp::create(builder, l, b.value, 0), mismatch, l);
+  }
+  ScalarKind k = promote(a.ty, b.ty);
+  if (k == ScalarKind::Bool) {
+    diags.error(at, "'@' of boolean arrays is not supported");
+    return TV::error();
+  }
+  TV x = convertElem(a, k, l), y = convertElem(b, k, l);
+  SmallVector<int64_t> shape;
+  SmallVector<std::string> syms;
+  SmallVector<Value> dynSizes;
+  auto addDim = [&](const TV &v, int64_t d) {
+    shape.push_back(v.ty.shape[d]);
+    syms.push_back(v.ty.syms[d]);
+    if (v.ty.shape[d] == kDyn)
+      dynSizes.push_back(tensor::DimOp::create(builder, l, v.value, d));
+  };
+  if (x.ty.rank() == 2)
+    addDim(x, 0);
+  if (y.ty.rank() == 2)
+    addDim(y, 1);
+  auto outType = tensorType(k, shape);
+  Value init = tensor::EmptyOp::create(builder, l, outType, dynSizes);
+  Value zero = constScalar(k, 0, 0, l);
+  init = linalg::FillOp::create(builder, l, zero, init).getResult(0);
+  Value r;
+  if (x.ty.rank() == 2 && y.ty.rank() == 2)
+    r = linalg::MatmulOp::create(builder, l, TypeRange{outType},
+                                 ValueRange{x.value, y.value}, ValueRange{init})
+            .getResult(0);
+  else if (x.ty.rank() == 2)
+    r = linalg::MatvecOp::create(builder, l, TypeRange{outType},
+                                 ValueRange{x.value, y.value}, ValueRange{init})
+            .getResult(0);
+  else if (y.ty.rank() == 2)
+    r = linalg::VecmatOp::create(builder, l, TypeRange{outType},
+                                 ValueRange{x.value, y.value}, ValueRange{init})
+            .getResult(0);
+  else {
+    r = linalg::DotOp::create(builder, l, TypeRange{outType},
+                              ValueRange{x.value, y.value}, ValueRange{init})
+            .getResult(0);
+    TV s;
+    s.ty = Ty::scalar(k);
+    s.value = tensor::ExtractOp::create(builder, l, r, ValueRange{});
+    return s;
+  }
+  TV out;
+  out.ty = Ty::array(k, shape, syms);
+  out.value = r;
+  return out;
+}
+
+TV Lowering::convertElem(const TV &v, ScalarKind k, Location l) {
+  if (v.ty.elem == k)
+    return v;
+  if (v.ty.isScalar()) {
+    TV r;
+    r.ty = Ty::scalar(k);
+    r.value = castScalar(v.value, v.ty.elem, k, l);
+    return r;
+  }
+  Ty rt = v.ty;
+  rt.elem = k;
+  ScalarKind from = v.ty.elem;
+  TV r;
+  r.ty = rt;
+  r.value = emitElementwise(l, {v}, rt,
+                            [&](OpBuilder &b, Location bl, ArrayRef<Value> e) {
+                              return castWith(b, e[0], from, k, bl);
+                            });
+  return r;
+}
+} // namespace imex::nda

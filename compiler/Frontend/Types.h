@@ -1,0 +1,197 @@
+//===- Types.h - the .nda language's types and NumPy's rules -----*- C++ -*-===//
+//
+// Internal to the frontend. The type of a value (Ty: a scalar of one of the
+// element kinds, an array with static, named or dynamic dimensions, a
+// tuple), a typed MLIR value (TV), and NumPy's promotion rules with NEP 50
+// weak Python literals.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IMEX_FRONTEND_TYPES_H
+#define IMEX_FRONTEND_TYPES_H
+
+#include "Frontend/AST.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
+#include <vector>
+
+namespace imex::nda {
+
+using mlir::ArrayRef;
+using mlir::Location;
+using mlir::OpBuilder;
+using mlir::ShapedType;
+using mlir::SmallVector;
+using mlir::Value;
+
+constexpr int64_t kDyn = ShapedType::kDynamic;
+
+inline bool isFloat(ScalarKind k) {
+  return k == ScalarKind::F16 || k == ScalarKind::F32 || k == ScalarKind::F64;
+}
+inline bool isInt(ScalarKind k) {
+  return k == ScalarKind::I8 || k == ScalarKind::I16 || k == ScalarKind::I32 ||
+         k == ScalarKind::I64 || k == ScalarKind::Index;
+}
+inline unsigned bits(ScalarKind k) {
+  switch (k) {
+  case ScalarKind::Bool: return 1;
+  case ScalarKind::I8: return 8;
+  case ScalarKind::I16: case ScalarKind::F16: return 16;
+  case ScalarKind::I32: case ScalarKind::F32: return 32;
+  default: return 64;
+  }
+}
+
+/// The type of a value in the language.
+struct Ty {
+  enum Kind { Error, None, Scalar, Array, Tuple } kind = Error;
+  ScalarKind elem = ScalarKind::F64;
+  bool weak = false; ///< a Python literal (NEP 50 weak scalar)
+  SmallVector<int64_t> shape;
+  SmallVector<std::string> syms; ///< named dimensions ("" when none)
+  std::vector<Ty> elems;
+
+  static Ty error() { return Ty(); }
+  static Ty none() { Ty t; t.kind = None; return t; }
+  static Ty scalar(ScalarKind k, bool weak = false) {
+    Ty t;
+    t.kind = Scalar;
+    t.elem = k;
+    t.weak = weak;
+    return t;
+  }
+  static Ty array(ScalarKind k, ArrayRef<int64_t> shape,
+                  ArrayRef<std::string> syms = {}) {
+    Ty t;
+    t.kind = Array;
+    t.elem = k;
+    t.shape.assign(shape.begin(), shape.end());
+    t.syms.assign(shape.size(), "");
+    for (size_t i = 0; i < syms.size() && i < shape.size(); ++i)
+      t.syms[i] = syms[i];
+    return t;
+  }
+  bool isError() const { return kind == Error; }
+  bool isScalar() const { return kind == Scalar; }
+  bool isArray() const { return kind == Array; }
+  int64_t rank() const { return shape.size(); }
+
+  std::string str() const {
+    switch (kind) {
+    case Error: return "<error>";
+    case None: return "None";
+    case Scalar: return scalarKindName(elem);
+    case Tuple: {
+      std::string s = "(";
+      for (size_t i = 0; i < elems.size(); ++i)
+        s += (i ? ", " : "") + elems[i].str();
+      return s + ")";
+    }
+    case Array: {
+      std::string s = std::string(scalarKindName(elem)) + "[";
+      for (size_t i = 0; i < shape.size(); ++i) {
+        if (i)
+          s += ", ";
+        if (!syms[i].empty())
+          s += syms[i];
+        else if (shape[i] == kDyn)
+          s += "?";
+        else
+          s += std::to_string(shape[i]);
+      }
+      return s + "]";
+    }
+    }
+    return "?";
+  }
+};
+
+inline std::string shapeStr(const Ty &t) {
+  std::string s = "(";
+  for (size_t i = 0; i < t.shape.size(); ++i) {
+    if (i)
+      s += ",";
+    if (!t.syms[i].empty())
+      s += t.syms[i];
+    else if (t.shape[i] == kDyn)
+      s += "?";
+    else
+      s += std::to_string(t.shape[i]);
+  }
+  if (t.shape.size() == 1)
+    s += ",";
+  return s + ")";
+}
+
+/// A typed value: `value` for scalars and arrays, `values` for tuples.
+struct TV {
+  Ty ty;
+  Value value;
+  SmallVector<Value> values;
+  static TV error() { return TV(); }
+  bool ok() const { return !ty.isError(); }
+};
+
+/// NumPy's promote_types for two non-weak kinds.
+inline ScalarKind promoteKinds(ScalarKind a, ScalarKind b) {
+  if (a == b)
+    return a;
+  if (a == ScalarKind::Bool)
+    return b;
+  if (b == ScalarKind::Bool)
+    return a;
+  if (isFloat(a) && isFloat(b))
+    return bits(a) >= bits(b) ? a : b;
+  if (isInt(a) && isInt(b)) {
+    if (a == ScalarKind::Index || b == ScalarKind::Index)
+      return ScalarKind::Index;
+    return bits(a) >= bits(b) ? a : b;
+  }
+  ScalarKind f = isFloat(a) ? a : b, i = isFloat(a) ? b : a;
+  unsigned ib = bits(i);
+  if (f == ScalarKind::F16)
+    return ib <= 8 ? ScalarKind::F16 : ib <= 16 ? ScalarKind::F32
+                                                : ScalarKind::F64;
+  if (f == ScalarKind::F32)
+    return ib <= 16 ? ScalarKind::F32 : ScalarKind::F64;
+  return ScalarKind::F64;
+}
+
+/// Promotion with NEP 50 weak literals.
+inline ScalarKind promote(const Ty &a, const Ty &b) {
+  if (a.weak && !b.weak) {
+    if (isFloat(a.elem))
+      return isFloat(b.elem) ? b.elem : ScalarKind::F64;
+    if (isInt(a.elem))
+      return b.elem == ScalarKind::Bool ? ScalarKind::I64 : b.elem;
+    return b.elem;
+  }
+  if (b.weak && !a.weak)
+    return promote(b, a);
+  return promoteKinds(a.elem, b.elem);
+}
+
+/// The float or the integer form of a binary arith/math op.
+template <typename FloatOp, typename IntOp>
+Value floatOrInt(OpBuilder &b, Location l, bool isFloat, Value x, Value y) {
+  if (isFloat)
+    return FloatOp::create(b, l, x, y);
+  return IntOp::create(b, l, x, y);
+}
+
+/// NumPy's kinds, ordered: bool < integer < floating point.
+inline int kindOf(ScalarKind k) { return k == ScalarKind::Bool ? 0 : isInt(k) ? 1 : 2; }
+
+/// NumPy's can_cast(from, to, "same_kind").
+inline bool canCastSameKind(ScalarKind from, ScalarKind to) {
+  return kindOf(from) <= kindOf(to);
+}
+
+} // namespace imex::nda
+
+#endif
