@@ -298,8 +298,11 @@ std::string spelling(StringRef name) {
   return (clangStyle ? "-" : "--") + name.str();
 }
 
-/// "; did you mean '--pipeline=gpu'?" for `--pipline=gpu`, or "".
+/// "; did you mean '--pipeline=gpu'?" for `--pipline=gpu`, or "" (also for
+/// one-letter names such as -g, which anything is close to).
 std::string suggestion(StringRef name, StringRef valuePart) {
+  if (name.size() < 2)
+    return "";
   unsigned best = std::max<unsigned>(2, name.size() / 3) + 1;
   StringRef closest;
   for (const Option &option : options())
@@ -331,7 +334,8 @@ std::string parseCommandLine(llvm::ArrayRef<const char *> args,
   for (size_t i = 0; i < args.size(); ++i) {
     StringRef arg = args[i];
     if (onlyInputs || arg == "-" || !arg.starts_with("-")) {
-      invocation.inputs.push_back(arg.str());
+      invocation.inputs.push_back(
+          {arg.str(), invocation.options.inputLanguage});
       continue;
     }
     if (arg == "--") {

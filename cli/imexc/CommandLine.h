@@ -33,7 +33,12 @@ struct Invocation {
   /// Options shared by every input; input, output and the per-output file
   /// names are filled in per input.
   imex::CompileOptions options;
-  std::vector<std::string> inputs;
+  /// The input files with the -x language in force where each was named
+  /// ("": from the extension).
+  struct Input {
+    std::string path, language;
+  };
+  std::vector<Input> inputs;
   /// --mlir-* options, for MLIR's own parser.
   std::vector<std::string> mlirOptions;
   Action action = Action::Compile;

@@ -60,9 +60,10 @@ bool parseMlirOptions(const char *argv0, const imexc::Invocation &invocation) {
 /// The per-input options: input, output, and the files named after the
 /// output when the command line did not name them.
 imex::CompileOptions optionsFor(const imexc::Invocation &invocation,
-                                const std::string &input) {
+                                const imexc::Invocation::Input &input) {
   imex::CompileOptions options = invocation.options;
-  options.input = input;
+  options.input = input.path;
+  options.inputLanguage = input.language;
   std::string output = options.output.empty()
                            ? imex::defaultOutputPath(options)
                            : options.output;
@@ -110,7 +111,7 @@ int main(int argc, char **argv) {
       imexc::printUsage(llvm::errs());
       return imexc::kUsageErrorStatus;
     }
-    invocation.inputs.push_back("-");
+    invocation.inputs.push_back({"-", invocation.options.inputLanguage});
   }
 
   imex::registerAllPassesAndPipelines();
@@ -125,15 +126,20 @@ int main(int argc, char **argv) {
     imex::errorLine() << targetError << "\n";
     return imexc::kUsageErrorStatus;
   }
+  std::string pipelineError = imex::checkPipelineOptions(invocation.options);
+  if (!pipelineError.empty()) {
+    imex::errorLine() << pipelineError << "\n";
+    return imexc::kUsageErrorStatus;
+  }
   if (invocation.action == imexc::Action::ListPipelines)
     return imex::listPipelines(invocation.options, llvm::outs());
 
   // Like other compilers, each input is compiled even if one before failed.
   int status = 0;
-  for (const std::string &input : invocation.inputs) {
+  for (const imexc::Invocation::Input &input : invocation.inputs) {
     imex::CompileOptions options = optionsFor(invocation, input);
     if (options.verbose)
-      llvm::errs() << "imexc: compiling '" << input << "' to '"
+      llvm::errs() << "imexc: compiling '" << input.path << "' to '"
                    << (options.output.empty()
                            ? imex::defaultOutputPath(options)
                            : options.output)

@@ -235,8 +235,14 @@ public:
     if (options.headerPath && failed(prepareHeader(*module)))
       return failure();
     setFunctionLinkage(*module);
-    if (options.emit == EmitKind::Executable)
+    if (options.emit == EmitKind::Executable) {
       wrapProgramEntry(*module);
+      if (!module->lookupSymbol("main")) {
+        errorLine() << "--emit=exe needs a program: a 'func.func @main()' "
+                       "(in .nda, a 'def main():')\n";
+        return failure();
+      }
+    }
     llvm::StringSet<> exported = collectExportedNames(*module);
     if (options.dryRun)
       return describe(*module);
@@ -650,6 +656,29 @@ std::string defaultOutputPath(const CompileOptions &options) {
   StringRef stem = options.input == "-" ? StringRef("a")
                                         : llvm::sys::path::stem(options.input);
   return (stem + extensionFor(options.emit)).str();
+}
+
+std::string checkPipelineOptions(const CompileOptions &options) {
+  if (!options.pipeline.empty() && options.pipeline != "none" &&
+      !lookupNamedPipeline(options.pipeline))
+    return "unknown pipeline '" + options.pipeline + "' (see --list-pipelines)";
+  std::string errors;
+  llvm::raw_string_ostream errorStream(errors);
+  if (!options.passPipeline.empty()) {
+    // Either form --pass-pipeline takes: 'builtin.module(a,b)' or 'a,b'.
+    OpPassManager list("builtin.module");
+    std::string listErrors;
+    llvm::raw_string_ostream listErrorStream(listErrors);
+    if (failed(parsePassPipeline(options.passPipeline, errorStream)) &&
+        failed(parsePassPipeline(options.passPipeline, list, listErrorStream)))
+      return "invalid --pass-pipeline: " + StringRef(errors).trim().str();
+  }
+  PipelineOptions pipelineOptions;
+  if (failed(pipelineOptions.parseFromString(options.pipelineOptions,
+                                             errorStream)))
+    return "invalid --pipeline-options '" + options.pipelineOptions +
+           "': " + StringRef(errors).trim().str();
+  return "";
 }
 
 llvm::raw_ostream &errorLine() {

@@ -81,6 +81,11 @@ std::string defaultOutputPath(const CompileOptions &options);
 /// color when stderr shows colors).
 llvm::raw_ostream &errorLine();
 
+/// Checks the pipeline choice of `options` (--pipeline names a pipeline,
+/// --pass-pipeline parses, --pipeline-options are options of the named
+/// pipelines) before anything is compiled; returns the message, or "".
+std::string checkPipelineOptions(const CompileOptions &options);
+
 /// Runs one compilation. Diagnostics (with file:line:col where known) go to
 /// stderr; returns 0 on success, 1 on failure, with no partial output left.
 int compile(const CompileOptions &options);

@@ -427,6 +427,20 @@ TV Lowering::emitExpr(Expr &e) {
                          "not supported");
       return TV::error();
     }
+    if (isFloat(v.ty.elem)) {
+      // Negation, not 0 - x: -0.0 and -(0.0) keep NumPy's sign.
+      TV r;
+      r.ty = v.ty;
+      r.value = v.ty.isScalar()
+                    ? arith::NegFOp::create(builder, l, v.value).getResult()
+                    : emitElementwise(l, {v}, v.ty,
+                                      [](OpBuilder &ob, Location bl,
+                                         ArrayRef<Value> x) -> Value {
+                                        return arith::NegFOp::create(ob, bl,
+                                                                     x[0]);
+                                      });
+      return r;
+    }
     TV zero;
     zero.ty = Ty::scalar(ScalarKind::I64, true);
     zero.value = constScalar(ScalarKind::I64, 0, 0, l);

@@ -67,7 +67,8 @@ std::optional<HalfScalar> halfScalarType(Type type) {
         "functions\n   taking or returning them are declared where it "
         "exists. */\n"
         "#if !defined(IMEXC_F16_DEFINED) && defined(__FLT16_MANT_DIG__)\n"
-        "#define IMEXC_F16_DEFINED\ntypedef _Float16 imexc_f16;\n#endif\n\n"};
+        "#define IMEXC_F16_DEFINED\n__extension__ typedef _Float16 imexc_f16;\n"
+        "#endif\n\n"};
   if (type.isBF16())
     return HalfScalar{
         "imexc_bf16", "IMEXC_BF16_DEFINED",

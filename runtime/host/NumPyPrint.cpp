@@ -137,6 +137,13 @@ template <typename T> Parts positional(T v) {
   }
   if (s.digits == "0")
     parts.fraction.clear();
+  // A whole number shows all its digits, not the shortest ones padded with
+  // zeros (f32 99999992 prints as "99999992.", not "99999990.").
+  if (parts.fraction.empty() && s.digits != "0") {
+    char buffer[400];
+    std::snprintf(buffer, sizeof(buffer), "%.0f", std::fabs(toDouble(v)));
+    parts.integer = buffer;
+  }
   return parts;
 }
 

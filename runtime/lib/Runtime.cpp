@@ -25,6 +25,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iostream>
 #include <map>
 #include <mutex>
 #include <unordered_map>
@@ -145,6 +146,8 @@ imexrtErrorPolicy effectivePolicy(std::string &source) {
                              const std::string &policySource) {
   static std::mutex *exitMutex = new std::mutex;
   exitMutex->lock(); // never unlocked: a second failing thread waits here
+  std::cout.flush(); // also when the program unsynced iostreams from stdio
+  std::cerr.flush();
   std::fflush(nullptr);
   std::fprintf(stderr,
                "%s\nimexrt: ending the process with exit status %d (%s); "
@@ -176,6 +179,10 @@ void reportError(const char *function, const char *backend,
     handler(full.c_str(), data);
     return;
   }
+  // The imexrt* API (backend and device queries) answers failures with its
+  // return value: a program may probe for a device without ending.
+  if (std::strncmp(function, "imexrt", 6) == 0)
+    return;
   std::string policySource;
   if (effectivePolicy(policySource) == IMEXRT_ERROR_EXIT)
     endProcess(full, policySource);

@@ -86,6 +86,25 @@
 // RUN: not imexc -x fortran %t/add.mlir 2>&1 | FileCheck %s --check-prefix=LANG
 // LANG: imexc: error: invalid value 'fortran' for -x (expected mlir, nda)
 
+// -x applies to the inputs after it.
+// RUN: cp %t/add.mlir %t/add.txt && printf 'def twice(x: f64) -> f64:\n    return 2.0 * x\n' > %t/prog.txt
+// RUN: cd %t && imexc -x nda prog.txt -x mlir add.txt -c && test -s prog.o && test -s add.o
+
+// Pipeline choices are checked before anything is compiled: usage errors.
+// RUN: bash -c 'imexc %t/add.mlir --pipeline=gpux2; echo "status $?"' 2>&1 | FileCheck %s --check-prefix=BADPIPE
+// BADPIPE: imexc: error: unknown pipeline 'gpux2' (see --list-pipelines)
+// BADPIPE-NEXT: status 2
+// RUN: bash -c "imexc %t/add.mlir --pipeline-options='bogus=1'; echo status \$?" 2>&1 | FileCheck %s --check-prefix=BADOPT
+// BADOPT: imexc: error: invalid --pipeline-options 'bogus=1': {{.*}}no such option bogus
+// BADOPT: status 2
+// One-letter options get no hint: anything is close to them.
+// RUN: not imexc -g %t/add.mlir 2>&1 | FileCheck %s --check-prefix=SHORT
+// SHORT: imexc: error: unknown option '-g' (see --help)
+// An executable needs a program.
+// RUN: not imexc %t/add.mlir --emit=exe -o %t/noprog 2>&1 | FileCheck %s --check-prefix=NOMAIN
+// NOMAIN: imexc: error: --emit=exe needs a program: a 'func.func @main()' (in .nda, a 'def main():')
+// RUN: not test -e %t/noprog
+
 // Several inputs, each to its own output; -o cannot name them all.
 // RUN: mkdir -p %t/many && cp %t/add.mlir %t/many/a.mlir && cp %t/add.mlir %t/many/b.mlir
 // RUN: cd %t/many && imexc -c a.mlir b.mlir && test -s a.o && test -s b.o
@@ -94,8 +113,8 @@
 
 // -### shows the pipeline chosen and the files it would write, and writes
 // none; --print-pipeline shows the pipeline while compiling.
-// RUN: imexc -### %t/add.mlir --emit=exe -o %t/dry | FileCheck %s --check-prefix=DRY
-// DRY: input: {{.*}}add.mlir
+// RUN: imexc -### %S/../e2e/add-f32.mlir --emit=exe -o %t/dry | FileCheck %s --check-prefix=DRY
+// DRY: input: {{.*}}add-f32.mlir
 // DRY-NEXT: pipeline: builtin.module(convert-ndarray-to-linalg,{{.*}}tile-and-vectorize-for-cpu
 // DRY-NEXT: output: {{.*}}dry
 // DRY-NEXT: link: {{.*}}libimexrt.a

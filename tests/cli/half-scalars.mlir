@@ -15,6 +15,8 @@
 // CHECK: #if defined(IMEXC_F16_DEFINED) && defined(IMEXC_BF16_DEFINED)
 // CHECK: void _mlir_ciface_hpair(imexc_hpair_result *result, imexc_f16 arg0, imexc_bf16 arg1);
 
+// Strict ISO C compilers accept the header too (__extension__).
+// RUN: gcc -std=c99 -pedantic -Werror -I%t -c %S/Inputs/use-f16.c -o %t/pedantic.o
 // RUN: cp %S/Inputs/use-f16.c %t/use-f16.cpp
 // RUN: gcc -I%t %S/Inputs/use-f16.c %t/half.o -o %t/gcc-c $(PKG_CONFIG_PATH=%imex_obj_root/lib/pkgconfig pkg-config --libs imexrt)
 // RUN: g++ -I%t %t/use-f16.cpp %t/half.o -o %t/gcc-cxx $(PKG_CONFIG_PATH=%imex_obj_root/lib/pkgconfig pkg-config --libs imexrt)

@@ -18,7 +18,9 @@
  * IMEXRT_ON_ERROR=continue): a failing call then reports its message,
  * records it for imexrtGetLastError(), counts it and returns NULL / does
  * nothing, and the results of the compiled function that made the call are
- * undefined.
+ * undefined. The imexrt* functions below (backend and device queries)
+ * answer failures with their return value and imexrtGetLastError(): they
+ * never print nor end the process, so a program may probe for a device.
  *
  * Threads: every function may be called from any thread. A stream orders the
  * work submitted to it; the intended use is one stream per thread. A stream

@@ -316,11 +316,11 @@ TEST_F(ImexrtRuntime, AnErrorEndsTheProcessByDefault) {
   EXPECT_EXIT(
       {
         imexrtSetErrorHandler(nullptr, nullptr);
-        imexrtSetBackend("nonsense");
+        gpuStreamDestroy(reinterpret_cast<void *>(0x1234));
         std::fprintf(stderr, "returned from the failing call\n");
       },
       ::testing::ExitedWithCode(IMEXRT_ERROR_EXIT_STATUS),
-      "^imexrt: imexrtSetBackend: 'nonsense' is not a backend[^\n]*\n"
+      "^imexrt: gpuStreamDestroy: [^\n]*\n"
       "imexrt: ending the process with exit status 70 \\(the default error "
       "policy\\); to handle runtime errors in the program, set "
       "IMEXRT_ON_ERROR=continue or call imexrtSetErrorPolicy\\(\\)\n$");
@@ -336,24 +336,24 @@ TEST_F(ImexrtRuntime, ErrorPolicyFromTheEnvironment) {
         {
           imexrtSetErrorHandler(nullptr, nullptr);
           uint64_t before = imexrtGetErrorCount();
-          imexrtSetBackend("nonsense");
-          imexrtSetBackend("nonsense");
-          imexrtGetDeviceInfo(12345, nullptr);
+          gpuStreamDestroy(reinterpret_cast<void *>(0x1234));
+          gpuStreamDestroy(reinterpret_cast<void *>(0x1234));
+          gpuDestroyContext(reinterpret_cast<void *>(0x99));
           bool ok = imexrtGetErrorPolicy() == IMEXRT_ERROR_CONTINUE &&
                     imexrtGetErrorCount() == before + 3;
           std::fprintf(stderr, "went on\n");
           std::exit(ok ? 0 : 1);
         },
         ::testing::ExitedWithCode(0),
-        "^imexrt: imexrtSetBackend: 'nonsense' is not a backend[^\n]*\n"
-        "imexrt: imexrtGetDeviceInfo: info pointer is null\nwent on\n$");
+        "^imexrt: gpuStreamDestroy: [^\n]*\n"
+        "imexrt: gpuDestroyContext: [^\n]*\nwent on\n$");
   }
   {
     EnvGuard policy("IMEXRT_ON_ERROR", "bogus");
     EXPECT_EXIT(
         {
           imexrtSetErrorHandler(nullptr, nullptr);
-          imexrtSetBackend("nonsense");
+          gpuStreamDestroy(reinterpret_cast<void *>(0x1234));
         },
         ::testing::ExitedWithCode(IMEXRT_ERROR_EXIT_STATUS),
         "exit status 70 \\(IMEXRT_ON_ERROR='bogus' is neither 'exit' nor "
@@ -369,10 +369,10 @@ TEST_F(ImexrtRuntime, ErrorPolicyFromTheProgramWins) {
         {
           imexrtSetErrorHandler(nullptr, nullptr);
           imexrtSetErrorPolicy(IMEXRT_ERROR_CONTINUE);
-          imexrtSetBackend("nonsense");
+          gpuStreamDestroy(reinterpret_cast<void *>(0x1234));
           std::exit(imexrtGetErrorPolicy() == IMEXRT_ERROR_CONTINUE ? 0 : 1);
         },
-        ::testing::ExitedWithCode(0), "'nonsense' is not a backend");
+        ::testing::ExitedWithCode(0), "gpuStreamDestroy");
   }
   {
     EnvGuard policy("IMEXRT_ON_ERROR", "continue");
@@ -380,7 +380,7 @@ TEST_F(ImexrtRuntime, ErrorPolicyFromTheProgramWins) {
         {
           imexrtSetErrorHandler(nullptr, nullptr);
           imexrtSetErrorPolicy(IMEXRT_ERROR_EXIT);
-          imexrtSetBackend("nonsense");
+          gpuStreamDestroy(reinterpret_cast<void *>(0x1234));
         },
         ::testing::ExitedWithCode(IMEXRT_ERROR_EXIT_STATUS),
         "\\(chosen with imexrtSetErrorPolicy\\)");
@@ -431,6 +431,25 @@ TEST_F(ImexrtVulkan, HostFallbackNotUsedWithADevice) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   EXPECT_EXIT(std::exit(imexrtUseHostFallback() == 0 ? 0 : 1),
               ::testing::ExitedWithCode(0), "");
+}
+
+// Queries answer with their return value: probing for a device does not
+// end the program, nor print.
+TEST_F(ImexrtRuntime, QueriesDoNotEndTheProcess) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EnvGuard policy("IMEXRT_ON_ERROR", nullptr);
+  EnvGuard backend("IMEXRT_BACKEND", "vulkan");
+  EnvGuard loader("IMEXRT_VULKAN_LOADER", "libnonexistent-vulkan.so");
+  EXPECT_EXIT(
+      {
+        imexrtSetErrorHandler(nullptr, nullptr);
+        bool ok = imexrtGetBackend() == nullptr &&
+                  imexrtSetBackend("bogus") == -1 &&
+                  std::strstr(imexrtGetLastError(), "'bogus'") &&
+                  imexrtGetErrorCount() == 2;
+        std::exit(ok ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "^$");
 }
 
 TEST_F(ImexrtRuntime, LastErrorIsTheCallersCopy) {

@@ -26,3 +26,7 @@ x16 = np.linspace(0.0, 1.0, 4).astype(np.float16)
 print(x32[1], x16[1], 3, -12, 2 > 1)
 print()
 print(np.linspace(1.0, 1000000.0, 3), 2.5)
+print(np.ones(2, np.float32) * 99999992.0, np.ones(1, np.float16) * 65504.0, np.zeros(2, np.float64) * -1.0)
+z = np.zeros(2, np.float64)
+with np.errstate(divide="ignore"):
+    print(-z, 1.0 / -z, -z[0], -np.linspace(1.0, 2.0, 3).astype(np.float32))

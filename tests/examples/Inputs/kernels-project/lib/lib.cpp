@@ -1,0 +1,3 @@
+#include "k.h"
+
+double squareViaLibrary(double x) { return _mlir_ciface_square(x); }
