@@ -21,6 +21,8 @@ void imex::initializeLLVMTargets() {
     llvm::InitializeAllTargets();
     llvm::InitializeAllTargetMCs();
     llvm::InitializeAllAsmPrinters();
+    // Objects with inline assembly need the parsers too.
+    llvm::InitializeAllAsmParsers();
   });
 }
 

@@ -41,3 +41,9 @@
 // PRINT: IR Dump After Canonicalizer
 // RUN: imexc %S/Inputs/add.mlir -o %t/timing.o --mlir-timing 2>&1 | FileCheck %s --check-prefix=TIMING
 // TIMING: Execution time report
+
+// Inline assembly needs the target's assembly parser in the object writer.
+// RUN: imexc %S/Inputs/inline-asm.mlir -o %t/asm.o
+// RUN: printf '#include <stdio.h>\nint _mlir_ciface_answer(void);\nint main(void) { printf("%%%%d\\n", _mlir_ciface_answer()); return 0; }\n' > %t/asm-main.c
+// RUN: cc %t/asm-main.c %t/asm.o -o %t/asm-run && %t/asm-run | FileCheck %s --check-prefix=ASM
+// ASM: 42
