@@ -130,6 +130,9 @@ void addToLLVM(OpPassManager &pm, bool gpux, bool genericAllocation = false) {
   FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
   memrefOptions.useGenericFunctions = genericAllocation;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
+  // Integer powers (math.ipowi), which have no LLVM intrinsic, as calls of
+  // generated functions (gpu.modules are gone by now).
+  pm.addPass(createConvertMathToFuncs());
   // bf16 arithmetic as f32 between conversions, the conversions on integer
   // bits.
   arith::ArithEmulateUnsupportedFloatsOptions emulateBF16;

@@ -20,7 +20,9 @@
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
@@ -481,10 +483,69 @@ GpuKernelsToSPIRVBinaryPass::compileFlavour(gpu::GPUModuleOp module,
   return std::vector<uint32_t>(words.begin(), words.end());
 }
 
+/// SPIR-V has no integer power: each scalar math.ipowi becomes
+/// exponentiation by squaring in an scf.while (a negative exponent gives the
+/// exact result truncated toward zero, as the host's math.ipowi lowering
+/// does: 1 for a base of 1, +-1 for -1, else 0).
+static void expandIntegerPowers(Operation *root) {
+  SmallVector<math::IPowIOp> powers;
+  root->walk([&](math::IPowIOp op) {
+    if (isa<IntegerType>(op.getType()))
+      powers.push_back(op);
+  });
+  for (math::IPowIOp op : powers) {
+    OpBuilder b(op);
+    Location l = op.getLoc();
+    Type type = op.getType();
+    Value base = op.getLhs(), exponent = op.getRhs();
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(b, l, type, v);
+    };
+    Value zero = constant(0), one = constant(1);
+    auto loop = scf::WhileOp::create(
+        b, l, TypeRange{type, type, type}, ValueRange{one, base, exponent},
+        [&](OpBuilder &ob, Location bl, ValueRange args) {
+          Value more = arith::CmpIOp::create(ob, bl, arith::CmpIPredicate::sgt,
+                                             args[2], zero);
+          scf::ConditionOp::create(ob, bl, more, args);
+        },
+        [&](OpBuilder &ob, Location bl, ValueRange args) {
+          Value bit = arith::AndIOp::create(ob, bl, args[2], one);
+          Value odd = arith::CmpIOp::create(ob, bl, arith::CmpIPredicate::ne,
+                                            bit, zero);
+          Value times = arith::MulIOp::create(ob, bl, args[0], args[1]);
+          Value result = arith::SelectOp::create(ob, bl, odd, times, args[0]);
+          Value square = arith::MulIOp::create(ob, bl, args[1], args[1]);
+          Value rest = arith::ShRUIOp::create(ob, bl, args[2], one);
+          scf::YieldOp::create(ob, bl, ValueRange{result, square, rest});
+        });
+    // Negative exponents.
+    Value negative = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt,
+                                           exponent, zero);
+    Value minusOne = constant(-1);
+    Value oddExponent = arith::CmpIOp::create(
+        b, l, arith::CmpIPredicate::ne,
+        arith::AndIOp::create(b, l, exponent, one), zero);
+    Value ofMinusOne = arith::SelectOp::create(b, l, oddExponent, minusOne, one);
+    Value isOne = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, base,
+                                        one);
+    Value isMinusOne = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
+                                             base, minusOne);
+    Value truncated = arith::SelectOp::create(
+        b, l, isOne, one,
+        arith::SelectOp::create(b, l, isMinusOne, ofMinusOne, zero));
+    op.replaceAllUsesWith(arith::SelectOp::create(b, l, negative, truncated,
+                                                  loop.getResult(0))
+                              .getResult());
+    op.erase();
+  }
+}
+
 LogicalResult GpuKernelsToSPIRVBinaryPass::runConversion(
     ModuleOp scratch, SPIRVFlavour flavour, StringRef spirvModuleName,
     SmallVectorImpl<uint32_t> &words, std::string &reason) {
   MLIRContext *ctx = scratch.getContext();
+  expandIntegerPowers(scratch);
   captured.clear();
   // Everything the nested passes report becomes a note on our own error;
   // the op dumps the conversion driver attaches are dropped.
@@ -594,8 +655,17 @@ void GpuKernelsToSPIRVBinaryPass::reportCapturedFailure(
                              << " for the "
                              << imex::codegen::getFlavourName(flavour)
                              << " flavour";
-  for (const CapturedDiagnostic &diag : captured)
+  bool wideFloatInGLSL = false;
+  for (const CapturedDiagnostic &diag : captured) {
     error.attachNote(diag.loc) << diag.message;
+    wideFloatInGLSL |= StringRef(diag.message).contains("16/32-bit float");
+  }
+  if (flavour == SPIRVFlavour::Vulkan && wideFloatInGLSL)
+    error.attachNote()
+        << "Vulkan's GLSL.std.450 instructions (exp, log, sin, tanh, pow, "
+           "...) take 16- and 32-bit floats only: compute them in f32 (in "
+           ".nda, x.astype(f32)), or embed only the Level Zero flavour, whose "
+           "OpenCL instructions take f64 (--gpu-runtime=level-zero)";
   captured.clear();
 }
 

@@ -346,6 +346,10 @@ TV Lowering::emitUnaryMath(StringRef name, const TV &v, Location l) {
 }
 
 TV Lowering::emitAstype(const TV &v, ScalarKind k, Location l) {
+  // NumPy's bool is "not zero"; ndarray.cast_elemtype converts numerically
+  // (float to int truncates, int to i1 keeps the low bit).
+  if (k == ScalarKind::Bool)
+    return convertElem(v, k, l);
   Ty rt = v.ty;
   rt.elem = k;
   auto srcType = cast<RankedTensorType>(v.value.getType());

@@ -132,16 +132,43 @@ TV Lowering::emitReduction(Expr &call, StringRef name) {
   TV v = emitExpr(*call.children[1]);
   if (!v.ok())
     return TV::error();
-  if (!v.ty.isArray()) {
-    if (v.ty.isScalar() && name != "mean")
-      return v;
+  // With a scalar first, or a non-literal second argument, max(a, b) is
+  // Python's (a scalar has no axis).
+  bool twoValues = call.children.size() > 2 &&
+                   (v.ty.isScalar() || !literal(call.children[2].get()));
+  if ((name == "max" || name == "min") && twoValues) {
+    // Python's max(a, b) of two scalars; NumPy reads the second argument
+    // as the axis, so arrays get a pointer to maximum/minimum instead.
+    TV other = emitExpr(*call.children[2]);
+    if (!other.ok())
+      return TV::error();
+    if (!v.ty.isScalar() || !other.ty.isScalar()) {
+      diags.error(call.children[2]->loc,
+                  "the second argument of " + name +
+                      "() is the axis, an integer literal; for the " +
+                      (name == "max" ? "larger" : "smaller") +
+                      " of two arrays elementwise, use " +
+                      (name == "max" ? "maximum" : "minimum") + "(a, b)");
+      return TV::error();
+    }
+    return emitBinary(name, v, other, call.loc);
+  }
+  if (!v.ty.isScalar() && !v.ty.isArray()) {
     diags.error(call.children[1]->loc, name + "() needs an array, not " +
                                            v.ty.str());
     return TV::error();
   }
+  // A scalar is a 0-d array: any axis is out of bounds, as in NumPy.
   auto axis = axisArg(call, v.ty);
   if (axis && *axis == -1000)
     return TV::error();
+  if (v.ty.isScalar()) {
+    if (name != "mean")
+      return v;
+    diags.error(call.children[1]->loc, "mean() needs an array, not " +
+                                           v.ty.str());
+    return TV::error();
+  }
   if (name == "max" || name == "min") {
     std::string problem = "zero-size array to reduction operation " +
                           name.str() + " which has no identity";

@@ -56,9 +56,10 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// GLSL.std.450 math is 16/32-bit only.
+// GLSL.std.450 math is 16/32-bit only; the error says what to do.
 module attributes {gpu.container_module} {
   // expected-error @below {{kernel 'k' in gpu.module @m: cannot convert to SPIR-V for the vulkan flavour}}
+  // expected-note @below {{compute them in f32 (in .nda, x.astype(f32)), or embed only the Level Zero flavour, whose OpenCL instructions take f64 (--gpu-runtime=level-zero)}}
   gpu.module @m {
     gpu.func @k(%buf: memref<8xf64>) kernel attributes {known_block_size = array<i32: 8, 1, 1>} {
       %t = gpu.thread_id x
