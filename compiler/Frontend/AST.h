@@ -26,6 +26,21 @@ enum class ScalarKind { Bool, I8, I16, I32, I64, Index, F16, F32, F64 };
 std::optional<ScalarKind> scalarKindFromName(llvm::StringRef name);
 const char *scalarKindName(ScalarKind kind);
 
+/// Binary operators. Min and Max are NumPy's minimum and maximum, which
+/// have no symbol (the builtins and max/min of two scalars use them).
+enum class BinaryOp {
+  Add, Sub, Mul, Div, FloorDiv, Mod, Pow, MatMul,
+  Lt, Le, Gt, Ge, Eq, Ne,
+  And, Or,
+  Min, Max
+};
+enum class UnaryOp { Neg, Not };
+
+/// How an operator is written ("+", "//", "and", "minimum", ...), and back.
+llvm::StringRef spelling(BinaryOp op);
+std::optional<BinaryOp> binaryOpFromSpelling(llvm::StringRef text);
+bool isComparison(BinaryOp op);
+
 /// One dimension of an array type as written: `8`, `N` or `?`.
 struct DimSpec {
   enum Kind { Static, Named, Dynamic } kind = Dynamic;
@@ -48,8 +63,8 @@ using ExprPtr = std::unique_ptr<Expr>;
 struct Expr {
   enum Kind {
     IntLit, FloatLit, BoolLit, StringLit, Name,
-    Binary,    ///< op: + - * / // % ** @ < <= > >= == != and or
-    Unary,     ///< op: - not +
+    Binary,    ///< binaryOp
+    Unary,     ///< unaryOp
     Call,      ///< callee(args, kw=args); callee is a Name or an Attribute
     Attribute, ///< base.name
     Subscript, ///< base[items]
@@ -58,7 +73,8 @@ struct Expr {
   };
   Kind kind;
   llvm::SMLoc loc;
-  std::string op;   ///< operator of Binary/Unary
+  BinaryOp binaryOp = BinaryOp::Add;
+  UnaryOp unaryOp = UnaryOp::Neg;
   std::string name; ///< Name, Attribute member, StringLit text
   int64_t intValue = 0;
   double floatValue = 0;
@@ -82,7 +98,7 @@ struct Stmt {
   Kind kind;
   llvm::SMLoc loc;
   std::vector<ExprPtr> targets; ///< Assign/AugAssign/Del targets; For var
-  std::string op;               ///< AugAssign operator without '='
+  BinaryOp op = BinaryOp::Add; ///< AugAssign operator
   ExprPtr value;                ///< value, condition, return value
   std::vector<ExprPtr> rangeArgs; ///< For: range(...) arguments
   StmtList body;

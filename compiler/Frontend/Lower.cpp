@@ -21,7 +21,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Pass/PassManager.h"
 
 namespace imex::nda {
 
@@ -46,10 +45,8 @@ OwningOpRef<ModuleOp> importNdaSource(llvm::SourceMgr &sourceMgr,
     return nullptr;
   }
   // Variables become SSA values.
-  PassManager pm(context);
-  pm.addNestedPass<func::FuncOp>(createMem2Reg());
-  if (failed(pm.run(*module)))
-    return nullptr;
+  for (auto func : module->getOps<func::FuncOp>())
+    promoteMemorySlots(func);
   // Variables are only ever loaded and stored, so all of them promote.
   WalkResult leftover = module->walk([&](Operation *op) {
     if (!isa<nda::NdaDialect>(op->getDialect()))

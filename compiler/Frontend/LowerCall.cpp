@@ -289,7 +289,8 @@ TV Lowering::emitMinimumMaximum(Expr &call, StringRef name) {
   TV a = emitExpr(argument(call, 0)), b = emitExpr(argument(call, 1));
   if (!a.ok() || !b.ok())
     return TV::error();
-  return emitBinary(name == "minimum" ? "min" : "max", a, b, call.loc);
+  return emitBinary(name == "minimum" ? BinaryOp::Min : BinaryOp::Max, a, b,
+                    call.loc);
 }
 
 TV Lowering::emitUnaryMathCall(Expr &call, StringRef name) {

@@ -409,7 +409,7 @@ TV Lowering::emitExpr(Expr &e) {
     TV v = emitExpr(*e.children[0]);
     if (!v.ok())
       return TV::error();
-    if (e.op == "not") {
+    if (e.unaryOp == UnaryOp::Not) {
       if (!v.ty.isScalar()) {
         diags.error(e.loc, "the truth value of an array is ambiguous; "
                            "'not' needs a scalar");
@@ -444,18 +444,19 @@ TV Lowering::emitExpr(Expr &e) {
     TV zero;
     zero.ty = Ty::scalar(ScalarKind::I64, true);
     zero.value = constScalar(ScalarKind::I64, 0, 0, l);
-    return emitBinary("-", zero, v, e.loc);
+    return emitBinary(BinaryOp::Sub, zero, v, e.loc);
   }
   case Expr::Binary: {
     TV a = emitExpr(*e.children[0]);
     if (!a.ok())
       return TV::error();
-    if ((e.op == "and" || e.op == "or") && a.ty.isScalar())
+    if ((e.binaryOp == BinaryOp::And || e.binaryOp == BinaryOp::Or) &&
+        a.ty.isScalar())
       return emitShortCircuit(e, a);
     TV b = emitExpr(*e.children[1]);
     if (!b.ok())
       return TV::error();
-    return emitBinary(e.op, a, b, e.loc);
+    return emitBinary(e.binaryOp, a, b, e.loc);
   }
   case Expr::Subscript:
     return emitSubscript(e);

@@ -87,46 +87,46 @@ Value Lowering::castScalar(Value v, ScalarKind from, ScalarKind to, Location l) 
   return arith::FPToSIOp::create(builder, l, target, v);
 }
 
-std::optional<Lowering::OpTypes> Lowering::binaryTypes(StringRef op, const Ty &a, const Ty &b,
+std::optional<Lowering::OpTypes> Lowering::binaryTypes(BinaryOp op, const Ty &a, const Ty &b,
                                      SMLoc at) {
   ScalarKind p = promote(a, b);
-  if (op == "<" || op == "<=" || op == ">" || op == ">=" || op == "==" ||
-      op == "!=")
+  if (isComparison(op))
     return OpTypes{p, ScalarKind::Bool};
-  if (op == "/") {
+  if (op == BinaryOp::Div) {
     ScalarKind r = isFloat(p) ? p : ScalarKind::F64;
     return OpTypes{r, r};
   }
   if (p == ScalarKind::Bool) {
-    if (op == "-") {
+    if (op == BinaryOp::Sub) {
       diags.error(at, "numpy boolean subtract, the '-' operator, is not "
                       "supported");
       return std::nullopt;
     }
     p = ScalarKind::I64;
   }
-  if (op == "**" && p == ScalarKind::Index)
+  if (op == BinaryOp::Pow && p == ScalarKind::Index)
     p = ScalarKind::I64;
   return OpTypes{p, p};
 }
 
-Value Lowering::scalarBinary(OpBuilder &b, Location l, StringRef op, Value x, Value y,
+Value Lowering::scalarBinary(OpBuilder &b, Location l, BinaryOp op, Value x, Value y,
                      ScalarKind k) {
   bool f = isFloat(k);
-  if (op == "+")
+  switch (op) {
+  case BinaryOp::Add:
     return floatOrInt<arith::AddFOp, arith::AddIOp>(b, l, f, x, y);
-  if (op == "-")
+  case BinaryOp::Sub:
     return floatOrInt<arith::SubFOp, arith::SubIOp>(b, l, f, x, y);
-  if (op == "*")
+  case BinaryOp::Mul:
     return floatOrInt<arith::MulFOp, arith::MulIOp>(b, l, f, x, y);
-  if (op == "/")
+  case BinaryOp::Div:
     return arith::DivFOp::create(b, l, x, y);
-  if (op == "//") {
+  case BinaryOp::FloorDiv: {
     if (f)
       return math::FloorOp::create(b, l, arith::DivFOp::create(b, l, x, y));
     return arith::FloorDivSIOp::create(b, l, x, y);
   }
-  if (op == "%") {
+  case BinaryOp::Mod: {
     // Python's modulo: the result has the sign of the divisor.
     Value r = floatOrInt<arith::RemFOp, arith::RemSIOp>(b, l, f, x, y);
     Value zero = arith::ConstantOp::create(
@@ -148,32 +148,50 @@ Value Lowering::scalarBinary(OpBuilder &b, Location l, StringRef op, Value x, Va
     Value adjusted = floatOrInt<arith::AddFOp, arith::AddIOp>(b, l, f, r, y);
     return arith::SelectOp::create(b, l, fix, adjusted, r);
   }
-  if (op == "**")
+  case BinaryOp::Pow:
     return floatOrInt<math::PowFOp, math::IPowIOp>(b, l, f, x, y);
-  if (op == "min")
+  case BinaryOp::Min:
     return floatOrInt<arith::MinimumFOp, arith::MinSIOp>(b, l, f, x, y);
-  if (op == "max")
+  case BinaryOp::Max:
     return floatOrInt<arith::MaximumFOp, arith::MaxSIOp>(b, l, f, x, y);
-  // Comparisons.
-  if (f) {
-    auto pred = llvm::StringSwitch<arith::CmpFPredicate>(op)
-                    .Case("<", arith::CmpFPredicate::OLT)
-                    .Case("<=", arith::CmpFPredicate::OLE)
-                    .Case(">", arith::CmpFPredicate::OGT)
-                    .Case(">=", arith::CmpFPredicate::OGE)
-                    .Case("==", arith::CmpFPredicate::OEQ)
-                    .Default(arith::CmpFPredicate::UNE);
-    return arith::CmpFOp::create(b, l, pred, x, y);
+  case BinaryOp::MatMul:
+  case BinaryOp::And:
+  case BinaryOp::Or:
+    llvm_unreachable("not an elementwise scalar operator");
+  default:
+    break;
   }
+  // Comparisons.
   bool boolean = k == ScalarKind::Bool;
-  auto pred = llvm::StringSwitch<arith::CmpIPredicate>(op)
-                  .Case("<", boolean ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt)
-                  .Case("<=", boolean ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle)
-                  .Case(">", boolean ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt)
-                  .Case(">=", boolean ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge)
-                  .Case("==", arith::CmpIPredicate::eq)
-                  .Default(arith::CmpIPredicate::ne);
-  return arith::CmpIOp::create(b, l, pred, x, y);
+  struct Predicates {
+    arith::CmpFPredicate f;
+    arith::CmpIPredicate i, u; // signed, and for bool
+  };
+  Predicates p = [&]() -> Predicates {
+    switch (op) {
+    case BinaryOp::Lt:
+      return {arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt,
+              arith::CmpIPredicate::ult};
+    case BinaryOp::Le:
+      return {arith::CmpFPredicate::OLE, arith::CmpIPredicate::sle,
+              arith::CmpIPredicate::ule};
+    case BinaryOp::Gt:
+      return {arith::CmpFPredicate::OGT, arith::CmpIPredicate::sgt,
+              arith::CmpIPredicate::ugt};
+    case BinaryOp::Ge:
+      return {arith::CmpFPredicate::OGE, arith::CmpIPredicate::sge,
+              arith::CmpIPredicate::uge};
+    case BinaryOp::Eq:
+      return {arith::CmpFPredicate::OEQ, arith::CmpIPredicate::eq,
+              arith::CmpIPredicate::eq};
+    default:
+      return {arith::CmpFPredicate::UNE, arith::CmpIPredicate::ne,
+              arith::CmpIPredicate::ne};
+    }
+  }();
+  if (f)
+    return arith::CmpFOp::create(b, l, p.f, x, y);
+  return arith::CmpIOp::create(b, l, boolean ? p.u : p.i, x, y);
 }
 
 Value Lowering::castWith(OpBuilder &b, Value v, ScalarKind from, ScalarKind to,
@@ -296,7 +314,7 @@ Value Lowering::emitElementwise(Location l, ArrayRef<TV> operands, const Ty &res
 
 TV Lowering::emitShortCircuit(Expr &e, const TV &a) {
   Location l = loc(e.loc);
-  bool isAnd = e.op == "and";
+  bool isAnd = e.binaryOp == BinaryOp::And;
   Value first = castScalar(a.value, a.ty.elem, ScalarKind::Bool, l);
   auto ifOp = scf::IfOp::create(builder, l, builder.getI1Type(), first,
                                 /*withElseRegion=*/true);
@@ -310,7 +328,8 @@ TV Lowering::emitShortCircuit(Expr &e, const TV &a) {
   if (!b.ok())
     return TV::error();
   if (!b.ty.isScalar()) {
-    diags.error(e.loc, "the truth value of an array is ambiguous; '" + e.op +
+    diags.error(e.loc, "the truth value of an array is ambiguous; '" +
+                           spelling(e.binaryOp) +
                            "' needs scalar operands");
     return TV::error();
   }
@@ -404,20 +423,21 @@ std::string Lowering::locationPrefix(Location l) {
       .str();
 }
 
-TV Lowering::emitBinary(StringRef op, const TV &a, const TV &b, SMLoc at) {
+TV Lowering::emitBinary(BinaryOp op, const TV &a, const TV &b, SMLoc at) {
   Location l = loc(at);
-  if (op == "@")
+  if (op == BinaryOp::MatMul)
     return emitMatmul(a, b, at);
   // (`and`/`or` with a scalar left operand short-circuit elsewhere.)
-  if (op == "and" || op == "or") {
-    diags.error(at, "the truth value of an array is ambiguous; '" + op +
+  if (op == BinaryOp::And || op == BinaryOp::Or) {
+    diags.error(at, "the truth value of an array is ambiguous; '" +
+                        spelling(op) +
                         "' needs scalar operands");
     return TV::error();
   }
   for (const TV *v : {&a, &b})
     if (!v->ty.isScalar() && !v->ty.isArray()) {
       diags.error(at, "unsupported operand type " + v->ty.str() + " for '" +
-                          op + "'");
+                          spelling(op) + "'");
       return TV::error();
     }
   auto types = binaryTypes(op, a.ty, b.ty, at);

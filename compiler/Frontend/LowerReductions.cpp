@@ -151,7 +151,8 @@ TV Lowering::emitReduction(Expr &call, StringRef name) {
                       (name == "max" ? "maximum" : "minimum") + "(a, b)");
       return TV::error();
     }
-    return emitBinary(name, v, other, call.loc);
+    return emitBinary(name == "max" ? BinaryOp::Max : BinaryOp::Min, v, other,
+                      call.loc);
   }
   if (!v.ty.isScalar() && !v.ty.isArray()) {
     diags.error(call.children[1]->loc, name + "() needs an array, not " +
@@ -214,9 +215,10 @@ TV Lowering::emitReduction(Expr &call, StringRef name) {
   else
     identity = extremeIdentity(acc, name == "max", l);
   init = linalg::FillOp::create(builder, l, identity, init).getResult(0);
-  std::string op = name == "sum" || name == "mean" ? "+"
-                   : name == "prod"                ? "*"
-                                                   : name.str();
+  BinaryOp op = name == "sum" || name == "mean" ? BinaryOp::Add
+                : name == "prod"                ? BinaryOp::Mul
+                : name == "max"                 ? BinaryOp::Max
+                                                : BinaryOp::Min;
   bool boolMinMax = acc == ScalarKind::Bool;
   auto reduce = linalg::ReduceOp::create(
       builder, l, ValueRange{v.value}, ValueRange{init}, reduced,
@@ -224,7 +226,8 @@ TV Lowering::emitReduction(Expr &call, StringRef name) {
         Value x = castWith(b, args[0], from, acc, bl);
         Value r;
         if (boolMinMax)
-          r = op == "max" ? (Value)arith::OrIOp::create(b, bl, x, args[1])
+          r = op == BinaryOp::Max
+                  ? (Value)arith::OrIOp::create(b, bl, x, args[1])
                           : (Value)arith::AndIOp::create(b, bl, x, args[1]);
         else
           r = scalarBinary(b, bl, op, x, args[1], acc);

@@ -164,33 +164,8 @@ void Lowering::emitStmt(Stmt &s) {
   }
   case Stmt::Assign:
     return emitAssign(s);
-  case Stmt::AugAssign: {
-    Expr &target = *s.targets[0];
-    TV cur = emitExpr(target);
-    if (!cur.ok())
-      return;
-    TV rhs = emitExpr(*s.value);
-    if (!rhs.ok())
-      return;
-    TV result = emitBinary(s.op, cur, rhs, s.loc);
-    if (!result.ok())
-      return;
-    if (!canCastSameKind(result.ty.elem, cur.ty.elem)) {
-      diags.error(s.loc, "cannot cast the result of '" + s.op + "=' from " +
-                             std::string(scalarKindName(result.ty.elem)) +
-                             " to " + scalarKindName(cur.ty.elem) +
-                             " with casting rule 'same_kind'");
-      return;
-    }
-    if (target.kind == Expr::Name && cur.ty.isArray()) {
-      // In place, like NumPy: views of the array see the update.
-      Var &var = vars[target.name];
-      storeSlice(load(var, l), var.ty, {}, result, s.loc);
-      return;
-    }
-    assignTo(target, result, s.loc);
-    return;
-  }
+  case Stmt::AugAssign:
+    return emitAugAssign(s);
   case Stmt::Del:
     for (auto &t : s.targets) {
       auto it = vars.find(t->name);
@@ -240,94 +215,129 @@ void Lowering::emitStmt(Stmt &s) {
     emitLoopBody(s.body, flags, l);
     return;
   }
-  case Stmt::For: {
-    const std::string &name = s.targets[0]->name;
-    SmallVector<Value> bounds;
-    for (auto &arg : s.rangeArgs) {
-      TV v = emitExpr(*arg);
-      if (!v.ok())
-        return;
-      if (!v.ty.isScalar() || !(isInt(v.ty.elem) || v.ty.elem == ScalarKind::Bool)) {
-        diags.error(arg->loc, "range() arguments must be integer scalars, "
-                              "not " + v.ty.str());
-        return;
-      }
-      bounds.push_back(castScalar(v.value, v.ty.elem, ScalarKind::Index,
-                                  loc(arg->loc)));
-    }
-    if (bounds.empty() || bounds.size() > 3)
-      return;
-    std::optional<int64_t> constantStep =
-        bounds.size() == 3 ? getConstantIntValue(bounds[2]) : 1;
-    if (constantStep == 0) {
-      diags.error(s.rangeArgs[2]->loc, "range() arg 3 must not be zero");
-      return;
-    }
-    Value lb = bounds.size() == 1 ? constIndex(0, l) : bounds[0];
-    Value ub = bounds.size() == 1 ? bounds[0] : bounds[1];
-    Value step = bounds.size() == 3 ? bounds[2] : constIndex(1, l);
-    // As in Python, the loop variable is an ordinary variable that each
-    // iteration assigns: the body may change it, and it keeps the last
-    // value after the loop.
-    auto assignLoopVariable = [&](Value value) {
-      TV next;
-      next.ty = Ty::scalar(ScalarKind::Index);
-      next.value = value;
-      assignTo(*s.targets[0], next, s.targets[0]->loc);
-    };
-    OpBuilder::InsertionGuard guard(builder);
-    bool mayReturn = listHolds(s.body, Stmt::Return);
-    LoopFlags flags = makeLoopFlags(s.body, l);
-    if (!flags.breakFlag && !mayReturn && constantStep > 0) {
-      auto forOp = scf::ForOp::create(builder, l, lb, ub, step);
-      builder.setInsertionPoint(forOp.getBody()->getTerminator());
-      assignLoopVariable(forOp.getInductionVar());
-      emitLoopBody(s.body, flags, l);
-      return;
-    }
-    // A loop that may be left early, or whose step may be negative,
-    // counts in a variable and tests the exit flags in its condition.
-    Value zero = constIndex(0, l);
-    if (!constantStep)
-      checkAtRunTime(arith::CmpIPredicate::ne, step, zero,
-                     "range() arg 3 must not be zero", l);
-    Value counter = makeSlot(builder.getIndexType(), name + ".counter", l);
-    nda::StoreOp::create(builder, l, lb, counter);
-    auto whileOp =
-        scf::WhileOp::create(builder, l, TypeRange{}, ValueRange{});
-    builder.setInsertionPointToStart(
-        builder.createBlock(&whileOp.getBefore()));
-    Value cond = unlessLeft(flags.breakFlag, mayReturn, l, [&]() -> Value {
-      Value i = nda::LoadOp::create(builder, l, counter);
-      Value below =
-          arith::CmpIOp::create(builder, l, arith::CmpIPredicate::slt, i, ub);
-      if (constantStep > 0)
-        return below;
-      Value above =
-          arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sgt, i, ub);
-      if (constantStep)
-        return above;
-      Value upward = arith::CmpIOp::create(
-          builder, l, arith::CmpIPredicate::sgt, step, zero);
-      return arith::SelectOp::create(builder, l, upward, below, above);
-    });
-    scf::ConditionOp::create(builder, l, cond, ValueRange{});
-    builder.setInsertionPointToStart(
-        builder.createBlock(&whileOp.getAfter()));
-    builder.setInsertionPoint(scf::YieldOp::create(builder, l));
-    Value i = nda::LoadOp::create(builder, l, counter);
-    assignLoopVariable(i);
-    emitLoopBody(s.body, flags, l);
-    nda::StoreOp::create(builder, l,
-                         arith::AddIOp::create(builder, l, i, step), counter);
-    return;
-  }
+  case Stmt::For:
+    return emitFor(s);
   case Stmt::Return:
   case Stmt::Break:
   case Stmt::Continue:
     return emitJump(s);
   }
 }
+
+void Lowering::emitAugAssign(Stmt &s) {
+  Location l = loc(s.loc);
+  Expr &target = *s.targets[0];
+  TV cur = emitExpr(target);
+  if (!cur.ok())
+    return;
+  TV rhs = emitExpr(*s.value);
+  if (!rhs.ok())
+    return;
+  TV result = emitBinary(s.op, cur, rhs, s.loc);
+  if (!result.ok())
+    return;
+  if (!canCastSameKind(result.ty.elem, cur.ty.elem)) {
+    diags.error(s.loc, "cannot cast the result of '" + spelling(s.op) +
+                           "=' from " +
+                           std::string(scalarKindName(result.ty.elem)) +
+                           " to " + scalarKindName(cur.ty.elem) +
+                           " with casting rule 'same_kind'");
+    return;
+  }
+  if (target.kind == Expr::Name && cur.ty.isArray()) {
+    // In place, like NumPy: views of the array see the update.
+    Var &var = vars[target.name];
+    storeSlice(load(var, l), var.ty, {}, result, s.loc);
+    return;
+  }
+  assignTo(target, result, s.loc);
+  return;
+}
+
+void Lowering::emitFor(Stmt &s) {
+  Location l = loc(s.loc);
+  const std::string &name = s.targets[0]->name;
+  SmallVector<Value> bounds;
+  for (auto &arg : s.rangeArgs) {
+    TV v = emitExpr(*arg);
+    if (!v.ok())
+      return;
+    if (!v.ty.isScalar() || !(isInt(v.ty.elem) || v.ty.elem == ScalarKind::Bool)) {
+      diags.error(arg->loc, "range() arguments must be integer scalars, "
+                            "not " + v.ty.str());
+      return;
+    }
+    bounds.push_back(castScalar(v.value, v.ty.elem, ScalarKind::Index,
+                                loc(arg->loc)));
+  }
+  if (bounds.empty() || bounds.size() > 3)
+    return;
+  std::optional<int64_t> constantStep =
+      bounds.size() == 3 ? getConstantIntValue(bounds[2]) : 1;
+  if (constantStep == 0) {
+    diags.error(s.rangeArgs[2]->loc, "range() arg 3 must not be zero");
+    return;
+  }
+  Value lb = bounds.size() == 1 ? constIndex(0, l) : bounds[0];
+  Value ub = bounds.size() == 1 ? bounds[0] : bounds[1];
+  Value step = bounds.size() == 3 ? bounds[2] : constIndex(1, l);
+  // As in Python, the loop variable is an ordinary variable that each
+  // iteration assigns: the body may change it, and it keeps the last
+  // value after the loop.
+  auto assignLoopVariable = [&](Value value) {
+    TV next;
+    next.ty = Ty::scalar(ScalarKind::Index);
+    next.value = value;
+    assignTo(*s.targets[0], next, s.targets[0]->loc);
+  };
+  OpBuilder::InsertionGuard guard(builder);
+  bool mayReturn = listHolds(s.body, Stmt::Return);
+  LoopFlags flags = makeLoopFlags(s.body, l);
+  if (!flags.breakFlag && !mayReturn && constantStep > 0) {
+    auto forOp = scf::ForOp::create(builder, l, lb, ub, step);
+    builder.setInsertionPoint(forOp.getBody()->getTerminator());
+    assignLoopVariable(forOp.getInductionVar());
+    emitLoopBody(s.body, flags, l);
+    return;
+  }
+  // A loop that may be left early, or whose step may be negative,
+  // counts in a variable and tests the exit flags in its condition.
+  Value zero = constIndex(0, l);
+  if (!constantStep)
+    checkAtRunTime(arith::CmpIPredicate::ne, step, zero,
+                   "range() arg 3 must not be zero", l);
+  Value counter = makeSlot(builder.getIndexType(), name + ".counter", l);
+  nda::StoreOp::create(builder, l, lb, counter);
+  auto whileOp =
+      scf::WhileOp::create(builder, l, TypeRange{}, ValueRange{});
+  builder.setInsertionPointToStart(
+      builder.createBlock(&whileOp.getBefore()));
+  Value cond = unlessLeft(flags.breakFlag, mayReturn, l, [&]() -> Value {
+    Value i = nda::LoadOp::create(builder, l, counter);
+    Value below =
+        arith::CmpIOp::create(builder, l, arith::CmpIPredicate::slt, i, ub);
+    if (constantStep > 0)
+      return below;
+    Value above =
+        arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sgt, i, ub);
+    if (constantStep)
+      return above;
+    Value upward = arith::CmpIOp::create(
+        builder, l, arith::CmpIPredicate::sgt, step, zero);
+    return arith::SelectOp::create(builder, l, upward, below, above);
+  });
+  scf::ConditionOp::create(builder, l, cond, ValueRange{});
+  builder.setInsertionPointToStart(
+      builder.createBlock(&whileOp.getAfter()));
+  builder.setInsertionPoint(scf::YieldOp::create(builder, l));
+  Value i = nda::LoadOp::create(builder, l, counter);
+  assignLoopVariable(i);
+  emitLoopBody(s.body, flags, l);
+  nda::StoreOp::create(builder, l,
+                       arith::AddIOp::create(builder, l, i, step), counter);
+  return;
+}
+
 
 void Lowering::emitBranch(StmtList &body) {
   if (!alwaysJumps(body, /*loopJumps=*/!loops.empty()))

@@ -241,6 +241,14 @@ private:
   //===--------------------------------------------------------------------===//
   void emitBlock(MutableArrayRef<StmtPtr> block);
   void emitStmt(Stmt &s);
+  /// `target op= value`: computed in the promoted type, cast back with
+  /// NumPy's same_kind rule.
+  void emitAugAssign(Stmt &s);
+  /// `for name in range(...)`: an scf.for when the step is a positive
+  /// constant and nothing leaves the loop early; otherwise an scf.while on
+  /// a counter that also tests the break/return flags and takes a step of
+  /// either sign (a zero step is an error, at run time if not constant).
+  void emitFor(Stmt &s);
 
   /// A name a branch deletes is deleted after it, unless the branch never
   /// falls through; then it is deleted only after the loop the branch may
@@ -279,11 +287,11 @@ private:
   struct OpTypes {
     ScalarKind compute, result;
   };
-  std::optional<OpTypes> binaryTypes(StringRef op, const Ty &a, const Ty &b,
+  std::optional<OpTypes> binaryTypes(BinaryOp op, const Ty &a, const Ty &b,
                                      SMLoc at);
 
   /// Emits `a op b` on scalars of kind `k` (the comparison/arith op).
-  Value scalarBinary(OpBuilder &b, Location l, StringRef op, Value x, Value y,
+  Value scalarBinary(OpBuilder &b, Location l, BinaryOp op, Value x, Value y,
                      ScalarKind k);
 
   /// Casts inside a linalg body (uses `b`).
@@ -333,7 +341,7 @@ private:
 
   /// "file:line:col: " for messages printed at run time.
   static std::string locationPrefix(Location l);
-  TV emitBinary(StringRef op, const TV &a, const TV &b, SMLoc at);
+  TV emitBinary(BinaryOp op, const TV &a, const TV &b, SMLoc at);
   TV emitMatmul(const TV &a, const TV &b, SMLoc at);
 
   /// The array with elements converted to `k` (itself when equal).

@@ -1,13 +1,12 @@
-//===- Parser.cpp - lexer and parser of the .nda array language -----------===//
+//===- Parser.cpp - parser of the .nda array language ---------------------===//
 //
-// The lexer turns the source into tokens with Python-style NEWLINE, INDENT
-// and DEDENT tokens (newlines inside brackets are ignored); the parser is a
-// recursive-descent parser over them following Python's grammar for the
-// supported subset.
+// A recursive-descent parser over the lexer's tokens (Lexer.h) following
+// Python's grammar for the supported subset.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/Parser.h"
+#include "Frontend/Lexer.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -20,256 +19,7 @@ using llvm::StringRef;
 
 namespace imex::nda {
 
-std::optional<ScalarKind> scalarKindFromName(StringRef name) {
-  return llvm::StringSwitch<std::optional<ScalarKind>>(name)
-      .Case("bool", ScalarKind::Bool)
-      .Case("i8", ScalarKind::I8)
-      .Case("i16", ScalarKind::I16)
-      .Case("i32", ScalarKind::I32)
-      .Case("i64", ScalarKind::I64)
-      .Case("index", ScalarKind::Index)
-      .Case("f16", ScalarKind::F16)
-      .Case("f32", ScalarKind::F32)
-      .Case("f64", ScalarKind::F64)
-      .Default(std::nullopt);
-}
-
-const char *scalarKindName(ScalarKind kind) {
-  switch (kind) {
-  case ScalarKind::Bool: return "bool";
-  case ScalarKind::I8: return "i8";
-  case ScalarKind::I16: return "i16";
-  case ScalarKind::I32: return "i32";
-  case ScalarKind::I64: return "i64";
-  case ScalarKind::Index: return "index";
-  case ScalarKind::F16: return "f16";
-  case ScalarKind::F32: return "f32";
-  case ScalarKind::F64: return "f64";
-  }
-  return "?";
-}
-
 namespace {
-
-//===----------------------------------------------------------------------===//
-// Lexer
-//===----------------------------------------------------------------------===//
-
-struct Token {
-  enum Kind { Name, Int, Float, String, Op, Newline, Indent, Dedent, End };
-  Kind kind;
-  StringRef text;
-  SMLoc loc;
-  int64_t intValue = 0;
-  double floatValue = 0;
-};
-
-bool isKeyword(StringRef s) {
-  static const char *const keywords[] = {
-      "def",  "return", "if",    "elif",     "else",   "for",
-      "in",   "while",  "pass",  "del",      "and",    "or",
-      "not",  "True",   "False", "None",     "break",  "continue",
-      "lambda", "class", "import", "from"};
-  for (const char *k : keywords)
-    if (s == k)
-      return true;
-  return false;
-}
-
-class Lexer {
-public:
-  Lexer(StringRef text, DiagEngine &diags) : text(text), diags(diags) {}
-
-  std::vector<Token> lex() {
-    const char *p = text.begin(), *end = text.end();
-    std::vector<unsigned> indents = {0};
-    int depth = 0;
-    bool lineStart = true;
-    auto loc = [](const char *at) { return SMLoc::getFromPointer(at); };
-    auto push = [&](Token::Kind kind, const char *begin, const char *stop) {
-      tokens.push_back({kind, StringRef(begin, stop - begin), loc(begin)});
-    };
-    while (p < end) {
-      if (lineStart && depth == 0) {
-        const char *q = p;
-        unsigned column = 0;
-        bool tab = false;
-        while (q < end && (*q == ' ' || *q == '\t')) {
-          if (*q == '\t') {
-            tab = true;
-            column = (column / 8 + 1) * 8;
-          } else {
-            ++column;
-          }
-          ++q;
-        }
-        if (q == end)
-          break;
-        if (*q == '\n' || *q == '\r' || *q == '#') { // blank/comment line
-          while (q < end && *q != '\n')
-            ++q;
-          p = q < end ? q + 1 : q;
-          continue;
-        }
-        lineStart = false;
-        if (tab)
-          diags.error(loc(p), "tab characters are not allowed in indentation");
-        if (column > indents.back()) {
-          indents.push_back(column);
-          push(Token::Indent, q, q);
-        } else {
-          while (column < indents.back()) {
-            indents.pop_back();
-            push(Token::Dedent, q, q);
-          }
-          if (column != indents.back()) {
-            diags.error(loc(q), "unindent does not match any outer "
-                                "indentation level");
-            indents.push_back(column);
-          }
-        }
-        p = q;
-        continue;
-      }
-      char c = *p;
-      if (c == '\n') {
-        if (depth == 0) {
-          push(Token::Newline, p, p);
-          lineStart = true;
-        }
-        ++p;
-        continue;
-      }
-      if (c == ' ' || c == '\t' || c == '\r' || c == '\f') {
-        ++p;
-        continue;
-      }
-      if (c == '#') {
-        while (p < end && *p != '\n')
-          ++p;
-        continue;
-      }
-      if (c == '\\' && p + 1 < end && p[1] == '\n') {
-        p += 2;
-        continue;
-      }
-      if (llvm::isDigit(c) || (c == '.' && p + 1 < end && llvm::isDigit(p[1]))) {
-        lexNumber(p, end);
-        continue;
-      }
-      if (llvm::isAlpha(c) || c == '_') {
-        const char *q = p;
-        while (q < end && (llvm::isAlnum(*q) || *q == '_'))
-          ++q;
-        push(Token::Name, p, q);
-        p = q;
-        continue;
-      }
-      if (c == '"' || c == '\'') {
-        const char *q = p + 1;
-        while (q < end && *q != c && *q != '\n')
-          ++q;
-        if (q == end || *q != c) {
-          diags.error(loc(p), "unterminated string literal");
-          p = q;
-          continue;
-        }
-        tokens.push_back({Token::String, StringRef(p + 1, q - p - 1), loc(p)});
-        p = q + 1;
-        continue;
-      }
-      static const char *const ops[] = {
-          "**=", "//=", "->", "**", "//", "<=", ">=", "==", "!=", "+=",
-          "-=",  "*=",  "/=", "%=", "@=", "+",  "-",  "*",  "/",  "%",
-          "@",   "<",   ">",  "=",  "(",  ")",  "[",  "]",  ",",  ":",
-          ".",   "?"};
-      bool matched = false;
-      for (const char *op : ops) {
-        size_t n = strlen(op);
-        if (StringRef(p, end - p).starts_with(op)) {
-          if (*op == '(' || *op == '[')
-            ++depth;
-          else if ((*op == ')' || *op == ']') && depth > 0)
-            --depth;
-          push(Token::Op, p, p + n);
-          p += n;
-          matched = true;
-          break;
-        }
-      }
-      if (!matched) {
-        if ((unsigned char)c >= 0x80 || !llvm::isPrint(c))
-          diags.error(loc(p), "invalid character in source");
-        else
-          diags.error(loc(p), "invalid character '" + std::string(1, c) + "'");
-        ++p;
-      }
-    }
-    const char *last = end;
-    if (!tokens.empty() && tokens.back().kind != Token::Newline &&
-        tokens.back().kind != Token::Dedent)
-      push(Token::Newline, last, last);
-    while (indents.size() > 1) {
-      indents.pop_back();
-      push(Token::Dedent, last, last);
-    }
-    push(Token::End, last, last);
-    return std::move(tokens);
-  }
-
-private:
-  void lexNumber(const char *&p, const char *end) {
-    const char *q = p;
-    bool isFloat = false;
-    while (q < end && (llvm::isDigit(*q) || *q == '_'))
-      ++q;
-    if (q < end && *q == '.') {
-      isFloat = true;
-      ++q;
-      while (q < end && (llvm::isDigit(*q) || *q == '_'))
-        ++q;
-    }
-    if (q < end && (*q == 'e' || *q == 'E')) {
-      const char *r = q + 1;
-      if (r < end && (*r == '+' || *r == '-'))
-        ++r;
-      if (r < end && llvm::isDigit(*r)) {
-        isFloat = true;
-        q = r;
-        while (q < end && llvm::isDigit(*q))
-          ++q;
-      }
-    }
-    if (q < end && (llvm::isAlpha(*q) || *q == '_')) {
-      diags.error(SMLoc::getFromPointer(p), "invalid numeric literal");
-      while (q < end && (llvm::isAlnum(*q) || *q == '_'))
-        ++q;
-      p = q;
-      return;
-    }
-    std::string digits;
-    for (const char *r = p; r < q; ++r)
-      if (*r != '_')
-        digits += *r;
-    Token token{isFloat ? Token::Float : Token::Int, StringRef(p, q - p),
-                SMLoc::getFromPointer(p)};
-    if (isFloat) {
-      token.floatValue = std::strtod(digits.c_str(), nullptr);
-    } else {
-      errno = 0;
-      unsigned long long v = std::strtoull(digits.c_str(), nullptr, 10);
-      if (errno == ERANGE || v > (unsigned long long)INT64_MAX)
-        diags.error(token.loc, "integer literal is too large for i64");
-      token.intValue = (int64_t)v;
-    }
-    tokens.push_back(token);
-    p = q;
-  }
-
-  StringRef text;
-  DiagEngine &diags;
-  std::vector<Token> tokens;
-};
 
 //===----------------------------------------------------------------------===//
 // Parser
@@ -785,7 +535,7 @@ private:
         diags.error(lhs->loc, "illegal target for augmented assignment");
         return nullptr;
       }
-      stmt->op = StringRef(op).drop_back().str();
+      stmt->op = *binaryOpFromSpelling(StringRef(op).drop_back());
       stmt->targets.push_back(std::move(lhs));
       stmt->value = parseExpr();
       if (!stmt->value)
@@ -821,7 +571,7 @@ private:
   /// start of the expression).
   ExprPtr binary(StringRef op, SMLoc, ExprPtr lhs, ExprPtr rhs) {
     auto e = std::make_unique<Expr>(Expr::Binary, lhs->loc);
-    e->op = op.str();
+    e->binaryOp = *binaryOpFromSpelling(op);
     e->children.push_back(std::move(lhs));
     e->children.push_back(std::move(rhs));
     return e;
@@ -859,7 +609,7 @@ private:
     if (atName("not")) {
       auto e = std::make_unique<Expr>(Expr::Unary, cur().loc);
       ++pos;
-      e->op = "not";
+      e->unaryOp = UnaryOp::Not;
       ExprPtr operand = parseNot();
       if (!operand)
         return nullptr;
@@ -941,7 +691,7 @@ private:
         return operand;
       }
       auto e = std::make_unique<Expr>(Expr::Unary, loc);
-      e->op = "-";
+      e->unaryOp = UnaryOp::Neg;
       e->children.push_back(std::move(operand));
       return e;
     }

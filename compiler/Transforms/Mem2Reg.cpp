@@ -934,20 +934,6 @@ std::optional<PromotableAllocationOpInterface> SlotPromoter::promote() {
 // Pass
 //===----------------------------------------------------------------------===//
 
-struct Mem2RegPass : imex::impl::Mem2RegBase<Mem2RegPass> {
-  using Base::Base;
-
-  void runOnOperation() override;
-
-private:
-  /// Promotes what it can of the slots of `allocators`, retrying the others
-  /// while promotions make progress. Returns whether anything changed.
-  bool promoteSlots(ArrayRef<PromotableAllocationOpInterface> allocators,
-                    RewriterBase &rewriter, DominanceInfo &dominance,
-                    FrontierCache &frontiers, const DataLayout &dataLayout,
-                    AddedResultTracker &tracker, PromotionCounters &counters);
-  void reportMissed(MemorySlot slot, const Rejection &rejection);
-};
 
 /// The name of the function `op` is or is in, for remarks.
 StringRef functionName(Operation *op) {
@@ -957,7 +943,8 @@ StringRef functionName(Operation *op) {
   return func ? func.getName() : StringRef();
 }
 
-void Mem2RegPass::reportMissed(MemorySlot slot, const Rejection &rejection) {
+/// A remark (and a debug line) for a slot that stays in memory.
+void reportMissed(MemorySlot slot, const Rejection &rejection) {
   StringRef function =
       functionName(slot.ptr.getParentBlock()->getParentOp());
   std::string type;
@@ -978,7 +965,9 @@ void Mem2RegPass::reportMissed(MemorySlot slot, const Rejection &rejection) {
                           << " not promoted: " << rejection.reason << "\n");
 }
 
-bool Mem2RegPass::promoteSlots(
+/// Promotes what it can of the slots of `allocators`, retrying the others
+/// while promotions make progress. Returns whether anything changed.
+bool promoteSlots(
     ArrayRef<PromotableAllocationOpInterface> allocators,
     RewriterBase &rewriter, DominanceInfo &dominance, FrontierCache &frontiers,
     const DataLayout &dataLayout, AddedResultTracker &tracker,
@@ -1028,16 +1017,15 @@ bool Mem2RegPass::promoteSlots(
   return changed;
 }
 
-void Mem2RegPass::runOnOperation() {
-  Operation *scope = getOperation();
-  const DataLayout &dataLayout =
-      getAnalysis<DataLayoutAnalysis>().getAtOrAbove(scope);
-  DominanceInfo &dominance = getAnalysis<DominanceInfo>();
+/// Promotes the slots in the regions of `scope`; with `simplifyRegions`,
+/// drops what promotion added to region ops but nothing uses. Returns
+/// whether anything changed.
+bool promoteInRegions(Operation *scope, DominanceInfo &dominance,
+                      const DataLayout &dataLayout, bool simplifyRegions,
+                      PromotionCounters &counters) {
   FrontierCache frontiers(dominance);
   AddedResultTracker tracker;
-  IRRewriter rewriter(&getContext(), &tracker);
-  PromotionCounters counters;
-
+  IRRewriter rewriter(scope->getContext(), &tracker);
   bool changed = false;
   for (Region &region : scope->getRegions()) {
     if (region.empty())
@@ -1054,8 +1042,23 @@ void Mem2RegPass::runOnOperation() {
   // added but nothing needs (e.g. a slot stored in a loop and never read
   // after it).
   SmallVector<std::pair<Operation *, unsigned>> added = tracker.take();
-  if (enableRegionSimplification && !added.empty())
+  if (simplifyRegions && !added.empty())
     imex::pruneUnusedPromotionResults(added, rewriter);
+  return changed;
+}
+
+struct Mem2RegPass : imex::impl::Mem2RegBase<Mem2RegPass> {
+  using Base::Base;
+  void runOnOperation() override;
+};
+
+void Mem2RegPass::runOnOperation() {
+  Operation *scope = getOperation();
+  PromotionCounters counters;
+  bool changed = promoteInRegions(
+      scope, getAnalysis<DominanceInfo>(),
+      getAnalysis<DataLayoutAnalysis>().getAtOrAbove(scope),
+      enableRegionSimplification, counters);
 
   promotedAmount += counters.promoted;
   rejectedAmount += counters.rejected;
@@ -1075,3 +1078,11 @@ void Mem2RegPass::runOnOperation() {
 }
 
 } // namespace
+
+bool imex::promoteMemorySlots(Operation *scope) {
+  DominanceInfo dominance(scope);
+  DataLayout dataLayout = DataLayout::closest(scope);
+  PromotionCounters counters;
+  return promoteInRegions(scope, dominance, dataLayout,
+                          /*simplifyRegions=*/true, counters);
+}

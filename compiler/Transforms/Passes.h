@@ -47,6 +47,12 @@ namespace imex {
 #define GEN_PASS_REGISTRATION
 #include "Transforms/Passes.h.inc"
 
+/// Promotes the memory slots (nda.var, memref.alloca, llvm.alloca, ...) in
+/// the regions of `scope` to SSA values, also through region control flow,
+/// as the mem2reg pass does with region simplification; for code that is
+/// not a pass (the .nda frontend). Returns whether anything changed.
+bool promoteMemorySlots(mlir::Operation *scope);
+
 /// True if an operand of `op` has a static dimension of size 0: tiling and
 /// fusion of such ops fail upstream, and there is nothing to compute.
 bool hasEmptyDimension(mlir::linalg::LinalgOp op);

@@ -3,6 +3,7 @@
 #include "Interfaces/PromotableRegionOpInterface.h"
 #include "Interfaces/PromotableRegionOpInterfaceImpl.h"
 
+#include "Transforms/Passes.h"
 #include "region/IR/Region.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -192,6 +193,36 @@ TEST_F(PromotableRegionOpInterfaceTest, PruneRemovesOnlyUnneededEntries) {
   EXPECT_TRUE(ifOp.getElseRegion().empty());
   EXPECT_EQ(first<scf::WhileOp>(*module).getNumResults(), 1u);
   EXPECT_TRUE(succeeded(verify(*module)));
+}
+
+} // namespace
+
+namespace {
+
+// The function form of mem2reg (what the .nda frontend calls) promotes a
+// slot through scf.if as the pass does, and says whether it changed
+// anything.
+TEST_F(PromotableRegionOpInterfaceTest, PromoteMemorySlotsFunction) {
+  OwningOpRef<ModuleOp> module = parse(R"mlir(
+    func.func @f(%c: i1, %a: i32, %b: i32) -> i32 {
+      %slot = memref.alloca() : memref<i32>
+      memref.store %a, %slot[] : memref<i32>
+      scf.if %c {
+        memref.store %b, %slot[] : memref<i32>
+      }
+      %r = memref.load %slot[] : memref<i32>
+      return %r : i32
+    }
+  )mlir");
+  ASSERT_TRUE(module);
+  auto func = first<func::FuncOp>(*module);
+  EXPECT_TRUE(imex::promoteMemorySlots(func));
+  EXPECT_FALSE(first<memref::AllocaOp>(*module));
+  auto ifOp = first<scf::IfOp>(*module);
+  ASSERT_TRUE(ifOp);
+  EXPECT_EQ(ifOp.getNumResults(), 1u);
+  EXPECT_TRUE(succeeded(verify(*module)));
+  EXPECT_FALSE(imex::promoteMemorySlots(func)); // nothing left
 }
 
 } // namespace

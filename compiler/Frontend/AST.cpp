@@ -1,0 +1,72 @@
+//===- AST.cpp - names of the .nda syntax tree's kinds and operators ------===//
+
+#include "Frontend/AST.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+using llvm::StringRef;
+
+namespace imex::nda {
+
+std::optional<ScalarKind> scalarKindFromName(StringRef name) {
+  return llvm::StringSwitch<std::optional<ScalarKind>>(name)
+      .Case("bool", ScalarKind::Bool)
+      .Case("i8", ScalarKind::I8)
+      .Case("i16", ScalarKind::I16)
+      .Case("i32", ScalarKind::I32)
+      .Case("i64", ScalarKind::I64)
+      .Case("index", ScalarKind::Index)
+      .Case("f16", ScalarKind::F16)
+      .Case("f32", ScalarKind::F32)
+      .Case("f64", ScalarKind::F64)
+      .Default(std::nullopt);
+}
+
+namespace {
+constexpr std::pair<BinaryOp, const char *> kBinarySpellings[] = {
+    {BinaryOp::Add, "+"},     {BinaryOp::Sub, "-"},
+    {BinaryOp::Mul, "*"},     {BinaryOp::Div, "/"},
+    {BinaryOp::FloorDiv, "//"}, {BinaryOp::Mod, "%"},
+    {BinaryOp::Pow, "**"},    {BinaryOp::MatMul, "@"},
+    {BinaryOp::Lt, "<"},      {BinaryOp::Le, "<="},
+    {BinaryOp::Gt, ">"},      {BinaryOp::Ge, ">="},
+    {BinaryOp::Eq, "=="},     {BinaryOp::Ne, "!="},
+    {BinaryOp::And, "and"},   {BinaryOp::Or, "or"},
+    {BinaryOp::Min, "minimum"}, {BinaryOp::Max, "maximum"}};
+} // namespace
+
+StringRef spelling(BinaryOp op) {
+  for (auto [candidate, text] : kBinarySpellings)
+    if (candidate == op)
+      return text;
+  return "?";
+}
+
+std::optional<BinaryOp> binaryOpFromSpelling(StringRef text) {
+  for (auto [op, candidate] : kBinarySpellings)
+    if (text == candidate)
+      return op;
+  return std::nullopt;
+}
+
+bool isComparison(BinaryOp op) {
+  return op == BinaryOp::Lt || op == BinaryOp::Le || op == BinaryOp::Gt ||
+         op == BinaryOp::Ge || op == BinaryOp::Eq || op == BinaryOp::Ne;
+}
+
+const char *scalarKindName(ScalarKind kind) {
+  switch (kind) {
+  case ScalarKind::Bool: return "bool";
+  case ScalarKind::I8: return "i8";
+  case ScalarKind::I16: return "i16";
+  case ScalarKind::I32: return "i32";
+  case ScalarKind::I64: return "i64";
+  case ScalarKind::Index: return "index";
+  case ScalarKind::F16: return "f16";
+  case ScalarKind::F32: return "f32";
+  case ScalarKind::F64: return "f64";
+  }
+  return "?";
+}
+
+} // namespace imex::nda
