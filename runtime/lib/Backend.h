@@ -108,6 +108,11 @@ public:
 std::unique_ptr<Backend> createLevelZeroBackend();
 std::unique_ptr<Backend> createVulkanBackend();
 
+/// A backend that libimexrt was built without: it fails to initialize with
+/// `reason`.
+std::unique_ptr<Backend> createUnavailableBackend(const char *name,
+                                                  const char *reason);
+
 /// dlopen wrapper: the library named by environment variable `envOverride`
 /// if set, else `defaultName`.
 class DynamicLibrary {

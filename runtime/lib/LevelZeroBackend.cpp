@@ -547,27 +547,10 @@ std::unique_ptr<Backend> createLevelZeroBackend() {
 } // namespace imexrt
 
 #else // !IMEXRT_HAVE_LEVEL_ZERO
-
 namespace imexrt {
-namespace {
-class UnavailableLevelZero : public Backend {
-public:
-  const char *name() const override { return "level-zero"; }
-  bool initialize(std::string &error) override {
-    error = "libimexrt was built without the Level Zero headers (libze-dev)";
-    return false;
-  }
-  size_t deviceCount() const override { return 0; }
-  DeviceDescription describe(size_t) const override { return {}; }
-  BackendDevice *openDevice(size_t, std::string &error) override {
-    error = "no Level Zero backend";
-    return nullptr;
-  }
-};
-} // namespace
-
 std::unique_ptr<Backend> createLevelZeroBackend() {
-  return std::make_unique<UnavailableLevelZero>();
+  return createUnavailableBackend(
+      "level-zero", "libimexrt was built without the Level Zero headers (libze-dev)");
 }
 } // namespace imexrt
 

@@ -290,6 +290,27 @@ struct State {
   int hostFallback = -1;
 };
 
+class UnavailableBackend : public Backend {
+public:
+  UnavailableBackend(const char *name, const char *reason)
+      : name_(name), reason_(reason) {}
+  const char *name() const override { return name_; }
+  bool initialize(std::string &error) override {
+    error = reason_;
+    return false;
+  }
+  size_t deviceCount() const override { return 0; }
+  DeviceDescription describe(size_t) const override { return {}; }
+  BackendDevice *openDevice(size_t, std::string &error) override {
+    error = reason_;
+    return nullptr;
+  }
+
+private:
+  const char *name_;
+  const char *reason_;
+};
+
 // Never destroyed: compiled programs call gpuModuleUnload from global
 // destructors, which may run after this file's static objects would be gone.
 State &state() {
@@ -804,6 +825,12 @@ bool releasePlaceholder(void *ptr) {
 }
 
 } // namespace
+
+std::unique_ptr<Backend> createUnavailableBackend(const char *name,
+                                                  const char *reason) {
+  return std::make_unique<UnavailableBackend>(name, reason);
+}
+
 } // namespace imexrt
 
 using namespace imexrt;

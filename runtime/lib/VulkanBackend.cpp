@@ -1283,27 +1283,10 @@ std::unique_ptr<Backend> createVulkanBackend() {
 } // namespace imexrt
 
 #else // !IMEXRT_HAVE_VULKAN
-
 namespace imexrt {
-namespace {
-class UnavailableVulkan : public Backend {
-public:
-  const char *name() const override { return "vulkan"; }
-  bool initialize(std::string &error) override {
-    error = "libimexrt was built without the Vulkan headers (libvulkan-dev)";
-    return false;
-  }
-  size_t deviceCount() const override { return 0; }
-  DeviceDescription describe(size_t) const override { return {}; }
-  BackendDevice *openDevice(size_t, std::string &error) override {
-    error = "no Vulkan backend";
-    return nullptr;
-  }
-};
-} // namespace
-
 std::unique_ptr<Backend> createVulkanBackend() {
-  return std::make_unique<UnavailableVulkan>();
+  return createUnavailableBackend(
+      "vulkan", "libimexrt was built without the Vulkan headers (libvulkan-dev)");
 }
 } // namespace imexrt
 

@@ -718,6 +718,33 @@ struct NDArrayShardingModel
   }
 };
 
+/// Views of one source array (subview, reshape) partition alike: with the
+/// source and the result replicated the op is cloned; otherwise the derived
+/// model's partitionView emits the local view in the opened context.
+template <typename Derived, typename OpTy>
+struct ViewShardingModel : public NDArrayShardingModel<Derived, OpTy> {
+  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
+                          ArrayRef<Sharding> operandShardings,
+                          ArrayRef<Sharding> resultShardings,
+                          IRMapping &partitionMap,
+                          SymbolTableCollection &symbols,
+                          OpBuilder &builder) const {
+    Sharding source = operandShardings[0];
+    Sharding result = resultShardings.empty() ? Sharding() : resultShardings[0];
+    if (sh::isReplicated(source) && sh::isReplicated(result)) {
+      builder.clone(*op, partitionMap);
+      return success();
+    }
+    std::optional<PartitionContext> opened = openPartition(
+        op, builder, symbols, {{source, "source"}, {result, "result"}});
+    if (!opened)
+      return failure();
+    return static_cast<const Derived *>(this)->partitionView(
+        cast<OpTy>(op), *opened, source, result, partitionedOperands,
+        partitionMap, builder);
+  }
+};
+
 AffineMap noDims(unsigned numLoops, MLIRContext *ctx) {
   return AffineMap::get(numLoops, 0, ctx);
 }
@@ -736,7 +763,7 @@ AffineMap keptDimsMap(const llvm::SmallBitVector &dropped, MLIRContext *ctx) {
 //===----------------------------------------------------------------------===//
 
 struct SubviewShardingModel
-    : public NDArrayShardingModel<SubviewShardingModel, SubviewOp> {
+    : public ViewShardingModel<SubviewShardingModel, SubviewOp> {
   SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
     return SmallVector<utils::IteratorType>(
         cast<SubviewOp>(op).getSourceType().getRank(),
@@ -815,24 +842,12 @@ struct SubviewShardingModel
     return shardings;
   }
 
-  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
-                          ArrayRef<Sharding> operandShardings,
-                          ArrayRef<Sharding> resultShardings,
-                          IRMapping &partitionMap,
-                          SymbolTableCollection &symbols,
-                          OpBuilder &builder) const {
-    auto subview = cast<SubviewOp>(op);
-    Sharding source = operandShardings[0];
-    Sharding result = resultShardings.empty() ? Sharding() : resultShardings[0];
-    if (sh::isReplicated(source) && sh::isReplicated(result)) {
-      builder.clone(*op, partitionMap);
-      return success();
-    }
-    std::optional<PartitionContext> opened = openPartition(
-        op, builder, symbols, {{source, "source"}, {result, "result"}});
-    if (!opened)
-      return failure();
-    PartitionContext &ctx = *opened;
+  LogicalResult partitionView(SubviewOp subview, PartitionContext &ctx,
+                              Sharding source, Sharding result,
+                              ArrayRef<Value> partitionedOperands,
+                              IRMapping &partitionMap,
+                              OpBuilder &builder) const {
+    Operation *op = subview;
     GridOp grid = ctx.getGrid();
     if (hasNonZeroHalos(result))
       return ctx.error() << "cannot partition a subview whose result has halos";
@@ -1367,7 +1382,7 @@ struct LinSpaceShardingModel
 //===----------------------------------------------------------------------===//
 
 struct ReshapeShardingModel
-    : public NDArrayShardingModel<ReshapeShardingModel, ReshapeOp> {
+    : public ViewShardingModel<ReshapeShardingModel, ReshapeOp> {
   SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
     return SmallVector<utils::IteratorType>(
         cast<ReshapeOp>(op).getType().getRank(), utils::IteratorType::parallel);
@@ -1425,24 +1440,12 @@ struct ReshapeShardingModel
     return shardings;
   }
 
-  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
-                          ArrayRef<Sharding> operandShardings,
-                          ArrayRef<Sharding> resultShardings,
-                          IRMapping &partitionMap,
-                          SymbolTableCollection &symbols,
-                          OpBuilder &builder) const {
-    auto reshape = cast<ReshapeOp>(op);
-    Sharding source = operandShardings[0];
-    Sharding result = resultShardings.empty() ? Sharding() : resultShardings[0];
-    if (sh::isReplicated(source) && sh::isReplicated(result)) {
-      builder.clone(*op, partitionMap);
-      return success();
-    }
-    std::optional<PartitionContext> opened = openPartition(
-        op, builder, symbols, {{source, "source"}, {result, "result"}});
-    if (!opened)
-      return failure();
-    PartitionContext &ctx = *opened;
+  LogicalResult partitionView(ReshapeOp reshape, PartitionContext &ctx,
+                              Sharding source, Sharding result,
+                              ArrayRef<Value> partitionedOperands,
+                              IRMapping &partitionMap,
+                              OpBuilder &builder) const {
+    Operation *op = reshape;
     GridOp grid = ctx.getGrid();
     if (hasNonZeroHalos(source) || hasNonZeroHalos(result) ||
         !source.getStaticShardedDimsOffsets().empty() ||
