@@ -1,4 +1,10 @@
 //===- InitImex.cpp - register everything imexc provides ------------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "InitImex.h"
 
@@ -10,10 +16,10 @@
 #include "Interfaces/PromotableRegionOpInterfaceImpl.h"
 
 #include "gpux/IR/GPUX.h"
+#include "nda/IR/Nda.h"
 #include "ndarray/IR/NDArray.h"
 #include "ndarray/Transforms/BufferizableOpInterfaceImpl.h"
 #include "ndarray/Transforms/ShardingInterfaceImpl.h"
-#include "nda/IR/Nda.h"
 #include "region/IR/Region.h"
 #include "region/Transforms/BufferizableOpInterfaceImpl.h"
 #include "region/Transforms/Passes.h"

@@ -1,5 +1,9 @@
 //===- InitImex.h - register everything imexc provides --------------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // One place that knows the full set of imex dialects, external models and
 // passes, so imex-opt and imexc register exactly the same things.
 //

@@ -1,5 +1,9 @@
 //===- Pipelines.h - the named pipelines, built in C++ --------------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Every named pipeline is a builder function that adds passes to an
 // OpPassManager through their generated create functions, configured by one
 // options struct. imex-opt (`--host="mcpu=native opt-level=3"`) and imexc

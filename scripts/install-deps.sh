@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   # LLVM/MLIR 22 toolchain (compiler, libraries, tblgen, lit/FileCheck)
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22 libomp-22-dev
+  clang-format-22
   # build tools; g++ provides the `c++`/`cc` that imexc --emit=exe and the
   # example builds link with, make builds the Makefile example
   cmake ninja-build ccache pkg-config g++ make

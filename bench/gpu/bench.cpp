@@ -1,3 +1,5 @@
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // GPU benchmark driver: times the host benchmark kernels (triad, sum,
 // rowsum, softmax, matmul from bench/host_kernels/kernels) as compiled into
 // the object it is linked with, and prints one line per kernel:
@@ -107,9 +109,8 @@ int main(int argc, char **argv) {
       want += v;
     M1 mx = view1(x);
     imexc_sum_result r{};
-    double t = timeKernel(reps, r, [&](auto *result) {
-      _mlir_ciface_sum(result, &mx);
-    });
+    double t = timeKernel(reps, r,
+                          [&](auto *result) { _mlir_ciface_sum(result, &mx); });
     check("sum", r.r0.aligned[0] == (float)want, "wrong sum");
     report("sum", t, 4.0 * n, 1.0 * n);
     std::free(r.r0.allocated);
@@ -119,15 +120,13 @@ int main(int argc, char **argv) {
     auto a = ramp(rows * cols, 7, 0.5f);
     M2 ma = view2(a, rows, cols);
     imexc_rowsum_result r{};
-    double t = timeKernel(reps, r, [&](auto *result) {
-      _mlir_ciface_rowsum(result, &ma);
-    });
+    double t = timeKernel(
+        reps, r, [&](auto *result) { _mlir_ciface_rowsum(result, &ma); });
     double want = 0;
     for (int64_t j = 0; j < cols; ++j)
       want += a[5 * cols + j];
     check("rowsum", r.r0.aligned[5] == (float)want, "wrong row sum");
-    report("rowsum", t, 4.0 * rows * cols,
-                1.0 * rows * cols);
+    report("rowsum", t, 4.0 * rows * cols, 1.0 * rows * cols);
     std::free(r.r0.allocated);
   }
   if (selected("softmax", filter)) {
@@ -135,15 +134,13 @@ int main(int argc, char **argv) {
     auto x = ramp(rows * cols, 11, 0.125f);
     M2 mx = view2(x, rows, cols);
     imexc_softmax_result r{};
-    double t = timeKernel(reps, r, [&](auto *result) {
-      _mlir_ciface_softmax(result, &mx);
-    });
+    double t = timeKernel(
+        reps, r, [&](auto *result) { _mlir_ciface_softmax(result, &mx); });
     double total = 0;
     for (int64_t j = 0; j < cols; ++j)
       total += r.r0.aligned[3 * cols + j];
     check("softmax", std::fabs(total - 1.0) < 1e-3, "row does not sum to 1");
-    report("softmax", t, 8.0 * rows * cols,
-                5.0 * rows * cols);
+    report("softmax", t, 8.0 * rows * cols, 5.0 * rows * cols);
     std::free(r.r0.allocated);
   }
   if (selected("matmul", filter)) {
@@ -151,9 +148,8 @@ int main(int argc, char **argv) {
     auto a = ramp(n * n, 5, 0.5f), b = ramp(n * n, 3, 0.5f);
     M2 ma = view2(a, n, n), mb = view2(b, n, n);
     imexc_matmul_result r{};
-    double t = timeKernel(3, r, [&](auto *result) {
-      _mlir_ciface_matmul(result, &ma, &mb);
-    });
+    double t = timeKernel(
+        3, r, [&](auto *result) { _mlir_ciface_matmul(result, &ma, &mb); });
     double want = 0;
     for (int64_t k = 0; k < n; ++k)
       want += (double)a[7 * n + k] * b[k * n + 9];

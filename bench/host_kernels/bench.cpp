@@ -1,3 +1,5 @@
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Host-kernel benchmark driver (run.sh builds and runs it). Times, in one
 // process, the kernels of kernels/*.mlir compiled by imexc (OpenMP, at 1 and
 // 2 threads) against these anchors and prints ratios:

@@ -1,3 +1,5 @@
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Hand-written C++ loops for the host-kernel benchmark: what a programmer
 // writes without a library, compiled with clang++-22 -O3 -march=native.
 // Outputs are __restrict (they never alias the inputs). Built twice (see
@@ -19,7 +21,8 @@
 
 namespace REF_NS {
 
-void triad(float *__restrict a, const float *b, const float *c, float s, int64_t n) {
+void triad(float *__restrict a, const float *b, const float *c, float s,
+           int64_t n) {
 #pragma omp parallel for simd
   for (int64_t i = 0; i < n; ++i)
     a[i] = b[i] + s * c[i];
@@ -67,7 +70,8 @@ void colsum(const float *a, float *__restrict r, int64_t m, int64_t n) {
   }
 }
 
-void matvec(const float *a, const float *x, float *__restrict y, int64_t m, int64_t n) {
+void matvec(const float *a, const float *x, float *__restrict y, int64_t m,
+            int64_t n) {
 #pragma omp parallel for
   for (int64_t i = 0; i < m; ++i) {
     float acc = 0;
@@ -78,8 +82,8 @@ void matvec(const float *a, const float *x, float *__restrict y, int64_t m, int6
   }
 }
 
-void matmul(const float *a, const float *b, float *__restrict c, int64_t m, int64_t n,
-            int64_t k) {
+void matmul(const float *a, const float *b, float *__restrict c, int64_t m,
+            int64_t n, int64_t k) {
   // (i, k, j) order: the inner loop walks rows of B and C contiguously.
 #pragma omp parallel for
   for (int64_t i = 0; i < m; ++i) {
@@ -95,8 +99,8 @@ void matmul(const float *a, const float *b, float *__restrict c, int64_t m, int6
   }
 }
 
-void batchMatmul(const float *a, const float *b, float *__restrict c, int64_t batch,
-                 int64_t m, int64_t n, int64_t k) {
+void batchMatmul(const float *a, const float *b, float *__restrict c,
+                 int64_t batch, int64_t m, int64_t n, int64_t k) {
 #pragma omp parallel for collapse(2)
   for (int64_t q = 0; q < batch; ++q)
     for (int64_t i = 0; i < m; ++i) {
@@ -114,8 +118,9 @@ void batchMatmul(const float *a, const float *b, float *__restrict c, int64_t ba
     }
 }
 
-void conv2d(const float *in, const float *w, float *__restrict out, int64_t n, int64_t h,
-            int64_t wd, int64_t c, int64_t kh, int64_t kw, int64_t f) {
+void conv2d(const float *in, const float *w, float *__restrict out, int64_t n,
+            int64_t h, int64_t wd, int64_t c, int64_t kh, int64_t kw,
+            int64_t f) {
   int64_t oh = h - kh + 1, ow = wd - kw + 1;
   // Output channels innermost: contiguous in both the filter and the output.
 #pragma omp parallel for collapse(2)
@@ -189,7 +194,8 @@ void layernorm(const float *x, float *__restrict y, int64_t m, int64_t n) {
   }
 }
 
-void eltwiseChain(const float *x, const float *y, float *__restrict out, int64_t n) {
+void eltwiseChain(const float *x, const float *y, float *__restrict out,
+                  int64_t n) {
   // The five operations fused by hand into one loop.
 #pragma omp parallel for simd
   for (int64_t i = 0; i < n; ++i) {

@@ -1,3 +1,5 @@
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Hand-written C++ versions of the benchmark kernels (ref.cpp). The same
 // source is compiled twice: into namespace ref_serial without OpenMP (the
 // `omp parallel for` pragmas are ignored; `omp simd` reductions stay, through
@@ -26,7 +28,7 @@
   void softmax(const float *x, float *y, int64_t m, int64_t n);                \
   void layernorm(const float *x, float *y, int64_t m, int64_t n);              \
   void eltwiseChain(const float *x, const float *y, float *out, int64_t n);    \
-  /* STREAM triad on arrays much larger than the caches; GB/s. */            \
+  /* STREAM triad on arrays much larger than the caches; GB/s. */              \
   double streamTriad(int64_t n, int reps);
 
 namespace ref_serial {

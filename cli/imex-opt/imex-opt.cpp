@@ -1,4 +1,10 @@
 //===- imex-opt.cpp - mlir-opt with the imex dialects and passes ----------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "InitImex.h"
 
@@ -9,6 +15,6 @@ int main(int argc, char **argv) {
   imex::registerAllPassesAndPipelines();
   mlir::DialectRegistry registry;
   imex::registerAllDialectsAndExtensions(registry);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "imex optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "imex optimizer driver\n", registry));
 }

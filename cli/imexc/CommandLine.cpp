@@ -1,5 +1,9 @@
 //===- CommandLine.cpp - imexc's command line -----------------------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // One table of options: each with its names (matched without the leading
 // dashes, so -emit=mlir and --emit mlir are the same), how it takes a
 // value, its help line and what it sets. The table is also what --help
@@ -53,55 +57,77 @@ std::string expectOneOf(StringRef option, StringRef value,
 const std::vector<Option> &options() {
   using imex::EmitKind;
   static const std::vector<Option> table = {
-      {{"o"}, Value::Required, true, "FILE",
+      {{"o"},
+       Value::Required,
+       true,
+       "FILE",
        "Output file ('-': stdout); default: the input's name with the "
        "output's extension",
        [](Invocation &inv, StringRef v) {
          inv.options.output = v.str();
          return std::string();
        }},
-      {{"c"}, Value::None, false, "", "Write an object file (the default)",
+      {{"c"},
+       Value::None,
+       false,
+       "",
+       "Write an object file (the default)",
        [](Invocation &inv, StringRef) {
          inv.options.emit = EmitKind::Object;
          return std::string();
        }},
-      {{"S"}, Value::None, false, "", "Write assembly (.s)",
+      {{"S"},
+       Value::None,
+       false,
+       "",
+       "Write assembly (.s)",
        [](Invocation &inv, StringRef) {
          inv.options.emit = EmitKind::Assembly;
          return std::string();
        }},
-      {{"emit-llvm"}, Value::None, false, "",
+      {{"emit-llvm"},
+       Value::None,
+       false,
+       "",
        "Write LLVM IR: text (.ll) with -S, else bitcode (.bc)",
        [](Invocation &inv, StringRef) {
          inv.emitLLVM = true;
          return std::string();
        }},
-      {{"emit"}, Value::Required, false, "KIND",
+      {{"emit"},
+       Value::Required,
+       false,
+       "KIND",
        "What to write: obj, asm, llvm (.ll), bc, mlir (stdout by default), "
        "spirv (the kernel module), exe (linked with the runtime)",
        [](Invocation &inv, StringRef v) {
          static const std::pair<StringRef, EmitKind> kinds[] = {
-             {"obj", EmitKind::Object},   {"asm", EmitKind::Assembly},
-             {"llvm", EmitKind::LLVMIR},  {"bc", EmitKind::Bitcode},
-             {"mlir", EmitKind::MLIR},    {"spirv", EmitKind::SPIRV},
+             {"obj", EmitKind::Object},    {"asm", EmitKind::Assembly},
+             {"llvm", EmitKind::LLVMIR},   {"bc", EmitKind::Bitcode},
+             {"mlir", EmitKind::MLIR},     {"spirv", EmitKind::SPIRV},
              {"exe", EmitKind::Executable}};
          for (const auto &[name, kind] : kinds)
            if (v == name) {
              inv.options.emit = kind;
              return std::string();
            }
-         return expectOneOf("--emit", v,
-                            {"obj", "asm", "llvm", "bc", "mlir", "spirv",
-                             "exe"});
+         return expectOneOf(
+             "--emit", v, {"obj", "asm", "llvm", "bc", "mlir", "spirv", "exe"});
        }},
-      {{"emit-header"}, Value::Optional, false, "FILE",
+      {{"emit-header"},
+       Value::Optional,
+       false,
+       "FILE",
        "Also write a C/C++ header for the exported functions (default: the "
        "output's name with .h); rewritten only when its text changes",
        [](Invocation &inv, StringRef v) {
          inv.options.headerPath = v.str();
          return std::string();
        }},
-      {{"O"}, Value::Required, true, "N",
+      {{"O"},
+       Value::Required,
+       true,
+       "N",
        "Optimization level 0-3 (-O0 .. -O3); reaches the MLIR pipeline",
        [](Invocation &inv, StringRef v) {
          if (v.size() != 1 || v[0] < '0' || v[0] > '3')
@@ -110,7 +136,11 @@ const std::vector<Option> &options() {
          inv.options.target.optLevel = unsigned(v[0] - '0');
          return std::string();
        }},
-      {{"opt-level"}, Value::Required, false, "N", "Same as -O<N>",
+      {{"opt-level"},
+       Value::Required,
+       false,
+       "N",
+       "Same as -O<N>",
        [](Invocation &inv, StringRef v) {
          if (v.size() != 1 || v[0] < '0' || v[0] > '3')
            return "invalid value '" + v.str() +
@@ -118,65 +148,95 @@ const std::vector<Option> &options() {
          inv.options.target.optLevel = unsigned(v[0] - '0');
          return std::string();
        }},
-      {{"x"}, Value::Required, true, "LANG",
+      {{"x"},
+       Value::Required,
+       true,
+       "LANG",
        "Input language of the inputs that follow: mlir or nda (default: "
        "from the extension; stdin: mlir)",
        [](Invocation &inv, StringRef v) {
          inv.options.inputLanguage = v.str();
          return expectOneOf("-x", v, {"mlir", "nda"});
        }},
-      {{"pipeline"}, Value::Required, false, "NAME",
+      {{"pipeline"},
+       Value::Required,
+       false,
+       "NAME",
        "Named pipeline (--list-pipelines); 'none' runs no pass; default: "
        "chosen from the program",
        [](Invocation &inv, StringRef v) {
          inv.options.pipeline = v.str();
          return std::string();
        }},
-      {{"pipeline-options"}, Value::Required, false, "'K=V ...'",
+      {{"pipeline-options"},
+       Value::Required,
+       false,
+       "'K=V ...'",
        "Options of the named pipelines, e.g. 'vector-bits=256 num-threads=4'",
        [](Invocation &inv, StringRef v) {
          inv.options.pipelineOptions = v.str();
          return std::string();
        }},
-      {{"pass-pipeline"}, Value::Required, false, "PIPELINE",
+      {{"pass-pipeline"},
+       Value::Required,
+       false,
+       "PIPELINE",
        "Textual pass pipeline instead, e.g. 'builtin.module(canonicalize)'",
        [](Invocation &inv, StringRef v) {
          inv.options.passPipeline = v.str();
          return std::string();
        }},
-      {{"print-pipeline"}, Value::None, false, "",
+      {{"print-pipeline"},
+       Value::None,
+       false,
+       "",
        "Print the pipeline that runs for each input to stderr",
        [](Invocation &inv, StringRef) {
          inv.options.printPipeline = true;
          return std::string();
        }},
-      {{"list-pipelines"}, Value::None, false, "",
+      {{"list-pipelines"},
+       Value::None,
+       false,
+       "",
        "List the named pipelines with the passes they run for these "
        "options, and exit",
        [](Invocation &inv, StringRef) {
          inv.action = Action::ListPipelines;
          return std::string();
        }},
-      {{"target-triple", "target"}, Value::Required, false, "TRIPLE",
+      {{"target-triple", "target"},
+       Value::Required,
+       false,
+       "TRIPLE",
        "Target triple (default: this machine's)",
        [](Invocation &inv, StringRef v) {
          inv.options.target.triple = v.str();
          return std::string();
        }},
-      {{"mcpu", "march"}, Value::Required, false, "CPU",
+      {{"mcpu", "march"},
+       Value::Required,
+       false,
+       "CPU",
        "Target CPU; 'native' for this machine's (default: the generic CPU, "
        "e.g. x86-64 with SSE2 only)",
        [](Invocation &inv, StringRef v) {
          inv.options.target.cpu = v.str();
          return std::string();
        }},
-      {{"mattr"}, Value::Required, false, "+F,-F",
+      {{"mattr"},
+       Value::Required,
+       false,
+       "+F,-F",
        "Target features added to or removed from the CPU's",
        [](Invocation &inv, StringRef v) {
          inv.options.target.features = v.str();
          return std::string();
        }},
-      {{"gpu-runtime"}, Value::Required, false, "RUNTIME",
+      {{"gpu-runtime"},
+       Value::Required,
+       false,
+       "RUNTIME",
        "SPIR-V flavours embedded for GPU kernels: auto (both), level-zero, "
        "vulkan",
        [](Invocation &inv, StringRef v) {
@@ -184,45 +244,66 @@ const std::vector<Option> &options() {
          return expectOneOf("--gpu-runtime", v,
                             {"auto", "level-zero", "vulkan"});
        }},
-      {{"offload"}, Value::Required, false, "WHAT",
+      {{"offload"},
+       Value::Required,
+       false,
+       "WHAT",
        "none (default): only GPU-placed work runs on the GPU; gpu: every "
        "linalg op does",
        [](Invocation &inv, StringRef v) {
          inv.options.offload = v.str();
          return expectOneOf("--offload", v, {"none", "gpu"});
        }},
-      {{"gpu-fallback"}, Value::Required, false, "WHAT",
+      {{"gpu-fallback"},
+       Value::Required,
+       false,
+       "WHAT",
        "none (default); host: the object also carries host versions of its "
        "GPU code, which run when no device can (IMEXRT_VERBOSE=1 says so)",
        [](Invocation &inv, StringRef v) {
          inv.options.gpuFallback = v.str();
          return expectOneOf("--gpu-fallback", v, {"none", "host"});
        }},
-      {{"MD", "MMD", "md"}, Value::None, false, "",
+      {{"MD", "MMD", "md"},
+       Value::None,
+       false,
+       "",
        "Write a dependency file <output>.d for make and ninja",
        [](Invocation &inv, StringRef) {
          inv.dependencyFileNextToOutput = true;
          return std::string();
        }},
-      {{"MF", "mf"}, Value::Required, true, "FILE",
+      {{"MF", "mf"},
+       Value::Required,
+       true,
+       "FILE",
        "Write the dependency file to FILE",
        [](Invocation &inv, StringRef v) {
          inv.options.dependencyFile = v.str();
          return std::string();
        }},
-      {{"MT"}, Value::Required, true, "TARGET",
+      {{"MT"},
+       Value::Required,
+       true,
+       "TARGET",
        "Target of the dependency rule (default: the output); repeatable",
        [](Invocation &inv, StringRef v) {
          inv.options.dependencyTargets.push_back(v.str());
          return std::string();
        }},
-      {{"MP"}, Value::None, false, "",
+      {{"MP"},
+       Value::None,
+       false,
+       "",
        "Add a phony target for the input to the dependency file",
        [](Invocation &inv, StringRef) {
          inv.options.phonyDependencies = true;
          return std::string();
        }},
-      {{"save-temps"}, Value::Optional, false, "DIR",
+      {{"save-temps"},
+       Value::Optional,
+       false,
+       "DIR",
        "Keep the IR after every pass and the LLVM IR in DIR (default: "
        "<output>.temps)",
        [](Invocation &inv, StringRef v) {
@@ -230,50 +311,77 @@ const std::vector<Option> &options() {
          inv.saveTempsNextToOutput = v.empty();
          return std::string();
        }},
-      {{"Werror"}, Value::None, false, "", "Treat warnings as errors",
+      {{"Werror"},
+       Value::None,
+       false,
+       "",
+       "Treat warnings as errors",
        [](Invocation &inv, StringRef) {
          inv.options.warningsAsErrors = true;
          return std::string();
        }},
-      {{"color"}, Value::Optional, false, "WHEN",
+      {{"color"},
+       Value::Optional,
+       false,
+       "WHEN",
        "Color diagnostics: auto (default; NO_COLOR turns it off), always "
        "(also --color alone), never",
        [](Invocation &inv, StringRef v) {
          inv.color = v.empty() ? "always" : v.str();
-         return expectOneOf("--color", inv.color,
-                            {"auto", "always", "never"});
+         return expectOneOf("--color", inv.color, {"auto", "always", "never"});
        }},
-      {{"fcolor-diagnostics"}, Value::None, false, "", "Same as --color=always",
+      {{"fcolor-diagnostics"},
+       Value::None,
+       false,
+       "",
+       "Same as --color=always",
        [](Invocation &inv, StringRef) {
          inv.color = "always";
          return std::string();
        }},
-      {{"fno-color-diagnostics"}, Value::None, false, "",
+      {{"fno-color-diagnostics"},
+       Value::None,
+       false,
+       "",
        "Same as --color=never",
        [](Invocation &inv, StringRef) {
          inv.color = "never";
          return std::string();
        }},
-      {{"###"}, Value::None, false, "",
+      {{"###"},
+       Value::None,
+       false,
+       "",
        "Print the pipeline and the files that would be written; write "
        "nothing",
        [](Invocation &inv, StringRef) {
          inv.options.dryRun = true;
          return std::string();
        }},
-      {{"v", "verbose"}, Value::None, false, "",
+      {{"v", "verbose"},
+       Value::None,
+       false,
+       "",
        "Say what the driver does: the pipeline, the output, the link line",
        [](Invocation &inv, StringRef) {
          inv.options.verbose = true;
          inv.options.printPipeline = true;
          return std::string();
        }},
-      {{"help", "h"}, Value::None, false, "", "Print this help and exit",
+      {{"help", "h"},
+       Value::None,
+       false,
+       "",
+       "Print this help and exit",
        [](Invocation &inv, StringRef) {
          inv.action = Action::Help;
          return std::string();
        }},
-      {{"version"}, Value::None, false, "", "Print the version and exit",
+      {{"version"},
+       Value::None,
+       false,
+       "",
+       "Print the version and exit",
        [](Invocation &inv, StringRef) {
          inv.action = Action::Version;
          return std::string();
@@ -379,8 +487,8 @@ std::string parseCommandLine(llvm::ArrayRef<const char *> args,
     }
     if (option->value == Value::Required && !hasValue) {
       if (i + 1 == args.size()) {
-        fail("option " + shown + " needs a value (" +
-             option->metavar.str() + ")");
+        fail("option " + shown + " needs a value (" + option->metavar.str() +
+             ")");
         continue;
       }
       value = args[++i];

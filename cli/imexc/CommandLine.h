@@ -1,5 +1,9 @@
 //===- CommandLine.h - imexc's command line -------------------------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // imexc takes the spellings compiler users type: clang's (-c, -S,
 // -emit-llvm, -O2, -ofile, -MD/-MMD/-MF/-MT/-MP, -x nda, -Werror, -###,
 // @file) as well as its own long options, with one or two dashes and

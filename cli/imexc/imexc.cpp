@@ -1,5 +1,9 @@
 //===- imexc.cpp - the imexc ahead-of-time compiler driver ----------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Expands @file arguments, parses the command line (CommandLine.h), hands
 // MLIR's debugging options to MLIR's own parser, then compiles each input
 // with imex::compile.
@@ -64,9 +68,8 @@ imex::CompileOptions optionsFor(const imexc::Invocation &invocation,
   imex::CompileOptions options = invocation.options;
   options.input = input.path;
   options.inputLanguage = input.language;
-  std::string output = options.output.empty()
-                           ? imex::defaultOutputPath(options)
-                           : options.output;
+  std::string output = options.output.empty() ? imex::defaultOutputPath(options)
+                                              : options.output;
   if (invocation.dependencyFileNextToOutput && options.dependencyFile.empty())
     options.dependencyFile = output + ".d";
   if (invocation.saveTempsNextToOutput)
@@ -140,9 +143,8 @@ int main(int argc, char **argv) {
     imex::CompileOptions options = optionsFor(invocation, input);
     if (options.verbose)
       llvm::errs() << "imexc: compiling '" << input.path << "' to '"
-                   << (options.output.empty()
-                           ? imex::defaultOutputPath(options)
-                           : options.output)
+                   << (options.output.empty() ? imex::defaultOutputPath(options)
+                                              : options.output)
                    << "'\n";
     if (imex::compile(options) != 0)
       status = 1;

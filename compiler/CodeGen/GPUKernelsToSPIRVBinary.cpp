@@ -1,5 +1,9 @@
 //===- GPUKernelsToSPIRVBinary.cpp - kernels to an IMEXKBIN container -----===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Each gpu.module with kernels is compiled once per SPIR-V flavour, on a copy
 // in a scratch module, by the upstream GPU-to-SPIR-V passes run through a
 // separate pass manager. The results are serialized, validated with
@@ -204,10 +208,10 @@ spirv::TargetEnvAttr getTargetEnv(MLIRContext *ctx, SPIRVFlavour flavour) {
             Extension::SPV_KHR_8bit_storage, Extension::SPV_KHR_16bit_storage};
     api = spirv::ClientAPI::Vulkan;
   }
-  auto triple = spirv::VerCapExtAttr::get(spirv::Version::V_1_0, caps, exts,
-                                          ctx);
-  return spirv::TargetEnvAttr::get(triple,
-                                   spirv::getDefaultResourceLimits(ctx), api);
+  auto triple =
+      spirv::VerCapExtAttr::get(spirv::Version::V_1_0, caps, exts, ctx);
+  return spirv::TargetEnvAttr::get(triple, spirv::getDefaultResourceLimits(ctx),
+                                   api);
 }
 
 /// OpenCL forbids bool kernel arguments and Vulkan cannot put a bool in a
@@ -424,8 +428,8 @@ GpuKernelsToSPIRVBinaryPass::compileFlavour(gpu::GPUModuleOp module,
   copy->removeAttr(kGpuBinaryAttrName);
   copy->setAttr(spirv::getTargetEnvAttrName(), getTargetEnv(ctx, flavour));
   for (auto [index, kernel] : llvm::enumerate(kernels)) {
-    auto kernelCopy = copy.lookupSymbol<gpu::GPUFuncOp>(
-        gpu::GPUFuncOp(kernel).getNameAttr());
+    auto kernelCopy =
+        copy.lookupSymbol<gpu::GPUFuncOp>(gpu::GPUFuncOp(kernel).getNameAttr());
     ArrayRef<int32_t> workgroup;
     if (sizes[index])
       workgroup = *sizes[index];
@@ -443,30 +447,29 @@ GpuKernelsToSPIRVBinaryPass::compileFlavour(gpu::GPUModuleOp module,
       std::optional<spirv::StorageClass> storage;
       if (kernelCopy.getArgument(i).getType().isIntOrIndexOrFloat())
         storage = spirv::StorageClass::StorageBuffer;
-      kernelCopy.setArgAttr(
-          i, spirv::getInterfaceVarABIAttrName(),
-          spirv::getInterfaceVarABIAttr(0, i, storage, ctx));
+      kernelCopy.setArgAttr(i, spirv::getInterfaceVarABIAttrName(),
+                            spirv::getInterfaceVarABIAttr(0, i, storage, ctx));
     }
   }
 
   SmallVector<uint32_t> words;
   std::string reason;
   std::string spirvModuleName = ("__spv__" + module.getName()).str();
-  if (failed(runConversion(*scratch, flavour, spirvModuleName, words,
-                           reason))) {
+  if (failed(
+          runConversion(*scratch, flavour, spirvModuleName, words, reason))) {
     reportCapturedFailure(module, kernels, flavour, reason);
     return mlir::failure();
   }
 
   if (!dumpDir.empty()) {
     SmallString<128> path(dumpDir);
-    llvm::sys::path::append(path, module.getName() + "." + flavourName +
-                                      ".spv");
+    llvm::sys::path::append(path,
+                            module.getName() + "." + flavourName + ".spv");
     std::error_code ec;
     llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
     if (ec)
-      return module.emitError() << "cannot write '" << path
-                                << "': " << ec.message();
+      return module.emitError()
+             << "cannot write '" << path << "': " << ec.message();
     os.write(reinterpret_cast<const char *>(words.data()),
              words.size() * sizeof(uint32_t));
   }
@@ -520,23 +523,24 @@ static void expandIntegerPowers(Operation *root) {
           scf::YieldOp::create(ob, bl, ValueRange{result, square, rest});
         });
     // Negative exponents.
-    Value negative = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt,
-                                           exponent, zero);
+    Value negative =
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, exponent, zero);
     Value minusOne = constant(-1);
-    Value oddExponent = arith::CmpIOp::create(
-        b, l, arith::CmpIPredicate::ne,
-        arith::AndIOp::create(b, l, exponent, one), zero);
-    Value ofMinusOne = arith::SelectOp::create(b, l, oddExponent, minusOne, one);
-    Value isOne = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, base,
-                                        one);
-    Value isMinusOne = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
-                                             base, minusOne);
+    Value oddExponent =
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne,
+                              arith::AndIOp::create(b, l, exponent, one), zero);
+    Value ofMinusOne =
+        arith::SelectOp::create(b, l, oddExponent, minusOne, one);
+    Value isOne =
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, base, one);
+    Value isMinusOne =
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, base, minusOne);
     Value truncated = arith::SelectOp::create(
         b, l, isOne, one,
         arith::SelectOp::create(b, l, isMinusOne, ofMinusOne, zero));
-    op.replaceAllUsesWith(arith::SelectOp::create(b, l, negative, truncated,
-                                                  loop.getResult(0))
-                              .getResult());
+    op.replaceAllUsesWith(
+        arith::SelectOp::create(b, l, negative, truncated, loop.getResult(0))
+            .getResult());
     op.erase();
   }
 }
@@ -590,7 +594,7 @@ LogicalResult GpuKernelsToSPIRVBinaryPass::runConversion(
   });
   if (!spirvModule) {
     reason = "the SPIR-V conversion produced no spirv.module @" +
-              spirvModuleName.str();
+             spirvModuleName.str();
     return mlir::failure();
   }
 

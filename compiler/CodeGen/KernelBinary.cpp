@@ -1,5 +1,9 @@
 //===- KernelBinary.cpp - the IMEXKBIN kernel binary container ------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Field positions come from the runtime's C structs (offsetof/sizeof), values
 // are stored little-endian whatever the host.
 //
@@ -67,22 +71,20 @@ std::optional<SPIRVFlavour> imex::codegen::parseFlavour(StringRef name) {
 }
 
 bool imex::codegen::isKernelBinaryContainer(StringRef blob) {
-  return blob.starts_with(
-      StringRef(IMEXKBIN_MAGIC, IMEXKBIN_MAGIC_BYTES));
+  return blob.starts_with(StringRef(IMEXKBIN_MAGIC, IMEXKBIN_MAGIC_BYTES));
 }
 
 llvm::Expected<std::string>
 imex::codegen::writeKernelBinary(const KernelBinary &binary) {
   static_assert(static_cast<uint32_t>(SPIRVFlavour::OpenCL) ==
-                    IMEXKBIN_FLAVOUR_OPENCL &&
-                static_cast<uint32_t>(SPIRVFlavour::Vulkan) ==
-                    IMEXKBIN_FLAVOUR_VULKAN,
+                        IMEXKBIN_FLAVOUR_OPENCL &&
+                    static_cast<uint32_t>(SPIRVFlavour::Vulkan) ==
+                        IMEXKBIN_FLAVOUR_VULKAN,
                 "flavour values follow kernel_binary.h");
-  static_assert(static_cast<uint32_t>(KernelArgKind::Buffer) ==
-                        IMEXKBIN_ARG_BUFFER &&
-                    static_cast<uint32_t>(KernelArgKind::Scalar) ==
-                        IMEXKBIN_ARG_SCALAR,
-                "argument kinds follow kernel_binary.h");
+  static_assert(
+      static_cast<uint32_t>(KernelArgKind::Buffer) == IMEXKBIN_ARG_BUFFER &&
+          static_cast<uint32_t>(KernelArgKind::Scalar) == IMEXKBIN_ARG_SCALAR,
+      "argument kinds follow kernel_binary.h");
 
   constexpr uint64_t u32Max = std::numeric_limits<uint32_t>::max();
   if (binary.modules.size() > u32Max || binary.kernels.size() > u32Max)
@@ -144,8 +146,7 @@ imex::codegen::writeKernelBinary(const KernelBinary &binary) {
   }
   for (size_t i = 0; i < binary.kernels.size(); ++i) {
     const KernelInfo &kernel = binary.kernels[i];
-    putU64(buf, record + offsetof(ImexKbinKernel, nameOffset),
-           nameOffsets[i]);
+    putU64(buf, record + offsetof(ImexKbinKernel, nameOffset), nameOffsets[i]);
     putU32(buf, record + offsetof(ImexKbinKernel, nameBytes),
            static_cast<uint32_t>(kernel.name.size()));
     putU32(buf, record + offsetof(ImexKbinKernel, numArgs),
@@ -163,8 +164,7 @@ imex::codegen::writeKernelBinary(const KernelBinary &binary) {
   return buf;
 }
 
-llvm::Expected<KernelBinary>
-imex::codegen::readKernelBinary(StringRef blob) {
+llvm::Expected<KernelBinary> imex::codegen::readKernelBinary(StringRef blob) {
   KernelBinary result;
   const uint64_t size = blob.size();
 

@@ -1,5 +1,9 @@
 //===- KernelBinary.h - the IMEXKBIN kernel binary container ----*- C++ -*-===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Writes (and, for tools and tests, reads back) the kernel binary that
 // `gpu-kernels-to-spirv-binary` attaches to a gpu.module as `gpu.binary`:
 // one SPIR-V module per flavour plus the kernel argument table. The byte

@@ -1,5 +1,9 @@
 //===- Passes.h - GPU kernel code generation --------------------*- C++ -*-===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Declarations only: the SPIR-V dialect headers stay in the two pass
 // translation units.
 //

@@ -1,4 +1,10 @@
 //===- Passes.td - GPU kernel code generation -----------------------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef IMEX_CODEGEN_PASSES
 #define IMEX_CODEGEN_PASSES

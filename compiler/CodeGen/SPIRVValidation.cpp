@@ -1,4 +1,10 @@
 //===- SPIRVValidation.cpp - in-process SPIR-V validation -----------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "CodeGen/SPIRVValidation.h"
 
@@ -49,10 +55,10 @@ imex::codegen::getValidationEnvName(llvm::ArrayRef<uint32_t> words,
 }
 
 bool imex::codegen::validateSPIRV(llvm::ArrayRef<uint32_t> words,
-                                  SPIRVFlavour flavour,
-                                  std::string &messages) {
+                                  SPIRVFlavour flavour, std::string &messages) {
   messages.clear();
-  spvtools::SpirvTools tools(getTargetEnv(getValidationEnvName(words, flavour)));
+  spvtools::SpirvTools tools(
+      getTargetEnv(getValidationEnvName(words, flavour)));
   llvm::raw_string_ostream os(messages);
   tools.SetMessageConsumer([&os](spv_message_level_t, const char *,
                                  const spv_position_t &position,

@@ -1,5 +1,9 @@
 //===- SPIRVValidation.h - in-process SPIR-V validation ---------*- C++ -*-===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A thin wrapper over SPIRV-Tools' validator (the library behind spirv-val),
 // so that only one translation unit includes libspirv.hpp.
 //

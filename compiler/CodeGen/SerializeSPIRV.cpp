@@ -1,5 +1,9 @@
 //===- SerializeSPIRV.cpp - attach serialized SPIR-V to gpu.modules -------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Spec 6.2: the spirv.module @__spv__M made for gpu.module @M becomes the raw
 // SPIR-V words (host byte order) in M's `gpu.binary` StringAttr.
 //
@@ -39,8 +43,7 @@ bool dumpRequested() {
   return value && *value && StringRef(value) != "0";
 }
 
-struct SerializeSPIRVPass
-    : imex::impl::SerializeSPIRVBase<SerializeSPIRVPass> {
+struct SerializeSPIRVPass : imex::impl::SerializeSPIRVBase<SerializeSPIRVPass> {
   void runOnOperation() override {
     SmallVector<gpu::GPUModuleOp> modules;
     getOperation().walk(
@@ -51,7 +54,8 @@ struct SerializeSPIRVPass
     for (gpu::GPUModuleOp module : modules) {
       std::string name = ("__spv__" + module.getName()).str();
       // Inside the gpu.module (OpenCL conversion), else beside it (Vulkan).
-      spirv::ModuleOp spirvModule = findSPIRVModule(module.getBodyRegion(), name);
+      spirv::ModuleOp spirvModule =
+          findSPIRVModule(module.getBodyRegion(), name);
       if (!spirvModule && module->getParentOp())
         spirvModule = findSPIRVModule(*module->getParentRegion(), name);
       if (!spirvModule) {

@@ -1,4 +1,10 @@
 //===- AssertsToImexrt.cpp - failed run-time checks call the runtime ------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Conversion/Passes.h"
 

@@ -1,5 +1,9 @@
 //===- GPUToGPUX.cpp - host-side gpu ops -> gpux ops on an explicit stream ===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Every host-side gpu.alloc/dealloc/wait/memcpy/memset/launch_func inside a
 // single-block func.func becomes its gpux counterpart, with the function's
 // stream as the extra operand. The function's stream is the first
@@ -78,8 +82,7 @@ static Value getOrCreateStream(func::FuncOp func, Operation *op,
 }
 
 /// Matches a host-side gpu op that may be converted and provides the stream.
-template <typename GpuOp>
-struct StreamPattern : OpRewritePattern<GpuOp> {
+template <typename GpuOp> struct StreamPattern : OpRewritePattern<GpuOp> {
   using OpRewritePattern<GpuOp>::OpRewritePattern;
 
   LogicalResult matchAndRewrite(GpuOp op,

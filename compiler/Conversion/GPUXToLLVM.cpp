@@ -1,5 +1,9 @@
 //===- GPUXToLLVM.cpp - gpux ops -> LLVM dialect + libimexrt calls --------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Lowers all twelve gpux ops to calls of the runtime entry points listed in
 // docs/runtime-abi.md. The four gpux handle types and !gpu.async.token become
 // !llvm.ptr. Kernel launches embed the gpu.module's `gpu.binary` blob and the
@@ -59,13 +63,13 @@ struct RuntimeFunction {
 };
 
 constexpr RuntimeFunction kRuntimeFunctions[] = {
-    {"gpuCreateDevice", "pp"},   {"gpuDestroyDevice", "vp"},
-    {"gpuCreateContext", "pp"},  {"gpuDestroyContext", "vp"},
-    {"gpuCreateStream", "ppp"},  {"gpuStreamDestroy", "vp"},
-    {"gpuMemAlloc", "pplli"},    {"gpuMemFree", "vpp"},
-    {"gpuMemCopy", "vpppl"},     {"gpuMemSet", "vpppll"},
-    {"gpuModuleLoad", "pppl"},   {"gpuModuleUnload", "vp"},
-    {"gpuKernelGet", "pppp"},    {"gpuLaunchKernel", "pppllllllipp"},
+    {"gpuCreateDevice", "pp"},  {"gpuDestroyDevice", "vp"},
+    {"gpuCreateContext", "pp"}, {"gpuDestroyContext", "vp"},
+    {"gpuCreateStream", "ppp"}, {"gpuStreamDestroy", "vp"},
+    {"gpuMemAlloc", "pplli"},   {"gpuMemFree", "vpp"},
+    {"gpuMemCopy", "vpppl"},    {"gpuMemSet", "vpppll"},
+    {"gpuModuleLoad", "pppl"},  {"gpuModuleUnload", "vp"},
+    {"gpuKernelGet", "pppp"},   {"gpuLaunchKernel", "pppllllllipp"},
     {"gpuWait", "vp"},
 };
 
@@ -103,8 +107,7 @@ static LLVM::LLVMFunctionType runtimeFunctionType(MLIRContext *ctx,
 static Value callRuntime(OpBuilder &builder, Location loc, Operation *from,
                          StringRef name, ValueRange args) {
   auto module = from->getParentOfType<ModuleOp>();
-  LLVM::LLVMFunctionType type =
-      runtimeFunctionType(builder.getContext(), name);
+  LLVM::LLVMFunctionType type = runtimeFunctionType(builder.getContext(), name);
   assert(type && "not a runtime entry point");
   if (!SymbolTable::lookupSymbolIn(module, name)) {
     OpBuilder::InsertionGuard guard(builder);
@@ -197,7 +200,8 @@ static Value createStackSlot(OpBuilder &builder, Operation *op, Type type) {
   Location loc = op->getLoc();
   Value one = createI64(builder, loc, 1);
   return LLVM::AllocaOp::create(
-      builder, loc, LLVM::LLVMPointerType::get(builder.getContext()), type, one);
+      builder, loc, LLVM::LLVMPointerType::get(builder.getContext()), type,
+      one);
 }
 
 /// Byte size of an LLVM-dialect type in the data layout that applies to `op`.
@@ -233,8 +237,7 @@ static bool isDescriptor(Value value) {
   return isa<LLVM::LLVMStructType>(value.getType());
 }
 
-template <typename Op>
-struct GPUXPattern : ConvertOpToLLVMPattern<Op> {
+template <typename Op> struct GPUXPattern : ConvertOpToLLVMPattern<Op> {
   using ConvertOpToLLVMPattern<Op>::ConvertOpToLLVMPattern;
   using ConvertOpToLLVMPattern<Op>::getTypeConverter;
 
@@ -259,18 +262,17 @@ struct GPUXPattern : ConvertOpToLLVMPattern<Op> {
       }
     }
     Type elementType = getTypeConverter()->convertType(type.getElementType());
-    Value bytes =
-        createI64(builder, loc,
-                  staticCount * static_cast<int64_t>(byteSize(op, elementType)));
+    Value bytes = createI64(
+        builder, loc,
+        staticCount * static_cast<int64_t>(byteSize(op, elementType)));
     return LLVM::MulOp::create(builder, loc, count, bytes);
   }
 
   /// Generic pointer to the first element of a ranked memref.
   Value firstElement(Location loc, MemRefType type, MemRefDescriptor desc,
                      OpBuilder &builder) const {
-    return toGenericPtr(builder, loc,
-                        desc.bufferPtr(builder, loc, *getTypeConverter(),
-                                       type));
+    return toGenericPtr(
+        builder, loc, desc.bufferPtr(builder, loc, *getTypeConverter(), type));
   }
 
   /// The value that replaces an async token of an op that the runtime
@@ -291,12 +293,12 @@ struct CreateStreamPattern : GPUXPattern<gpux::CreateStreamOp> {
   matchAndRewrite(gpux::CreateStreamOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value device = adaptor.getDevice() ? adaptor.getDevice()
-                                       : createNull(rewriter, loc);
+    Value device =
+        adaptor.getDevice() ? adaptor.getDevice() : createNull(rewriter, loc);
     Value context = adaptor.getGpuContext() ? adaptor.getGpuContext()
                                             : createNull(rewriter, loc);
-    Value stream = callRuntime(rewriter, loc, op, "gpuCreateStream",
-                               {device, context});
+    Value stream =
+        callRuntime(rewriter, loc, op, "gpuCreateStream", {device, context});
     rewriter.replaceOp(op, stream);
     return success();
   }
@@ -305,15 +307,14 @@ struct CreateStreamPattern : GPUXPattern<gpux::CreateStreamOp> {
 /// An op that is exactly one runtime call taking the op's operands:
 /// create_device/create_context return the call's handle, the destroy ops
 /// have no result.
-template <typename Op>
-struct SingleCallPattern : GPUXPattern<Op> {
+template <typename Op> struct SingleCallPattern : GPUXPattern<Op> {
   SingleCallPattern(const LLVMTypeConverter &converter, StringRef function)
       : GPUXPattern<Op>(converter), function(function) {}
   LogicalResult
   matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value result = callRuntime(rewriter, op.getLoc(), op, function,
-                               adaptor.getOperands());
+    Value result =
+        callRuntime(rewriter, op.getLoc(), op, function, adaptor.getOperands());
     if (op->getNumResults())
       rewriter.replaceOp(op, result);
     else
@@ -340,12 +341,11 @@ struct AllocPattern : GPUXPattern<gpux::AllocOp> {
     getMemRefDescriptorSizes(loc, type, adaptor.getDynamicSizes(), rewriter,
                              sizes, strides, bytes);
     Value alignment = createI64(rewriter, loc, 64);
-    Value shared = LLVM::ConstantOp::create(rewriter, loc,
-                                            rewriter.getI32Type(),
-                                            op.getHostShared() ? 1 : 0);
-    Value ptr = callRuntime(rewriter, loc, op, "gpuMemAlloc",
-                            {adaptor.getStream(), toI64(rewriter, loc, bytes),
-                             alignment, shared});
+    Value shared = LLVM::ConstantOp::create(
+        rewriter, loc, rewriter.getI32Type(), op.getHostShared() ? 1 : 0);
+    Value ptr = callRuntime(
+        rewriter, loc, op, "gpuMemAlloc",
+        {adaptor.getStream(), toI64(rewriter, loc, bytes), alignment, shared});
     ptr = fromGenericPtr(rewriter, loc, ptr, getElementPtrType(type));
     MemRefDescriptor desc =
         createMemRefDescriptor(loc, type, ptr, ptr, sizes, strides, rewriter);
@@ -420,7 +420,8 @@ struct MemsetPattern : GPUXPattern<gpux::MemsetOp> {
       return rewriter.notifyMatchFailure(op, "needs a contiguous memref");
     Value value = adaptor.getValue();
     if (!hasFixedSize(op, value.getType()))
-      return rewriter.notifyMatchFailure(op, "value has no fixed-size LLVM type");
+      return rewriter.notifyMatchFailure(op,
+                                         "value has no fixed-size LLVM type");
     Location loc = op.getLoc();
     Value slot = createStackSlot(rewriter, op, value.getType());
     LLVM::StoreOp::create(rewriter, loc, value, slot);
@@ -492,8 +493,7 @@ struct LaunchFuncPattern : GPUXPattern<gpux::LaunchFuncOp> {
     // {slot, true size} entry; a {null, 0} entry ends the array.
     auto paramType = LLVM::LLVMStructType::getLiteral(ctx, {ptrType, i64});
     ValueRange operands = adaptor.getKernelOperands();
-    auto paramsType =
-        LLVM::LLVMArrayType::get(paramType, operands.size() + 1);
+    auto paramsType = LLVM::LLVMArrayType::get(paramType, operands.size() + 1);
     Value params = LLVM::UndefOp::create(rewriter, loc, paramsType);
     for (auto [index, pair] :
          llvm::enumerate(llvm::zip(op.getKernelOperands(), operands))) {
@@ -521,13 +521,13 @@ struct LaunchFuncPattern : GPUXPattern<gpux::LaunchFuncOp> {
     Value paramsSlot = createStackSlot(rewriter, op, paramsType);
     LLVM::StoreOp::create(rewriter, loc, params, paramsSlot);
 
-    Value deps = createDependencies(op, adaptor.getAsyncDependencies(),
-                                    rewriter);
+    Value deps =
+        createDependencies(op, adaptor.getAsyncDependencies(), rewriter);
 
     Value sharedMemory = adaptor.getDynamicSharedMemorySize();
     if (!sharedMemory)
-      sharedMemory = LLVM::ConstantOp::create(rewriter, loc,
-                                              rewriter.getI32Type(), 0);
+      sharedMemory =
+          LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(), 0);
     SmallVector<Value> args{stream, kernel};
     for (Value size : {adaptor.getGridSizeX(), adaptor.getGridSizeY(),
                        adaptor.getGridSizeZ(), adaptor.getBlockSizeX(),
@@ -572,8 +572,8 @@ struct LaunchFuncPattern : GPUXPattern<gpux::LaunchFuncOp> {
       LLVM::StoreOp::create(rewriter, loc, event, entry(position));
       Value present = LLVM::ICmpOp::create(
           rewriter, loc, LLVM::ICmpPredicate::ne, event, null);
-      Value step = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI64Type(),
-                                        present);
+      Value step =
+          LLVM::ZExtOp::create(rewriter, loc, rewriter.getI64Type(), present);
       position = LLVM::AddOp::create(rewriter, loc, position, step);
     }
     LLVM::StoreOp::create(rewriter, loc, null, entry(position));
@@ -600,8 +600,8 @@ public:
              << launch.getKernelModuleName().getValue() << " not found";
     if (!SymbolTable::lookupSymbolIn(gpuModule, launch.getKernelName()))
       return launch.emitOpError("kernel @")
-             << launch.getKernelName().getValue() << " not found in gpu.module @"
-             << gpuModule.getName();
+             << launch.getKernelName().getValue()
+             << " not found in gpu.module @" << gpuModule.getName();
     auto module = dyn_cast<ModuleOp>(gpuModule->getParentOp());
     if (!module || module != launch->getParentOfType<ModuleOp>())
       return launch.emitOpError(
@@ -651,9 +651,9 @@ private:
     auto type = LLVM::LLVMArrayType::get(builder.getI8Type(), bytes.size());
     if (Operation *existing = SymbolTable::lookupSymbolIn(module, name)) {
       auto global = dyn_cast<LLVM::GlobalOp>(existing);
-      auto value =
-          global ? dyn_cast_or_null<StringAttr>(global.getValueOrNull())
-                 : StringAttr();
+      auto value = global
+                       ? dyn_cast_or_null<StringAttr>(global.getValueOrNull())
+                       : StringAttr();
       if (!global || global.getGlobalType() != type || !value ||
           value.getValue() != bytes)
         return user->emitError("symbol @")
@@ -678,19 +678,21 @@ private:
     for (StringRef symbol : {StringRef(handleName), StringRef(unloadName)})
       if (SymbolTable::lookupSymbolIn(module, symbol))
         return gpuModule.emitError("symbol @")
-               << symbol << " already exists; it is reserved for the kernel "
-                            "module's runtime handle";
+               << symbol
+               << " already exists; it is reserved for the kernel "
+                  "module's runtime handle";
 
     MLIRContext *ctx = builder.getContext();
     Location loc = gpuModule.getLoc();
     auto ptrType = LLVM::LLVMPointerType::get(ctx);
-    unsigned ptrAlign = DataLayout::closest(module).getTypeABIAlignment(ptrType);
+    unsigned ptrAlign =
+        DataLayout::closest(module).getTypeABIAlignment(ptrType);
 
     setInsertionPoint(module);
-    auto handle = LLVM::GlobalOp::create(builder, loc, ptrType,
-                                         /*isConstant=*/false,
-                                         LLVM::Linkage::Internal, handleName,
-                                         Attribute(), ptrAlign);
+    auto handle =
+        LLVM::GlobalOp::create(builder, loc, ptrType,
+                               /*isConstant=*/false, LLVM::Linkage::Internal,
+                               handleName, Attribute(), ptrAlign);
     {
       OpBuilder::InsertionGuard guard(builder);
       Block *init = builder.createBlock(&handle.getInitializerRegion());
@@ -716,8 +718,8 @@ private:
           /*isNonTemporal=*/false, /*isInvariant=*/false,
           /*isInvariantGroup=*/false, LLVM::AtomicOrdering::monotonic);
       Value null = createNull(builder, loc);
-      Value loaded = LLVM::ICmpOp::create(
-          builder, loc, LLVM::ICmpPredicate::ne, current, null);
+      Value loaded = LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::ne,
+                                          current, null);
       LLVM::CondBrOp::create(builder, loc, loaded, release, done);
 
       builder.setInsertionPointToStart(release);

@@ -1,5 +1,9 @@
 //===- InsertGPUAllocs.cpp - device memory for buffers used on the GPU ----===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Default mode works in three steps:
 //  1. collect the memrefs that code inside gpu.launch reads or writes and
 //     trace each to its root (alloc, get_global, call result, argument);
@@ -165,8 +169,8 @@ struct InsertGPUAllocsPass
             alloc.getSymbolOperands(), hostShared);
         rewriter.replaceOp(alloc, gpuAlloc.getMemref());
       } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
-        gpu::DeallocOp::create(rewriter, dealloc.getLoc(), Type(),
-                               ValueRange(), dealloc.getMemref());
+        gpu::DeallocOp::create(rewriter, dealloc.getLoc(), Type(), ValueRange(),
+                               dealloc.getMemref());
         rewriter.eraseOp(dealloc);
       }
     });
@@ -243,8 +247,9 @@ struct InsertGPUAllocsPass
       return culprit->emitError("Uhhandled mem op in gpu region");
     llvm::MapVector<Value, AccessKinds> &roots = *found;
     for (auto &[root, kinds] : roots) {
-      if (isa<BlockArgument>(root) || isa<memref::AllocOp, memref::GetGlobalOp,
-                                          CallOpInterface>(root.getDefiningOp()))
+      if (isa<BlockArgument>(root) ||
+          isa<memref::AllocOp, memref::GetGlobalOp, CallOpInterface>(
+              root.getDefiningOp()))
         continue;
       return mlir::emitError(root.getLoc(), "Unhandled memref producer");
     }
@@ -280,8 +285,8 @@ struct InsertGPUAllocsPass
   /// Adds the access that `use` (of `alias`) makes to `kinds`.
   static void addAccess(OpOperand &use, Value alias, AccessKinds &kinds) {
     Operation *user = use.getOwner();
-    bool onDevice = user->getParentOfType<gpu::LaunchOp>() ||
-                    isa<gpu::LaunchFuncOp>(user);
+    bool onDevice =
+        user->getParentOfType<gpu::LaunchOp>() || isa<gpu::LaunchFuncOp>(user);
     if (isa<func::ReturnOp>(user)) {
       kinds.hostRead = kinds.hostWrite = true;
       return;
@@ -370,16 +375,15 @@ struct InsertGPUAllocsPass
       readsOriginal.insert(size);
       dynamicSizes.push_back(size);
     }
-    auto bufferType = MemRefType::get(origType.getShape(),
-                                      origType.getElementType(),
-                                      MemRefLayoutAttrInterface(),
-                                      origType.getMemorySpace());
+    auto bufferType =
+        MemRefType::get(origType.getShape(), origType.getElementType(),
+                        MemRefLayoutAttrInterface(), origType.getMemorySpace());
     Value buffer;
     if (isOpenCL())
-      buffer = gpu::AllocOp::create(rewriter, loc, bufferType, Type(),
-                                    ValueRange(), dynamicSizes, ValueRange(),
-                                    hostShared)
-                   .getMemref();
+      buffer =
+          gpu::AllocOp::create(rewriter, loc, bufferType, Type(), ValueRange(),
+                               dynamicSizes, ValueRange(), hostShared)
+              .getMemref();
     else
       buffer = memref::AllocOp::create(rewriter, loc, bufferType, dynamicSizes);
     if (kinds.hostWrite && kinds.deviceRead)

@@ -1,4 +1,10 @@
 //===- InsertGPUCopy.cpp - memref.copy in env regions -> gpu.memcpy -------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Conversion/Passes.h"
 #include "region/IR/Region.h"
@@ -18,8 +24,7 @@ using namespace mlir;
 
 namespace {
 
-struct InsertGPUCopyPass
-    : imex::impl::InsertGPUCopyBase<InsertGPUCopyPass> {
+struct InsertGPUCopyPass : imex::impl::InsertGPUCopyBase<InsertGPUCopyPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     if (func.isExternal())

@@ -1,5 +1,9 @@
 //===- NDArrayToLinalg.cpp - ndarray ops -> linalg/tensor/memref ----------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // copy, delete, reshape, linspace and cast_elemtype become linalg, tensor,
 // memref and bufferization ops. subview and insert_slice stay: their
 // bufferization models turn them into memref views and in-place updates,
@@ -35,8 +39,7 @@ namespace {
 constexpr StringLiteral kProtectCopyEnv = "protect_copy_op";
 
 /// `tensor.dim` for every dynamic dimension of `tensor`.
-SmallVector<Value> dynamicDims(OpBuilder &builder, Location loc,
-                               Value tensor) {
+SmallVector<Value> dynamicDims(OpBuilder &builder, Location loc, Value tensor) {
   auto type = cast<RankedTensorType>(tensor.getType());
   SmallVector<Value> dims;
   for (int64_t i = 0; i < type.getRank(); ++i)
@@ -69,8 +72,8 @@ Value convertScalar(OpBuilder &builder, Location loc, Value value, Type to) {
     return value;
   // index goes through i64 in both directions.
   if (from.isIndex()) {
-    Value asI64 = arith::IndexCastOp::create(builder, loc,
-                                             builder.getI64Type(), value);
+    Value asI64 =
+        arith::IndexCastOp::create(builder, loc, builder.getI64Type(), value);
     return convertScalar(builder, loc, asI64, to);
   }
   if (to.isIndex()) {
@@ -116,9 +119,9 @@ struct CopyLowering : OpConversionPattern<ndarray::CopyOp> {
     auto resultType = cast<RankedTensorType>(op.getType());
     auto allocType =
         MemRefType::get(resultType.getShape(), resultType.getElementType());
-    Value alloc = memref::AllocOp::create(
-        rewriter, loc, allocType, dynamicDims(rewriter, loc, source),
-        rewriter.getI64IntegerAttr(8));
+    Value alloc = memref::AllocOp::create(rewriter, loc, allocType,
+                                          dynamicDims(rewriter, loc, source),
+                                          rewriter.getI64IntegerAttr(8));
 
     if (!llvm::is_contained(resultType.getShape(), 0)) {
       Value sourceBuffer =
@@ -163,8 +166,8 @@ struct ReshapeLowering : OpConversionPattern<ndarray::ReshapeOp> {
     Value source = adaptor.getSource();
     if (op.getCopy().value_or(false))
       source = ndarray::CopyOp::create(rewriter, loc, source.getType(), source);
-    auto shapeType = RankedTensorType::get(
-        {int64_t(adaptor.getShape().size())}, rewriter.getIndexType());
+    auto shapeType = RankedTensorType::get({int64_t(adaptor.getShape().size())},
+                                           rewriter.getIndexType());
     Value shape = tensor::FromElementsOp::create(rewriter, loc, shapeType,
                                                  adaptor.getShape());
     rewriter.replaceOpWithNewOp<tensor::ReshapeOp>(op, op.getType(), source,
@@ -194,7 +197,8 @@ struct LinSpaceLowering : OpConversionPattern<ndarray::LinSpaceOp> {
       return rewriter.notifyMatchFailure(op, "result must be 1-D");
 
     Type elementType = resultType.getElementType();
-    unsigned width = elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
+    unsigned width =
+        elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
     FloatType computeType = width > 32   ? FloatType(rewriter.getF64Type())
                             : width > 16 ? FloatType(rewriter.getF32Type())
                                          : FloatType(rewriter.getF16Type());
@@ -215,10 +219,11 @@ struct LinSpaceLowering : OpConversionPattern<ndarray::LinSpaceOp> {
 
     SmallVector<Value> sizes;
     if (resultType.isDynamicDim(0))
-      sizes.push_back(convertScalar(rewriter, loc, num, rewriter.getIndexType()));
-    Value empty = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                          elementType, sizes,
-                                          resultType.getEncoding());
+      sizes.push_back(
+          convertScalar(rewriter, loc, num, rewriter.getIndexType()));
+    Value empty =
+        tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
+                                elementType, sizes, resultType.getEncoding());
     AffineMap identity = rewriter.getMultiDimIdentityMap(1);
     rewriter.replaceOpWithNewOp<linalg::GenericOp>(
         op, TypeRange{resultType}, /*inputs=*/ValueRange(),
@@ -260,9 +265,9 @@ struct CastElemTypeLowering : OpConversionPattern<ndarray::CastElemTypeOp> {
     if (!isScalarNumber(from) || !isScalarNumber(to))
       return rewriter.notifyMatchFailure(op, "unsupported element types");
 
-    Value empty = tensor::EmptyOp::create(
-        rewriter, loc, resultType.getShape(), to,
-        dynamicDims(rewriter, loc, input), resultType.getEncoding());
+    Value empty = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
+                                          to, dynamicDims(rewriter, loc, input),
+                                          resultType.getEncoding());
     int64_t rank = resultType.getRank();
     AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
     rewriter.replaceOpWithNewOp<linalg::GenericOp>(
@@ -290,8 +295,9 @@ void copyConstantBases(Operation *root) {
     else
       return;
     Operation *producer = base.getDefiningOp();
-    if (producer && (producer->hasTrait<OpTrait::ConstantLike>() ||
-                     isa<memref::GetGlobalOp>(producer)) &&
+    if (producer &&
+        (producer->hasTrait<OpTrait::ConstantLike>() ||
+         isa<memref::GetGlobalOp>(producer)) &&
         !llvm::is_contained(bases, base))
       bases.push_back(base);
   });
@@ -299,8 +305,8 @@ void copyConstantBases(Operation *root) {
   IRRewriter rewriter(root->getContext());
   for (Value base : bases) {
     rewriter.setInsertionPointAfterValue(base);
-    auto copy = ndarray::CopyOp::create(rewriter, base.getLoc(),
-                                        base.getType(), base);
+    auto copy =
+        ndarray::CopyOp::create(rewriter, base.getLoc(), base.getType(), base);
     rewriter.replaceAllUsesExcept(base, copy, copy);
   }
 }

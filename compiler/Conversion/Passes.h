@@ -1,5 +1,9 @@
 //===- Passes.h - conversions between dialects ----------------------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Declarations only: each pass lives in its own .cpp so that heavy dialect
 // headers (GPU, LLVM, SPIR-V) stay in the translation units that need them.
 //

@@ -1,4 +1,11 @@
-//===- RegionParallelLoopToGpu.cpp - scf.parallel -> gpu.launch in GPU regions //
+//===- RegionParallelLoopToGpu.cpp - scf.parallel -> gpu.launch in GPU regions
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+////
 
 #include "Conversion/Passes.h"
 #include "region/IR/Region.h"
@@ -46,8 +53,8 @@ struct ConvertRegionParallelLoopToGpuPass
       ConversionTarget target(getContext());
       target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
       configureParallelLoopToGPULegality(target);
-      if (failed(applyPartialConversion(gpuRegions, target,
-                                        std::move(patterns))))
+      if (failed(
+              applyPartialConversion(gpuRegions, target, std::move(patterns))))
         return signalPassFailure();
     }
     finalizeParallelLoopToGPUConversion(getOperation());

@@ -1,5 +1,9 @@
 //===- RegionReductionsToGpu.cpp - reductions in GPU regions as kernels ---===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A linalg reduction in a GPU region runs either as workgroup tree
 // reductions (few, long reductions: a full sum, the rows of a softmax) or
 // with one thread per output (many outputs: a matmul, a column sum), chosen
@@ -153,8 +157,8 @@ Value loadInput(OpBuilder &b, Location loc, linalg::LinalgOp op,
                 OpOperand *input, ArrayRef<Value> ivs) {
   if (!isa<MemRefType>(input->get().getType()))
     return input->get();
-  std::optional<SmallVector<Value, 8>> indices = affine::expandAffineMap(
-      b, loc, op.getMatchingIndexingMap(input), ivs);
+  std::optional<SmallVector<Value, 8>> indices =
+      affine::expandAffineMap(b, loc, op.getMatchingIndexingMap(input), ivs);
   return memref::LoadOp::create(b, loc, input->get(), *indices);
 }
 
@@ -199,9 +203,9 @@ void emitTreeLaunch(OpBuilder &b, Location loc, const Reduction &r,
   // conversion turns into a Workgroup variable (it converts neither launch
   // attributions nor #gpu.address_space<workgroup>).
   constexpr int64_t kSpirvWorkgroupMemorySpace = 3;
-  auto shared = MemRefType::get({workgroupSize}, elementType,
-                                MemRefLayoutAttrInterface(),
-                                b.getI64IntegerAttr(kSpirvWorkgroupMemorySpace));
+  auto shared =
+      MemRefType::get({workgroupSize}, elementType, MemRefLayoutAttrInterface(),
+                      b.getI64IntegerAttr(kSpirvWorkgroupMemorySpace));
   Value scratch = memref::AllocOp::create(b, loc, shared);
 
   Value identity = arith::getIdentityValue(r.kind, elementType, b, loc);
@@ -218,9 +222,9 @@ void emitTreeLaunch(OpBuilder &b, Location loc, const Reduction &r,
   memref::StoreOp::create(b, loc, loop.getResult(0), scratch, tid);
   gpu::BarrierOp::create(b, loc);
   for (int64_t step = workgroupSize / 2; step > 0; step /= 2) {
-    Value active = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ult, tid,
-        arith::ConstantIndexOp::create(b, loc, step));
+    Value active =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, tid,
+                              arith::ConstantIndexOp::create(b, loc, step));
     scf::IfOp::create(b, loc, active, [&](OpBuilder &ib, Location l) {
       Value partner = arith::AddIOp::create(
           ib, l, tid, arith::ConstantIndexOp::create(ib, l, step));
@@ -233,9 +237,9 @@ void emitTreeLaunch(OpBuilder &b, Location loc, const Reduction &r,
     });
     gpu::BarrierOp::create(b, loc);
   }
-  Value leader = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq, tid,
-      arith::ConstantIndexOp::create(b, loc, 0));
+  Value leader =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
+                            arith::ConstantIndexOp::create(b, loc, 0));
   scf::IfOp::create(b, loc, leader, [&](OpBuilder &ib, Location l) {
     Value zero = arith::ConstantIndexOp::create(ib, l, 0);
     launch.store(ib, l, output, chunk,
@@ -249,9 +253,8 @@ void emitTreeLaunch(OpBuilder &b, Location loc, const Reduction &r,
 /// output a second one that folds the chunks' partial results.
 void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
                             ArrayRef<Value> parallelSizes,
-                            ArrayRef<Value> reductionSizes,
-                            Value outputs, Value count,
-                            int64_t workgroupSize) {
+                            ArrayRef<Value> reductionSizes, Value outputs,
+                            Value count, int64_t workgroupSize) {
   linalg::LinalgOp op = r.op;
   Value out = op.getDpsInitOperand(0)->get();
   Type elementType = cast<MemRefType>(out.getType()).getElementType();
@@ -260,8 +263,8 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
 
   // Chunks per output: about kElementsPerThread elements per thread, at
   // most kMaxChunks.
-  Value perChunk =
-      arith::ConstantIndexOp::create(b, loc, workgroupSize * kElementsPerThread);
+  Value perChunk = arith::ConstantIndexOp::create(
+      b, loc, workgroupSize * kElementsPerThread);
   Value chunks = arith::MinUIOp::create(
       b, loc,
       arith::MaxUIOp::create(
@@ -303,9 +306,9 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
   auto storeChunk = [&](OpBuilder &sb, Location l, Value p, Value g,
                         Value total) {
     // Recomputed in the kernel: a kernel cannot take an i1 argument.
-    Value inKernelSplit = arith::CmpIOp::create(
-        sb, l, arith::CmpIPredicate::ugt, chunks,
-        arith::ConstantIndexOp::create(sb, l, 1));
+    Value inKernelSplit =
+        arith::CmpIOp::create(sb, l, arith::CmpIPredicate::ugt, chunks,
+                              arith::ConstantIndexOp::create(sb, l, 1));
     scf::IfOp::create(
         sb, l, inKernelSplit,
         [&](OpBuilder &tb, Location tl) {
@@ -386,8 +389,7 @@ void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
   auto cst = [&](OpBuilder &cb, int64_t v) -> Value {
     return arith::ConstantIndexOp::create(cb, loc, v);
   };
-  Value sizeM = loopSizes[c.m], sizeN = loopSizes[c.n],
-        sizeK = loopSizes[c.k];
+  Value sizeM = loopSizes[c.m], sizeN = loopSizes[c.n], sizeK = loopSizes[c.k];
   Value one = cst(b, 1);
   Value batches = c.batch ? loopSizes[*c.batch] : one;
   auto launch = gpu::LaunchOp::create(
@@ -397,18 +399,20 @@ void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&launch.getBody().front());
   Value tx = launch.getThreadIds().x, ty = launch.getThreadIds().y;
-  Value m0 = arith::MulIOp::create(b, loc, launch.getBlockIds().y, cst(b, tile));
-  Value n0 = arith::MulIOp::create(b, loc, launch.getBlockIds().x, cst(b, tile));
+  Value m0 =
+      arith::MulIOp::create(b, loc, launch.getBlockIds().y, cst(b, tile));
+  Value n0 =
+      arith::MulIOp::create(b, loc, launch.getBlockIds().x, cst(b, tile));
   Value batch = launch.getBlockIds().z;
   Value tid = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, ty, cst(b, side)), tx);
 
   // Memory space 3: see emitTreeLaunch.
   auto workgroupMemory = [&](ArrayRef<int64_t> shape, Type type) -> Value {
-    return memref::AllocOp::create(
-        b, loc,
-        MemRefType::get(shape, type, MemRefLayoutAttrInterface(),
-                        b.getI64IntegerAttr(3)));
+    return memref::AllocOp::create(b, loc,
+                                   MemRefType::get(shape, type,
+                                                   MemRefLayoutAttrInterface(),
+                                                   b.getI64IntegerAttr(3)));
   };
   Value lhsTile = workgroupMemory({tile, side}, elementOf(lhs));
   Value rhsTile = workgroupMemory({side, tile}, elementOf(rhs));
@@ -439,7 +443,8 @@ void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
         // Each thread copies elements tid and tid + threads of both slices;
         // elements outside the arrays are left alone and never read.
         for (int64_t part = 0; part < 2; ++part) {
-          Value e = arith::AddIOp::create(sb, loc, tid, cst(sb, part * threads));
+          Value e =
+              arith::AddIOp::create(sb, loc, tid, cst(sb, part * threads));
           Value row = arith::DivUIOp::create(sb, loc, e, cst(sb, side));
           Value col = arith::RemUIOp::create(sb, loc, e, cst(sb, side));
           Value gm = arith::AddIOp::create(sb, loc, m0, row);
@@ -474,7 +479,8 @@ void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
               Value k = arith::AddIOp::create(kb, loc, k0, kk);
               SmallVector<Value> next;
               for (int64_t i = 0; i < 2; ++i) {
-                Value row = arith::AddIOp::create(kb, loc, ty, cst(kb, i * side));
+                Value row =
+                    arith::AddIOp::create(kb, loc, ty, cst(kb, i * side));
                 Value a = memref::LoadOp::create(kb, loc, lhsTile,
                                                  ValueRange{row, kk});
                 for (int64_t j = 0; j < 2; ++j) {
@@ -503,20 +509,17 @@ void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
       Value n = arith::AddIOp::create(
           b, loc, n0, arith::AddIOp::create(b, loc, tx, cst(b, j * side)));
       Value total = steps.getResult(i * 2 + j);
-      scf::IfOp::create(b, loc, inBounds(b, m, sizeM, n, sizeN),
-                        [&](OpBuilder &ib, Location) {
-                          std::optional<SmallVector<Value, 8>> indices =
-                              affine::expandAffineMap(ib, loc, outMap,
-                                                      ivsAt(m, n, zero));
-                          Value old = memref::LoadOp::create(
-                              ib, loc, init->get(), *indices);
-                          memref::StoreOp::create(
-                              ib, loc,
-                              arith::getReductionOp(r.kind, ib, loc, old,
-                                                    total),
-                              init->get(), *indices);
-                          scf::YieldOp::create(ib, loc);
-                        });
+      scf::IfOp::create(
+          b, loc, inBounds(b, m, sizeM, n, sizeN),
+          [&](OpBuilder &ib, Location) {
+            std::optional<SmallVector<Value, 8>> indices =
+                affine::expandAffineMap(ib, loc, outMap, ivsAt(m, n, zero));
+            Value old = memref::LoadOp::create(ib, loc, init->get(), *indices);
+            memref::StoreOp::create(
+                ib, loc, arith::getReductionOp(r.kind, ib, loc, old, total),
+                init->get(), *indices);
+            scf::YieldOp::create(ib, loc);
+          });
     }
   }
   gpu::TerminatorOp::create(b, loc);

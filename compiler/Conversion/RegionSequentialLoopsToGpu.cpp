@@ -1,5 +1,9 @@
 //===- RegionSequentialLoopsToGpu.cpp - serial loops in GPU regions -------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Reductions to a scalar (linalg.dot, a full linalg.reduce) become plain
 // scf.for nests with no parallel dimension, so the parallel-loop conversion
 // leaves them on the host even though their data lives on the GPU. Running

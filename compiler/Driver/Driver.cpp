@@ -1,11 +1,17 @@
 //===- Driver.cpp - the imexc compilation flow ----------------------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Driver/Driver.h"
 
+#include "Driver/HostFallback.h"
+#include "Frontend/Frontend.h"
 #include "InitImex.h"
 #include "Pipelines.h"
-#include "Frontend/Frontend.h"
-#include "Driver/HostFallback.h"
 #include "Target/HeaderEmission.h"
 #include "Target/TargetInfo.h"
 #include "ndarray/IR/NDArray.h"
@@ -21,9 +27,9 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -57,8 +63,8 @@ LogicalResult configurePipeline(const CompileOptions &options,
   if (succeeded(pipelineOptions.parseFromString(options.pipelineOptions,
                                                 errorStream)))
     return success();
-  errorLine() << "invalid --pipeline-options '"
-               << options.pipelineOptions << "': " << errors << "\n";
+  errorLine() << "invalid --pipeline-options '" << options.pipelineOptions
+              << "': " << errors << "\n";
   return failure();
 }
 
@@ -187,7 +193,7 @@ LogicalResult writeFile(StringRef path, StringRef contents) {
   if (!error)
     return success();
   errorLine() << "cannot write '" << path
-               << "': " << llvm::toString(std::move(error)) << "\n";
+              << "': " << llvm::toString(std::move(error)) << "\n";
   return failure();
 }
 
@@ -207,9 +213,9 @@ LogicalResult writeFileIfChanged(StringRef path, StringRef contents) {
 class Compilation {
 public:
   explicit Compilation(const CompileOptions &options)
-      : options(options), outputPath(options.output.empty()
-                                         ? defaultOutputPath(options)
-                                         : options.output) {
+      : options(options),
+        outputPath(options.output.empty() ? defaultOutputPath(options)
+                                          : options.output) {
     DialectRegistry registry;
     registerAllDialectsAndExtensions(registry);
     context.appendDialectRegistry(registry);
@@ -408,15 +414,15 @@ private:
     if (!options.pipeline.empty())
       return options.pipeline;
     return options.offload == "gpu" || usesGpu(module) ? "gpu"
-           : usesVectorExt(module)                      ? "vector-ext"
-                                                        : "host";
+           : usesVectorExt(module)                     ? "vector-ext"
+                                                       : "host";
   }
 
   LogicalResult addNamedPipeline(StringRef name, OpPassManager &pm) {
     const NamedPipeline *pipeline = lookupNamedPipeline(name);
     if (!pipeline) {
       errorLine() << "unknown pipeline '" << name
-                   << "' (see --list-pipelines)\n";
+                  << "' (see --list-pipelines)\n";
       return failure();
     }
     PipelineOptions pipelineOptions;
@@ -490,16 +496,14 @@ private:
         modules.push_back(it->path());
     if (modules.size() != 1) {
       errorLine() << "--emit=spirv needs exactly one kernel "
-                      "module in one flavour (pick one with --gpu-runtime), "
-                      "but the program has "
-                   << modules.size()
-                   << "; --save-temps=DIR writes them all\n";
+                     "module in one flavour (pick one with --gpu-runtime), "
+                     "but the program has "
+                  << modules.size() << "; --save-temps=DIR writes them all\n";
       return failure();
     }
     auto contents = llvm::MemoryBuffer::getFile(modules.front());
     if (!contents) {
-      errorLine() << "cannot read '" << modules.front()
-                   << "'\n";
+      errorLine() << "cannot read '" << modules.front() << "'\n";
       return failure();
     }
     return writeFile(outputPath, (*contents)->getBuffer());
@@ -524,10 +528,11 @@ private:
           failed(writeFile(llPath, ir)))
         return failure();
     }
-    NativeOutput kind = options.emit == EmitKind::LLVMIR    ? NativeOutput::LLVMIR
-                        : options.emit == EmitKind::Bitcode  ? NativeOutput::Bitcode
-                        : options.emit == EmitKind::Assembly ? NativeOutput::Assembly
-                                                             : NativeOutput::Object;
+    NativeOutput kind =
+        options.emit == EmitKind::LLVMIR     ? NativeOutput::LLVMIR
+        : options.emit == EmitKind::Bitcode  ? NativeOutput::Bitcode
+        : options.emit == EmitKind::Assembly ? NativeOutput::Assembly
+                                             : NativeOutput::Object;
     SmallString<0> bytes;
     llvm::raw_svector_ostream stream(bytes);
     if (failed(emitNative(module, kind, options.target, stream)))
@@ -570,8 +575,7 @@ private:
     int fd;
     if (std::error_code ec =
             llvm::sys::fs::createTemporaryFile("imexc", "o", fd, objectPath)) {
-      errorLine() << "cannot create a temporary file: " << ec.message()
-                  << "\n";
+      errorLine() << "cannot create a temporary file: " << ec.message() << "\n";
       return failure();
     }
     llvm::FileRemover removeObject(objectPath);
@@ -702,8 +706,7 @@ int compile(const CompileOptions &options) {
 
 int listPipelines(const CompileOptions &options, llvm::raw_ostream &os) {
   PipelineOptions pipelineOptions;
-  if (failed(configurePipeline(options, options.saveTempsDir,
-                               pipelineOptions)))
+  if (failed(configurePipeline(options, options.saveTempsDir, pipelineOptions)))
     return 1;
   for (const NamedPipeline &pipeline : getNamedPipelines()) {
     OpPassManager pm("builtin.module");

@@ -1,5 +1,9 @@
 //===- Driver.h - the imexc compilation flow ------------------------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Everything imexc does after its command line is parsed: read the input,
 // run a named or custom pipeline, and write MLIR, LLVM IR, assembly, an
 // object, a C header or a linked executable. Kept free of the CLI library so
@@ -32,12 +36,12 @@ enum class EmitKind {
 };
 
 struct CompileOptions {
-  std::string input = "-";   ///< "-" reads standard input
+  std::string input = "-"; ///< "-" reads standard input
   /// "mlir" or "nda"; empty: from the input's extension (stdin: MLIR).
   std::string inputLanguage;
-  std::string output;        ///< empty: derived from the input and EmitKind
-  std::string pipeline;      ///< a named pipeline; empty: chosen by content
-  std::string passPipeline;  ///< a textual pipeline; overrides `pipeline`
+  std::string output;       ///< empty: derived from the input and EmitKind
+  std::string pipeline;     ///< a named pipeline; empty: chosen by content
+  std::string passPipeline; ///< a textual pipeline; overrides `pipeline`
   /// Options of the named pipelines ("vector-bits=256 num-threads=4"),
   /// applied after those the other fields imply.
   std::string pipelineOptions;

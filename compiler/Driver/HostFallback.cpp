@@ -1,4 +1,10 @@
 //===- HostFallback.cpp - host versions of GPU programs (--gpu-fallback) --===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Driver/HostFallback.h"
 
@@ -23,14 +29,12 @@ bool isDeclaration(Operation *op) {
 }
 
 /// The function of `module` that tells `name`, declared if needed.
-LLVM::LLVMFuncOp runtimeFunction(ModuleOp module, StringRef name,
-                                 Type result) {
+LLVM::LLVMFuncOp runtimeFunction(ModuleOp module, StringRef name, Type result) {
   if (auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
     return fn;
   OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
-  return LLVM::LLVMFuncOp::create(
-      builder, module.getLoc(), name,
-      LLVM::LLVMFunctionType::get(result, {}));
+  return LLVM::LLVMFuncOp::create(builder, module.getLoc(), name,
+                                  LLVM::LLVMFunctionType::get(result, {}));
 }
 
 /// `fn` first asks the runtime, and runs `host` (same signature) when told.
@@ -50,12 +54,11 @@ LogicalResult addDispatch(LLVM::LLVMFuncOp fn, LLVM::LLVMFuncOp host,
     entry->addArgument(arg.getType(), arg.getLoc());
 
   OpBuilder builder = OpBuilder::atBlockBegin(entry);
-  Value flag =
-      LLVM::CallOp::create(builder, loc, useHostFallback, ValueRange{})
-          .getResult();
+  Value flag = LLVM::CallOp::create(builder, loc, useHostFallback, ValueRange{})
+                   .getResult();
   Value zero = LLVM::ConstantOp::create(builder, loc, flag.getType(), 0);
-  Value useHost = LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::ne,
-                                       flag, zero);
+  Value useHost =
+      LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::ne, flag, zero);
   LLVM::CondBrOp::create(builder, loc, useHost, fallback, ValueRange{},
                          original, entry->getArguments());
 
@@ -67,8 +70,8 @@ LogicalResult addDispatch(LLVM::LLVMFuncOp fn, LLVM::LLVMFuncOp host,
 
 } // namespace
 
-OwningOpRef<ModuleOp> imex::createHostTwin(ModuleOp module,
-                                           std::vector<std::string> &dispatched) {
+OwningOpRef<ModuleOp>
+imex::createHostTwin(ModuleOp module, std::vector<std::string> &dispatched) {
   OwningOpRef<ModuleOp> twin = module.clone();
   SmallVector<func::FuncOp> publicFunctions;
   for (auto fn : twin->getOps<func::FuncOp>())
@@ -156,7 +159,8 @@ LogicalResult imex::mergeHostTwin(ModuleOp module, ModuleOp twin,
   builder.setInsertionPointToEnd(module.getBody());
   LLVM::GlobalCtorsOp::create(
       builder, loc,
-      builder.getArrayAttr(FlatSymbolRefAttr::get(constructor.getSymNameAttr())),
+      builder.getArrayAttr(
+          FlatSymbolRefAttr::get(constructor.getSymNameAttr())),
       builder.getI32ArrayAttr({65535}),
       builder.getArrayAttr(LLVM::ZeroAttr::get(module.getContext())));
   return success();

@@ -1,5 +1,9 @@
 //===- HostFallback.h - host versions of GPU programs (--gpu-fallback) ----===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // With --gpu-fallback=host an object carries, next to its GPU code, the
 // whole program compiled by the host pipeline, and each exported function
 // asks the runtime at entry (imexrtUseHostFallback) whether to run its

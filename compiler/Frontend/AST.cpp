@@ -1,4 +1,10 @@
 //===- AST.cpp - names of the .nda syntax tree's kinds and operators ------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Frontend/AST.h"
 
@@ -24,14 +30,14 @@ std::optional<ScalarKind> scalarKindFromName(StringRef name) {
 
 namespace {
 constexpr std::pair<BinaryOp, const char *> kBinarySpellings[] = {
-    {BinaryOp::Add, "+"},     {BinaryOp::Sub, "-"},
-    {BinaryOp::Mul, "*"},     {BinaryOp::Div, "/"},
+    {BinaryOp::Add, "+"},       {BinaryOp::Sub, "-"},
+    {BinaryOp::Mul, "*"},       {BinaryOp::Div, "/"},
     {BinaryOp::FloorDiv, "//"}, {BinaryOp::Mod, "%"},
-    {BinaryOp::Pow, "**"},    {BinaryOp::MatMul, "@"},
-    {BinaryOp::Lt, "<"},      {BinaryOp::Le, "<="},
-    {BinaryOp::Gt, ">"},      {BinaryOp::Ge, ">="},
-    {BinaryOp::Eq, "=="},     {BinaryOp::Ne, "!="},
-    {BinaryOp::And, "and"},   {BinaryOp::Or, "or"},
+    {BinaryOp::Pow, "**"},      {BinaryOp::MatMul, "@"},
+    {BinaryOp::Lt, "<"},        {BinaryOp::Le, "<="},
+    {BinaryOp::Gt, ">"},        {BinaryOp::Ge, ">="},
+    {BinaryOp::Eq, "=="},       {BinaryOp::Ne, "!="},
+    {BinaryOp::And, "and"},     {BinaryOp::Or, "or"},
     {BinaryOp::Min, "minimum"}, {BinaryOp::Max, "maximum"}};
 } // namespace
 
@@ -56,15 +62,24 @@ bool isComparison(BinaryOp op) {
 
 const char *scalarKindName(ScalarKind kind) {
   switch (kind) {
-  case ScalarKind::Bool: return "bool";
-  case ScalarKind::I8: return "i8";
-  case ScalarKind::I16: return "i16";
-  case ScalarKind::I32: return "i32";
-  case ScalarKind::I64: return "i64";
-  case ScalarKind::Index: return "index";
-  case ScalarKind::F16: return "f16";
-  case ScalarKind::F32: return "f32";
-  case ScalarKind::F64: return "f64";
+  case ScalarKind::Bool:
+    return "bool";
+  case ScalarKind::I8:
+    return "i8";
+  case ScalarKind::I16:
+    return "i16";
+  case ScalarKind::I32:
+    return "i32";
+  case ScalarKind::I64:
+    return "i64";
+  case ScalarKind::Index:
+    return "index";
+  case ScalarKind::F16:
+    return "f16";
+  case ScalarKind::F32:
+    return "f32";
+  case ScalarKind::F64:
+    return "f64";
   }
   return "?";
 }

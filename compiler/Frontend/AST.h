@@ -1,5 +1,9 @@
 //===- AST.h - syntax tree of the .nda array language -----------*- C++ -*-===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The parser builds these nodes; the lowering (Lower.cpp) type-checks them
 // with NumPy's rules and emits MLIR. Every node keeps the source location of
 // its first character for diagnostics.
@@ -29,10 +33,24 @@ const char *scalarKindName(ScalarKind kind);
 /// Binary operators. Min and Max are NumPy's minimum and maximum, which
 /// have no symbol (the builtins and max/min of two scalars use them).
 enum class BinaryOp {
-  Add, Sub, Mul, Div, FloorDiv, Mod, Pow, MatMul,
-  Lt, Le, Gt, Ge, Eq, Ne,
-  And, Or,
-  Min, Max
+  Add,
+  Sub,
+  Mul,
+  Div,
+  FloorDiv,
+  Mod,
+  Pow,
+  MatMul,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Eq,
+  Ne,
+  And,
+  Or,
+  Min,
+  Max
 };
 enum class UnaryOp { Neg, Not };
 
@@ -62,7 +80,11 @@ using ExprPtr = std::unique_ptr<Expr>;
 
 struct Expr {
   enum Kind {
-    IntLit, FloatLit, BoolLit, StringLit, Name,
+    IntLit,
+    FloatLit,
+    BoolLit,
+    StringLit,
+    Name,
     Binary,    ///< binaryOp
     Unary,     ///< unaryOp
     Call,      ///< callee(args, kw=args); callee is a Name or an Attribute
@@ -92,14 +114,23 @@ using StmtList = std::vector<StmtPtr>;
 
 struct Stmt {
   enum Kind {
-    Assign, AugAssign, For, While, If, Return, Break, Continue, Del, Pass,
+    Assign,
+    AugAssign,
+    For,
+    While,
+    If,
+    Return,
+    Break,
+    Continue,
+    Del,
+    Pass,
     ExprStmt
   };
   Kind kind;
   llvm::SMLoc loc;
-  std::vector<ExprPtr> targets; ///< Assign/AugAssign/Del targets; For var
-  BinaryOp op = BinaryOp::Add; ///< AugAssign operator
-  ExprPtr value;                ///< value, condition, return value
+  std::vector<ExprPtr> targets;   ///< Assign/AugAssign/Del targets; For var
+  BinaryOp op = BinaryOp::Add;    ///< AugAssign operator
+  ExprPtr value;                  ///< value, condition, return value
   std::vector<ExprPtr> rangeArgs; ///< For: range(...) arguments
   StmtList body;
   StmtList orelse; ///< If: else branch (an elif is a nested If)

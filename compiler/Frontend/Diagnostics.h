@@ -1,5 +1,9 @@
 //===- Diagnostics.h - error reporting of the .nda frontend -----*- C++ -*-===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Errors are printed as `file:line:col: error: message`, followed by the
 // source line and a caret, through llvm::SourceMgr.
 //

@@ -1,5 +1,9 @@
 //===- Frontend.h - the .nda array language frontend ------------*- C++ -*-===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Compiles a `.nda` source file (a small NumPy-flavoured language, see
 // docs/array-language.md) into a module of func/arith/scf/tensor/linalg/
 // ndarray ops. Variables, scalars and arrays alike, are emitted as slots
@@ -23,9 +27,10 @@ namespace imex::nda {
 /// Compiles the buffer `bufferId` of `sourceMgr`. Errors are printed to
 /// `errs` as `file:line:col: error: ...` with the source line and a caret;
 /// returns null if there was any.
-mlir::OwningOpRef<mlir::ModuleOp>
-importNdaSource(llvm::SourceMgr &sourceMgr, unsigned bufferId,
-                mlir::MLIRContext *context, llvm::raw_ostream &errs);
+mlir::OwningOpRef<mlir::ModuleOp> importNdaSource(llvm::SourceMgr &sourceMgr,
+                                                  unsigned bufferId,
+                                                  mlir::MLIRContext *context,
+                                                  llvm::raw_ostream &errs);
 
 } // namespace imex::nda
 

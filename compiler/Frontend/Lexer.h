@@ -1,4 +1,8 @@
-//===- Lexer.h - tokens of the .nda array language ---------------*- C++ -*-===//
+//===- Lexer.h - tokens of the .nda array language --------------*- C++ -*-===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to the frontend. The lexer turns the source into tokens with
 // Python-style NEWLINE, INDENT and DEDENT tokens (newlines inside brackets
@@ -35,10 +39,10 @@ struct Token {
 
 inline bool isKeyword(StringRef s) {
   static const char *const keywords[] = {
-      "def",  "return", "if",    "elif",     "else",   "for",
-      "in",   "while",  "pass",  "del",      "and",    "or",
-      "not",  "True",   "False", "None",     "break",  "continue",
-      "lambda", "class", "import", "from"};
+      "def",    "return", "if",     "elif", "else",  "for",
+      "in",     "while",  "pass",   "del",  "and",   "or",
+      "not",    "True",   "False",  "None", "break", "continue",
+      "lambda", "class",  "import", "from"};
   for (const char *k : keywords)
     if (s == k)
       return true;
@@ -122,7 +126,8 @@ public:
         p += 2;
         continue;
       }
-      if (llvm::isDigit(c) || (c == '.' && p + 1 < end && llvm::isDigit(p[1]))) {
+      if (llvm::isDigit(c) ||
+          (c == '.' && p + 1 < end && llvm::isDigit(p[1]))) {
         lexNumber(p, end);
         continue;
       }
@@ -148,10 +153,9 @@ public:
         continue;
       }
       static const char *const ops[] = {
-          "**=", "//=", "->", "**", "//", "<=", ">=", "==", "!=", "+=",
-          "-=",  "*=",  "/=", "%=", "@=", "+",  "-",  "*",  "/",  "%",
-          "@",   "<",   ">",  "=",  "(",  ")",  "[",  "]",  ",",  ":",
-          ".",   "?"};
+          "**=", "//=", "->", "**", "//", "<=", ">=", "==", "!=", "+=", "-=",
+          "*=",  "/=",  "%=", "@=", "+",  "-",  "*",  "/",  "%",  "@",  "<",
+          ">",   "=",   "(",  ")",  "[",  "]",  ",",  ":",  ".",  "?"};
       bool matched = false;
       for (const char *op : ops) {
         size_t n = strlen(op);

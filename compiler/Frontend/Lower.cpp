@@ -1,5 +1,9 @@
 //===- Lower.cpp - the .nda frontend: parse, lower, promote variables ----===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The entry point: parses the source, lowers the syntax tree to MLIR
 // (Lowering.h), verifies it, and promotes the variables' slots to SSA
 // values with the region-aware mem2reg.

@@ -1,11 +1,14 @@
-//===- LowerCall.cpp - .nda to MLIR: calls: builtins, methods, user functions, print ---===//
+//===- LowerCall.cpp - .nda to MLIR: calls and builtins -------------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Frontend/Lowering.h"
 
 #include "Transforms/Passes.h"
-#include "nda/IR/Nda.h"
-#include "ndarray/IR/NDArray.h"
-#include "region/IR/Region.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -17,6 +20,9 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
+#include "nda/IR/Nda.h"
+#include "ndarray/IR/NDArray.h"
+#include "region/IR/Region.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -24,19 +30,20 @@
 namespace imex::nda {
 
 bool Lowering::checkArity(Expr &call, StringRef name, size_t min, size_t max,
-                  ArrayRef<StringRef> keywords) {
+                          ArrayRef<StringRef> keywords) {
   size_t n = call.children.size() - 1;
   for (size_t i = 0; i < call.keywords.size(); ++i)
     if (!llvm::is_contained(keywords, call.keywords[i].first)) {
-      diags.error(call.keywordLocs[i], name + "() got an unexpected keyword "
-                                              "argument '" +
+      diags.error(call.keywordLocs[i], name +
+                                           "() got an unexpected keyword "
+                                           "argument '" +
                                            call.keywords[i].first + "'");
       return false;
     }
   if (n < min || n > max) {
-    std::string expect = min == max ? std::to_string(min)
-                                    : std::to_string(min) + " to " +
-                                          std::to_string(max);
+    std::string expect =
+        min == max ? std::to_string(min)
+                   : std::to_string(min) + " to " + std::to_string(max);
     diags.error(call.loc, name + "() takes " + expect + " argument" +
                               (max == 1 && min == 1 ? "" : "s") + " (" +
                               std::to_string(n) + " given)");
@@ -62,7 +69,8 @@ std::optional<ScalarKind> Lowering::dtypeArg(Expr *e) {
   return std::nullopt;
 }
 
-bool Lowering::shapeArg(Expr &e, SmallVector<int64_t> &shape, SmallVector<Value> &dyn) {
+bool Lowering::shapeArg(Expr &e, SmallVector<int64_t> &shape,
+                        SmallVector<Value> &dyn) {
   SmallVector<Expr *> items;
   if (e.kind == Expr::Tuple)
     for (auto &c : e.children)
@@ -222,10 +230,10 @@ TV Lowering::emitFilled(Expr &call, StringRef name) {
       return TV::error();
     }
   }
-  ScalarKind k = full ? (fill.ty.weak && fill.ty.elem == ScalarKind::I64
-                             ? ScalarKind::I64
-                             : fill.ty.elem)
-                      : ScalarKind::F64;
+  ScalarKind k =
+      full ? (fill.ty.weak && fill.ty.elem == ScalarKind::I64 ? ScalarKind::I64
+                                                              : fill.ty.elem)
+           : ScalarKind::F64;
   if (dtypeExpr) {
     auto dk = dtypeArg(dtypeExpr);
     if (!dk)
@@ -321,13 +329,20 @@ TV Lowering::emitUnaryMath(StringRef name, const TV &v, Location l) {
   auto body = [op, from, to, this](OpBuilder &b, Location bl,
                                    ArrayRef<Value> e) -> Value {
     Value x = castWith(b, e[0], from, to, bl);
-    if (op == "exp") return math::ExpOp::create(b, bl, x);
-    if (op == "log") return math::LogOp::create(b, bl, x);
-    if (op == "sqrt") return math::SqrtOp::create(b, bl, x);
-    if (op == "sin") return math::SinOp::create(b, bl, x);
-    if (op == "cos") return math::CosOp::create(b, bl, x);
-    if (op == "tanh") return math::TanhOp::create(b, bl, x);
-    if (op == "floor") return math::FloorOp::create(b, bl, x);
+    if (op == "exp")
+      return math::ExpOp::create(b, bl, x);
+    if (op == "log")
+      return math::LogOp::create(b, bl, x);
+    if (op == "sqrt")
+      return math::SqrtOp::create(b, bl, x);
+    if (op == "sin")
+      return math::SinOp::create(b, bl, x);
+    if (op == "cos")
+      return math::CosOp::create(b, bl, x);
+    if (op == "tanh")
+      return math::TanhOp::create(b, bl, x);
+    if (op == "floor")
+      return math::FloorOp::create(b, bl, x);
     if (to == ScalarKind::Bool)
       return x;
     if (isFloat(to))
@@ -358,16 +373,16 @@ TV Lowering::emitAstype(const TV &v, ScalarKind k, Location l) {
                                     srcType.getEncoding());
   TV r;
   r.ty = rt;
-  r.value = ndarray::CastElemTypeOp::create(builder, l, type, v.value,
-                                            IntegerAttr());
+  r.value =
+      ndarray::CastElemTypeOp::create(builder, l, type, v.value, IntegerAttr());
   return r;
 }
 
 TV Lowering::emitMethod(Expr &call) {
   Expr &callee = *call.children[0];
   Location l = loc(call.loc);
-  SMLoc memberLoc = callee.keywordLocs.empty() ? callee.loc
-                                               : callee.keywordLocs[0];
+  SMLoc memberLoc =
+      callee.keywordLocs.empty() ? callee.loc : callee.keywordLocs[0];
   TV base = emitExpr(*callee.children[0]);
   if (!base.ok())
     return TV::error();
@@ -389,8 +404,8 @@ TV Lowering::emitMethod(Expr &call) {
     if (!checkArity(call, "copy", 0, 0))
       return TV::error();
     TV r = base;
-    r.value = ndarray::CopyOp::create(builder, l, base.value.getType(),
-                                      base.value);
+    r.value =
+        ndarray::CopyOp::create(builder, l, base.value.getType(), base.value);
     return r;
   }
   if (callee.name == "reshape") {
@@ -440,8 +455,8 @@ TV Lowering::emitMethod(Expr &call) {
                                          BoolAttr());
     return r;
   }
-  diags.error(memberLoc, "'" + base.ty.str() + "' has no attribute '" +
-                             callee.name + "'");
+  diags.error(memberLoc,
+              "'" + base.ty.str() + "' has no attribute '" + callee.name + "'");
   return TV::error();
 }
 
@@ -450,7 +465,8 @@ TV Lowering::emitUserCall(Expr &call, FuncInfo &callee) {
   size_t n = call.children.size() - 1;
   if (!call.keywords.empty()) {
     diags.error(call.keywordLocs[0], "keyword arguments are not supported "
-                                     "for '" + callee.def->name + "'");
+                                     "for '" +
+                                         callee.def->name + "'");
     return TV::error();
   }
   if (n != callee.params.size()) {
@@ -526,7 +542,8 @@ TV Lowering::emitUserCall(Expr &call, FuncInfo &callee) {
   return r;
 }
 
-func::FuncOp Lowering::runtimeFunction(StringRef name, FunctionType type, Location l) {
+func::FuncOp Lowering::runtimeFunction(StringRef name, FunctionType type,
+                                       Location l) {
   auto fn = module->lookupSymbol<func::FuncOp>(name);
   if (fn)
     return fn;
@@ -538,11 +555,10 @@ func::FuncOp Lowering::runtimeFunction(StringRef name, FunctionType type, Locati
 }
 
 void Lowering::emitPrintNewline(Location l) {
-  func::CallOp::create(
-      builder, l,
-      runtimeFunction("imexrtPrintNdaNewline",
-                      builder.getFunctionType({}, {}), l),
-      ValueRange{});
+  func::CallOp::create(builder, l,
+                       runtimeFunction("imexrtPrintNdaNewline",
+                                       builder.getFunctionType({}, {}), l),
+                       ValueRange{});
 }
 
 bool Lowering::emitPrint(const TV &v, bool last, SMLoc at) {
@@ -560,22 +576,40 @@ bool Lowering::emitPrint(const TV &v, bool last, SMLoc at) {
   } else {
     auto tt = cast<RankedTensorType>(t.getType());
     if (tt.getEncoding())
-      t = ndarray::CopyOp::create(
-          builder, l, RankedTensorType::get(tt.getShape(), et), t);
+      t = ndarray::CopyOp::create(builder, l,
+                                  RankedTensorType::get(tt.getShape(), et), t);
   }
   auto unranked = UnrankedTensorType::get(et);
   t = tensor::CastOp::create(builder, l, unranked, t);
   std::string suffix;
   switch (v.ty.elem) {
-  case ScalarKind::Bool: suffix = "I1"; break;
-  case ScalarKind::I8: suffix = "I8"; break;
-  case ScalarKind::I16: suffix = "I16"; break;
-  case ScalarKind::I32: suffix = "I32"; break;
-  case ScalarKind::I64: suffix = "I64"; break;
-  case ScalarKind::Index: suffix = "Ind"; break;
-  case ScalarKind::F16: suffix = "F16"; break;
-  case ScalarKind::F32: suffix = "F32"; break;
-  case ScalarKind::F64: suffix = "F64"; break;
+  case ScalarKind::Bool:
+    suffix = "I1";
+    break;
+  case ScalarKind::I8:
+    suffix = "I8";
+    break;
+  case ScalarKind::I16:
+    suffix = "I16";
+    break;
+  case ScalarKind::I32:
+    suffix = "I32";
+    break;
+  case ScalarKind::I64:
+    suffix = "I64";
+    break;
+  case ScalarKind::Index:
+    suffix = "Ind";
+    break;
+  case ScalarKind::F16:
+    suffix = "F16";
+    break;
+  case ScalarKind::F32:
+    suffix = "F32";
+    break;
+  case ScalarKind::F64:
+    suffix = "F64";
+    break;
   }
   Type i32 = builder.getI32Type();
   func::FuncOp fn =

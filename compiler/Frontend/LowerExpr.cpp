@@ -1,11 +1,14 @@
-//===- LowerExpr.cpp - .nda to MLIR: expressions, subscripts and slices -----===//
+//===- LowerExpr.cpp - .nda to MLIR: expressions and slices ---------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Frontend/Lowering.h"
 
 #include "Transforms/Passes.h"
-#include "nda/IR/Nda.h"
-#include "ndarray/IR/NDArray.h"
-#include "region/IR/Region.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -17,6 +20,9 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
+#include "nda/IR/Nda.h"
+#include "ndarray/IR/NDArray.h"
+#include "region/IR/Region.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -33,7 +39,8 @@ Value Lowering::emitIndexValue(Expr &e) {
   TV v = emitExpr(e);
   if (!v.ok())
     return {};
-  if (!v.ty.isScalar() || !(isInt(v.ty.elem) || v.ty.elem == ScalarKind::Bool)) {
+  if (!v.ty.isScalar() ||
+      !(isInt(v.ty.elem) || v.ty.elem == ScalarKind::Bool)) {
     diags.error(e.loc, "array indices must be integers, not " + v.ty.str());
     return {};
   }
@@ -41,7 +48,7 @@ Value Lowering::emitIndexValue(Expr &e) {
 }
 
 int64_t Lowering::addConstantSlice(SliceSpec &spec, int64_t first, int64_t last,
-                           int64_t step, Location l) {
+                                   int64_t step, Location l) {
   int64_t n = std::max<int64_t>(0, (last - first + step - 1) / step);
   // An empty slice may start at the end, where a view may not.
   spec.offsets.push_back(builder.getIndexAttr(n == 0 ? 0 : first));
@@ -52,8 +59,9 @@ int64_t Lowering::addConstantSlice(SliceSpec &spec, int64_t first, int64_t last,
   return n;
 }
 
-std::optional<Lowering::SliceSpec> Lowering::analyzeSlice(Value source, const Ty &ty,
-                                        ArrayRef<Expr *> items, SMLoc at) {
+std::optional<Lowering::SliceSpec>
+Lowering::analyzeSlice(Value source, const Ty &ty, ArrayRef<Expr *> items,
+                       SMLoc at) {
   Location l = loc(at);
   SliceSpec spec;
   if ((int64_t)items.size() > ty.rank()) {
@@ -117,8 +125,7 @@ std::optional<Lowering::SliceSpec> Lowering::analyzeSlice(Value source, const Ty
       diags.error(step->loc, "slice steps must be positive");
       return std::nullopt;
     }
-    if (dimSize != kDyn && (!start || sStart) && (!stop || sStop) &&
-        sStep) {
+    if (dimSize != kDyn && (!start || sStart) && (!stop || sStop) && sStep) {
       // Python's bounds, all known here.
       int64_t first = start ? *sStart : 0, last = stop ? *sStop : dimSize;
       auto clamp = [&](int64_t bound) {
@@ -130,8 +137,7 @@ std::optional<Lowering::SliceSpec> Lowering::analyzeSlice(Value source, const Ty
       addConstantSlice(spec, first, last, *sStep, l);
       continue;
     }
-    if ((!start || (sStart && *sStart >= 0)) && sStop && *sStop >= 0 &&
-        sStep) {
+    if ((!start || (sStart && *sStart >= 0)) && sStop && *sStop >= 0 && sStep) {
       // Constant non-negative bounds on a '?' dimension give a constant
       // size (so that e.g. m[:, 0:1] broadcasts): instead of clamping, a
       // dimension too short for them stops the program.
@@ -171,10 +177,10 @@ std::optional<Lowering::SliceSpec> Lowering::analyzeSlice(Value source, const Ty
     Value n = arith::CeilDivSIOp::create(builder, l, diff, vStep);
     n = arith::MaxSIOp::create(builder, l, n, constIndex(0, l));
     // An empty slice may start at the end, where a view may not.
-    Value empty = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq,
-                                        n, constIndex(0, l));
-    vStart = arith::SelectOp::create(builder, l, empty, constIndex(0, l),
-                                     vStart);
+    Value empty = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, n,
+                                        constIndex(0, l));
+    vStart =
+        arith::SelectOp::create(builder, l, empty, constIndex(0, l), vStart);
     spec.offsets.push_back(vStart);
     spec.strides.push_back(sStep ? OpFoldResult(builder.getIndexAttr(*sStep))
                                  : OpFoldResult(vStep));
@@ -197,18 +203,18 @@ TV Lowering::emitSubscript(Expr &e) {
       diags.error(baseExpr.loc, "'shape' needs an array, not " + arr.ty.str());
       return TV::error();
     }
-    auto k = e.children.size() == 2 ? literal(e.children[1].get())
-                                    : std::nullopt;
+    auto k =
+        e.children.size() == 2 ? literal(e.children[1].get()) : std::nullopt;
     if (!k) {
       diags.error(e.loc, "'shape' must be indexed with an integer literal");
       return TV::error();
     }
     int64_t d = *k < 0 ? *k + arr.ty.rank() : *k;
     if (d < 0 || d >= arr.ty.rank()) {
-      diags.error(e.children[1]->loc,
-                  "shape index " + std::to_string(*k) +
-                      " is out of range for a " +
-                      std::to_string(arr.ty.rank()) + "-d array");
+      diags.error(e.children[1]->loc, "shape index " + std::to_string(*k) +
+                                          " is out of range for a " +
+                                          std::to_string(arr.ty.rank()) +
+                                          "-d array");
       return TV::error();
     }
     TV r;
@@ -222,8 +228,8 @@ TV Lowering::emitSubscript(Expr &e) {
   if (!base.ok())
     return TV::error();
   if (!base.ty.isArray()) {
-    diags.error(baseExpr.loc, "a value of type " + base.ty.str() +
-                                  " is not subscriptable");
+    diags.error(baseExpr.loc,
+                "a value of type " + base.ty.str() + " is not subscriptable");
     return TV::error();
   }
   SmallVector<Expr *> items;
@@ -235,8 +241,8 @@ TV Lowering::emitSubscript(Expr &e) {
   if (spec->allIndices && (int64_t)items.size() == base.ty.rank()) {
     TV r;
     r.ty = Ty::scalar(base.ty.elem);
-    r.value = tensor::ExtractOp::create(builder, l, base.value,
-                                        spec->indexValues);
+    r.value =
+        tensor::ExtractOp::create(builder, l, base.value, spec->indexValues);
     return r;
   }
   SmallVector<int64_t> shape;
@@ -254,14 +260,14 @@ TV Lowering::emitSubscript(Expr &e) {
                                      srcType.getEncoding());
   TV r;
   r.ty = Ty::array(base.ty.elem, shape, syms);
-  r.value = ndarray::SubviewOp::create(builder, l, resultType, base.value,
-                                       spec->offsets, spec->sizes,
-                                       spec->strides);
+  r.value =
+      ndarray::SubviewOp::create(builder, l, resultType, base.value,
+                                 spec->offsets, spec->sizes, spec->strides);
   return r;
 }
 
 void Lowering::storeSlice(Value dest, const Ty &destTy, ArrayRef<Expr *> items,
-                  TV value, SMLoc at) {
+                          TV value, SMLoc at) {
   Location l = loc(at);
   auto spec = analyzeSlice(dest, destTy, items, at);
   if (!spec)
@@ -296,8 +302,7 @@ void Lowering::storeSlice(Value dest, const Ty &destTy, ArrayRef<Expr *> items,
     }
     if (value.ty.rank() > view.rank()) {
       diags.error(at, "could not broadcast input array from shape " +
-                          shapeStr(value.ty) + " into shape " +
-                          shapeStr(view));
+                          shapeStr(value.ty) + " into shape " + shapeStr(view));
       return;
     }
     for (int64_t j = 0; j < value.ty.rank(); ++j) {
@@ -313,11 +318,11 @@ void Lowering::storeSlice(Value dest, const Ty &destTy, ArrayRef<Expr *> items,
     Value v = value.value;
     auto vType = cast<RankedTensorType>(v.getType());
     if (vType.getEncoding() != destType.getEncoding()) {
-      v = ndarray::CopyOp::create(
-          builder, l,
-          RankedTensorType::get(vType.getShape(), vType.getElementType(),
-                                destType.getEncoding()),
-          v);
+      v = ndarray::CopyOp::create(builder, l,
+                                  RankedTensorType::get(vType.getShape(),
+                                                        vType.getElementType(),
+                                                        destType.getEncoding()),
+                                  v);
       value.value = v;
     }
     // Materialize the full-rank source of the slice's shape.
@@ -431,14 +436,14 @@ TV Lowering::emitExpr(Expr &e) {
       // Negation, not 0 - x: -0.0 and -(0.0) keep NumPy's sign.
       TV r;
       r.ty = v.ty;
-      r.value = v.ty.isScalar()
-                    ? arith::NegFOp::create(builder, l, v.value).getResult()
-                    : emitElementwise(l, {v}, v.ty,
-                                      [](OpBuilder &ob, Location bl,
-                                         ArrayRef<Value> x) -> Value {
-                                        return arith::NegFOp::create(ob, bl,
-                                                                     x[0]);
-                                      });
+      r.value =
+          v.ty.isScalar()
+              ? arith::NegFOp::create(builder, l, v.value).getResult()
+              : emitElementwise(
+                    l, {v}, v.ty,
+                    [](OpBuilder &ob, Location bl, ArrayRef<Value> x) -> Value {
+                      return arith::NegFOp::create(ob, bl, x[0]);
+                    });
       return r;
     }
     TV zero;

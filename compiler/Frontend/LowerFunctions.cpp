@@ -1,11 +1,14 @@
-//===- LowerFunctions.cpp - .nda to MLIR: types, functions, parameters updated in place, variables ---===//
+//===- LowerFunctions.cpp - .nda to MLIR: functions and variables ---------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Frontend/Lowering.h"
 
 #include "Transforms/Passes.h"
-#include "nda/IR/Nda.h"
-#include "ndarray/IR/NDArray.h"
-#include "region/IR/Region.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -17,6 +20,9 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
+#include "nda/IR/Nda.h"
+#include "ndarray/IR/NDArray.h"
+#include "region/IR/Region.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -25,15 +31,24 @@ namespace imex::nda {
 
 Type Lowering::mlirScalar(ScalarKind k) {
   switch (k) {
-  case ScalarKind::Bool: return builder.getI1Type();
-  case ScalarKind::I8: return builder.getI8Type();
-  case ScalarKind::I16: return builder.getI16Type();
-  case ScalarKind::I32: return builder.getI32Type();
-  case ScalarKind::I64: return builder.getI64Type();
-  case ScalarKind::Index: return builder.getIndexType();
-  case ScalarKind::F16: return builder.getF16Type();
-  case ScalarKind::F32: return builder.getF32Type();
-  case ScalarKind::F64: return builder.getF64Type();
+  case ScalarKind::Bool:
+    return builder.getI1Type();
+  case ScalarKind::I8:
+    return builder.getI8Type();
+  case ScalarKind::I16:
+    return builder.getI16Type();
+  case ScalarKind::I32:
+    return builder.getI32Type();
+  case ScalarKind::I64:
+    return builder.getI64Type();
+  case ScalarKind::Index:
+    return builder.getIndexType();
+  case ScalarKind::F16:
+    return builder.getF16Type();
+  case ScalarKind::F32:
+    return builder.getF32Type();
+  case ScalarKind::F64:
+    return builder.getF64Type();
   }
   return {};
 }
@@ -73,8 +88,7 @@ void Lowering::declare(FuncDef &def) {
     return;
   }
   if (findBuiltin(def.name)) {
-    diags.error(def.loc, "function name '" + def.name +
-                             "' shadows a builtin");
+    diags.error(def.loc, "function name '" + def.name + "' shadows a builtin");
     return;
   }
   FuncInfo info;
@@ -95,7 +109,8 @@ void Lowering::declare(FuncDef &def) {
   }
   for (const TypeSpec &r : def.results) {
     for (const DimSpec &d : r.dims)
-      if (d.kind == DimSpec::Named && !llvm::any_of(def.params, [&](const Param &p) {
+      if (d.kind == DimSpec::Named &&
+          !llvm::any_of(def.params, [&](const Param &p) {
             return llvm::any_of(p.type.dims, [&](const DimSpec &pd) {
               return pd.kind == DimSpec::Named && pd.name == d.name;
             });
@@ -155,10 +170,9 @@ void Lowering::defineGpuEntry(FuncInfo &info) {
   SmallVector<Value> results;
   for (auto [result, type] :
        llvm::zip(call.getResults(), info.entry.getResultTypes()))
-    results.push_back(
-        result.getType() == type
-            ? (Value)result
-            : ndarray::CopyOp::create(builder, l, type, result));
+    results.push_back(result.getType() == type
+                          ? (Value)result
+                          : ndarray::CopyOp::create(builder, l, type, result));
   func::ReturnOp::create(builder, l, results);
 }
 
@@ -194,7 +208,7 @@ bool Lowering::mayBeView(const Expr &e) {
 }
 
 void Lowering::addAssignedNames(const FuncDef &def, llvm::StringSet<> &names,
-                               llvm::function_ref<bool(const Expr &)> holds) {
+                                llvm::function_ref<bool(const Expr &)> holds) {
   for (bool grew = true; grew;) {
     grew = false;
     forEachStmt(def.body, [&](const Stmt &s) {
@@ -213,8 +227,7 @@ void Lowering::addAssignedNames(const FuncDef &def, llvm::StringSet<> &names,
 
 void Lowering::findViews(const FuncDef &def) {
   viewNames.clear();
-  addAssignedNames(def, viewNames,
-                   [&](const Expr &e) { return mayBeView(e); });
+  addAssignedNames(def, viewNames, [&](const Expr &e) { return mayBeView(e); });
 }
 
 void Lowering::findUpdatedParams() {
@@ -336,8 +349,8 @@ void Lowering::define(FuncDef &def) {
   }
   for (auto &[name, value] : dims)
     if (vars.count(name))
-      diags.error(def.loc, "'" + name +
-                               "' is both a parameter and a dimension name");
+      diags.error(def.loc,
+                  "'" + name + "' is both a parameter and a dimension name");
 
   // A function that returns only at its end returns directly; one with
   // other returns records the values and a "returned" flag that stops the
@@ -347,9 +360,9 @@ void Lowering::define(FuncDef &def) {
   ArrayRef<StmtPtr> body(def.body);
   bool endsInReturn = !body.empty() && body.back()->kind == Stmt::Return;
   bool returnsAtEnd = alwaysJumps(def.body, /*loopJumps=*/false);
-  bool onlyFinalReturn =
-      endsInReturn ? !listHolds(body.drop_back(), Stmt::Return)
-                   : !listHolds(body, Stmt::Return) && !returnsAtEnd;
+  bool onlyFinalReturn = endsInReturn
+                             ? !listHolds(body.drop_back(), Stmt::Return)
+                             : !listHolds(body, Stmt::Return) && !returnsAtEnd;
   if (!onlyFinalReturn) {
     returnFlag = makeFlag("returned", fl);
     for (auto [i, type] : llvm::enumerate(info.op.getResultTypes()))

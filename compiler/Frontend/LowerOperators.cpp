@@ -1,11 +1,14 @@
-//===- LowerOperators.cpp - .nda to MLIR: scalars, casts, broadcasting, operators, matmul ---===//
+//===- LowerOperators.cpp - .nda to MLIR: operators and broadcasting ------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Frontend/Lowering.h"
 
 #include "Transforms/Passes.h"
-#include "nda/IR/Nda.h"
-#include "ndarray/IR/NDArray.h"
-#include "region/IR/Region.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -17,6 +20,9 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
+#include "nda/IR/Nda.h"
+#include "ndarray/IR/NDArray.h"
+#include "region/IR/Region.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -36,7 +42,8 @@ Value Lowering::constScalar(ScalarKind k, double f, int64_t i, Location l) {
   return arith::ConstantOp::create(builder, l, builder.getIntegerAttr(t, i));
 }
 
-Value Lowering::castScalar(Value v, ScalarKind from, ScalarKind to, Location l) {
+Value Lowering::castScalar(Value v, ScalarKind from, ScalarKind to,
+                           Location l) {
   if (from == to)
     return v;
   // Literals are emitted directly in the type they are used at.
@@ -44,8 +51,7 @@ Value Lowering::castScalar(Value v, ScalarKind from, ScalarKind to, Location l) 
     if (auto i = dyn_cast<IntegerAttr>(constant.getValue());
         i && from != ScalarKind::Bool && to != ScalarKind::Bool)
       return constScalar(to, (double)i.getInt(), i.getInt(), l);
-    if (auto f = dyn_cast<FloatAttr>(constant.getValue());
-        f && isFloat(to))
+    if (auto f = dyn_cast<FloatAttr>(constant.getValue()); f && isFloat(to))
       return constScalar(to, f.getValueAsDouble(), 0, l);
   }
   Type target = mlirScalar(to);
@@ -56,8 +62,7 @@ Value Lowering::castScalar(Value v, ScalarKind from, ScalarKind to, Location l) 
                                    zero);
     }
     Value zero = constScalar(from, 0, 0, l);
-    return arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, v,
-                                 zero);
+    return arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, v, zero);
   }
   if (from == ScalarKind::Bool) {
     if (isFloat(to))
@@ -67,7 +72,8 @@ Value Lowering::castScalar(Value v, ScalarKind from, ScalarKind to, Location l) 
     return arith::ExtUIOp::create(builder, l, target, v);
   }
   if (from == ScalarKind::Index) {
-    Value wide = arith::IndexCastOp::create(builder, l, builder.getI64Type(), v);
+    Value wide =
+        arith::IndexCastOp::create(builder, l, builder.getI64Type(), v);
     return castScalar(wide, ScalarKind::I64, to, l);
   }
   if (to == ScalarKind::Index) {
@@ -87,8 +93,8 @@ Value Lowering::castScalar(Value v, ScalarKind from, ScalarKind to, Location l) 
   return arith::FPToSIOp::create(builder, l, target, v);
 }
 
-std::optional<Lowering::OpTypes> Lowering::binaryTypes(BinaryOp op, const Ty &a, const Ty &b,
-                                     SMLoc at) {
+std::optional<Lowering::OpTypes> Lowering::binaryTypes(BinaryOp op, const Ty &a,
+                                                       const Ty &b, SMLoc at) {
   ScalarKind p = promote(a, b);
   if (isComparison(op))
     return OpTypes{p, ScalarKind::Bool};
@@ -109,8 +115,8 @@ std::optional<Lowering::OpTypes> Lowering::binaryTypes(BinaryOp op, const Ty &a,
   return OpTypes{p, p};
 }
 
-Value Lowering::scalarBinary(OpBuilder &b, Location l, BinaryOp op, Value x, Value y,
-                     ScalarKind k) {
+Value Lowering::scalarBinary(OpBuilder &b, Location l, BinaryOp op, Value x,
+                             Value y, ScalarKind k) {
   bool f = isFloat(k);
   switch (op) {
   case BinaryOp::Add:
@@ -195,7 +201,7 @@ Value Lowering::scalarBinary(OpBuilder &b, Location l, BinaryOp op, Value x, Val
 }
 
 Value Lowering::castWith(OpBuilder &b, Value v, ScalarKind from, ScalarKind to,
-                 Location l) {
+                         Location l) {
   OpBuilder saved = builder;
   builder = b;
   Value r = castScalar(v, from, to, l);
@@ -204,7 +210,8 @@ Value Lowering::castWith(OpBuilder &b, Value v, ScalarKind from, ScalarKind to,
   return r;
 }
 
-std::optional<Ty> Lowering::broadcastShape(ArrayRef<const Ty *> operands, SMLoc at) {
+std::optional<Ty> Lowering::broadcastShape(ArrayRef<const Ty *> operands,
+                                           SMLoc at) {
   int64_t rank = 0;
   for (const Ty *t : operands)
     if (t->isArray())
@@ -245,10 +252,10 @@ std::optional<Ty> Lowering::broadcastShape(ArrayRef<const Ty *> operands, SMLoc 
   return result;
 }
 
-Value Lowering::emitElementwise(Location l, ArrayRef<TV> operands, const Ty &resultTy,
-                        const BodyFn &body,
-                        ArrayRef<SmallVector<int64_t>> dimMaps,
-                        ArrayRef<Value> explicitSizes) {
+Value Lowering::emitElementwise(Location l, ArrayRef<TV> operands,
+                                const Ty &resultTy, const BodyFn &body,
+                                ArrayRef<SmallVector<int64_t>> dimMaps,
+                                ArrayRef<Value> explicitSizes) {
   int64_t rank = resultTy.rank();
   SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
@@ -267,7 +274,8 @@ Value Lowering::emitElementwise(Location l, ArrayRef<TV> operands, const Ty &res
       if (!o.ty.isArray())
         continue;
       for (int64_t j = 0; j < o.ty.rank(); ++j) {
-        int64_t target = dimMaps.empty() ? rank - o.ty.rank() + j : dimMaps[k][j];
+        int64_t target =
+            dimMaps.empty() ? rank - o.ty.rank() + j : dimMaps[k][j];
         if (target == i && o.ty.shape[j] != 1) {
           size = tensor::DimOp::create(builder, l, o.value, j);
           break;
@@ -319,18 +327,15 @@ TV Lowering::emitShortCircuit(Expr &e, const TV &a) {
   auto ifOp = scf::IfOp::create(builder, l, builder.getI1Type(), first,
                                 /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(isAnd ? ifOp.elseBlock()
-                                         : ifOp.thenBlock());
+  builder.setInsertionPointToStart(isAnd ? ifOp.elseBlock() : ifOp.thenBlock());
   scf::YieldOp::create(builder, l, ValueRange{first});
-  builder.setInsertionPointToStart(isAnd ? ifOp.thenBlock()
-                                         : ifOp.elseBlock());
+  builder.setInsertionPointToStart(isAnd ? ifOp.thenBlock() : ifOp.elseBlock());
   TV b = emitExpr(*e.children[1]);
   if (!b.ok())
     return TV::error();
   if (!b.ty.isScalar()) {
     diags.error(e.loc, "the truth value of an array is ambiguous; '" +
-                           spelling(e.binaryOp) +
-                           "' needs scalar operands");
+                           spelling(e.binaryOp) + "' needs scalar operands");
     return TV::error();
   }
   scf::YieldOp::create(
@@ -343,9 +348,9 @@ TV Lowering::emitShortCircuit(Expr &e, const TV &a) {
 }
 
 void Lowering::checkBroadcastAtRunTime(Location l, ArrayRef<TV> operands,
-                               const Ty &resultTy,
-                               ArrayRef<SmallVector<int64_t>> dimMaps,
-                               ArrayRef<Value> explicitSizes) {
+                                       const Ty &resultTy,
+                                       ArrayRef<SmallVector<int64_t>> dimMaps,
+                                       ArrayRef<Value> explicitSizes) {
   struct Extent {
     const Ty *ty = nullptr; ///< null for an explicit size
     int64_t dim = 0, size = kDyn;
@@ -360,8 +365,8 @@ void Lowering::checkBroadcastAtRunTime(Location l, ArrayRef<TV> operands,
       if (!o.ty.isArray())
         continue;
       for (int64_t j = 0; j < o.ty.rank(); ++j) {
-        int64_t target = dimMaps.empty() ? resultTy.rank() - o.ty.rank() + j
-                                         : dimMaps[k][j];
+        int64_t target =
+            dimMaps.empty() ? resultTy.rank() - o.ty.rank() + j : dimMaps[k][j];
         if (target != i || o.ty.shape[j] == 1)
           continue;
         Extent here{&o.ty, j, o.ty.shape[j], {}};
@@ -389,11 +394,11 @@ void Lowering::checkBroadcastAtRunTime(Location l, ArrayRef<TV> operands,
   }
 }
 
-Value Lowering::checkedIndex(Value index, Value size, int64_t axis, Location l) {
+Value Lowering::checkedIndex(Value index, Value size, int64_t axis,
+                             Location l) {
   Value zero = constIndex(0, l);
-  Value negative = arith::CmpIOp::create(builder, l,
-                                         arith::CmpIPredicate::slt, index,
-                                         zero);
+  Value negative =
+      arith::CmpIOp::create(builder, l, arith::CmpIPredicate::slt, index, zero);
   Value normalized = arith::SelectOp::create(
       builder, l, negative, arith::AddIOp::create(builder, l, index, size),
       index);
@@ -403,15 +408,16 @@ Value Lowering::checkedIndex(Value index, Value size, int64_t axis, Location l) 
   return normalized;
 }
 
-void Lowering::checkAtRunTime(arith::CmpIPredicate predicate, Value lhs, Value rhs,
-                      const std::string &problem, Location l) {
+void Lowering::checkAtRunTime(arith::CmpIPredicate predicate, Value lhs,
+                              Value rhs, const std::string &problem,
+                              Location l) {
   Value holds = arith::CmpIOp::create(builder, l, predicate, lhs, rhs);
   cf::AssertOp::create(builder, l, holds, locationPrefix(l) + problem);
 }
 
-void Lowering::checkNotEmpty(Value size, const std::string &problem, Location l) {
-  checkAtRunTime(arith::CmpIPredicate::ne, size, constIndex(0, l), problem,
-                 l);
+void Lowering::checkNotEmpty(Value size, const std::string &problem,
+                             Location l) {
+  checkAtRunTime(arith::CmpIPredicate::ne, size, constIndex(0, l), problem, l);
 }
 
 std::string Lowering::locationPrefix(Location l) {
@@ -430,8 +436,7 @@ TV Lowering::emitBinary(BinaryOp op, const TV &a, const TV &b, SMLoc at) {
   // (`and`/`or` with a scalar left operand short-circuit elsewhere.)
   if (op == BinaryOp::And || op == BinaryOp::Or) {
     diags.error(at, "the truth value of an array is ambiguous; '" +
-                        spelling(op) +
-                        "' needs scalar operands");
+                        spelling(op) + "' needs scalar operands");
     return TV::error();
   }
   for (const TV *v : {&a, &b})
@@ -460,12 +465,12 @@ TV Lowering::emitBinary(BinaryOp op, const TV &a, const TV &b, SMLoc at) {
   rt.elem = rk;
   TV r;
   r.ty = rt;
-  r.value = emitElementwise(
-      l, {a, b}, rt, [&](OpBuilder &ob, Location bl, ArrayRef<Value> e) {
-        Value x = castWith(ob, e[0], ak, ck, bl);
-        Value y = castWith(ob, e[1], bk, ck, bl);
-        return scalarBinary(ob, bl, op, x, y, ck);
-      });
+  r.value = emitElementwise(l, {a, b}, rt,
+                            [&](OpBuilder &ob, Location bl, ArrayRef<Value> e) {
+                              Value x = castWith(ob, e[0], ak, ck, bl);
+                              Value y = castWith(ob, e[1], bk, ck, bl);
+                              return scalarBinary(ob, bl, op, x, y, ck);
+                            });
   return r;
 }
 
@@ -478,8 +483,8 @@ TV Lowering::emitMatmul(const TV &a, const TV &b, SMLoc at) {
   }
   if (a.ty.rank() > 2 || b.ty.rank() > 2 || a.ty.rank() == 0 ||
       b.ty.rank() == 0) {
-    diags.error(at, "'@' supports 1-d and 2-d arrays only, got " +
-                        a.ty.str() + " @ " + b.ty.str());
+    diags.error(at, "'@' supports 1-d and 2-d arrays only, got " + a.ty.str() +
+                        " @ " + b.ty.str());
     return TV::error();
   }
   int64_t ka = a.ty.shape.back();
@@ -493,10 +498,9 @@ TV Lowering::emitMatmul(const TV &a, const TV &b, SMLoc at) {
   }
   const std::string &symA = a.ty.syms.back(), &symB = b.ty.syms[0];
   if ((ka == kDyn || kb == kDyn) && (symA.empty() || symA != symB)) {
-    checkAtRunTime(
-        arith::CmpIPredicate::eq,
-        tensor::DimOp::create(builder, l, a.value, a.ty.rank() - 1),
-        tensor::DimOp::create(builder, l, b.value, 0), mismatch, l);
+    checkAtRunTime(arith::CmpIPredicate::eq,
+                   tensor::DimOp::create(builder, l, a.value, a.ty.rank() - 1),
+                   tensor::DimOp::create(builder, l, b.value, 0), mismatch, l);
   }
   ScalarKind k = promote(a.ty, b.ty);
   if (k == ScalarKind::Bool) {

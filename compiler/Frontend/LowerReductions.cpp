@@ -1,11 +1,14 @@
-//===- LowerReductions.cpp - .nda to MLIR: arange and the reductions --------===//
+//===- LowerReductions.cpp - .nda to MLIR: arange and reductions ----------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Frontend/Lowering.h"
 
 #include "Transforms/Passes.h"
-#include "nda/IR/Nda.h"
-#include "ndarray/IR/NDArray.h"
-#include "region/IR/Region.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -17,6 +20,9 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
+#include "nda/IR/Nda.h"
+#include "ndarray/IR/NDArray.h"
+#include "region/IR/Region.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -58,7 +64,8 @@ TV Lowering::emitArange(Expr &call, StringRef) {
   int64_t size = kDyn;
   auto lit = [&](size_t i) { return literal(call.children[i + 1].get()); };
   if (!anyFloat) {
-    std::optional<int64_t> s0 = n == 1 ? 0 : lit(0), s1 = n == 1 ? lit(0) : lit(1),
+    std::optional<int64_t> s0 = n == 1 ? 0 : lit(0),
+                           s1 = n == 1 ? lit(0) : lit(1),
                            s2 = n == 3 ? lit(2) : 1;
     if (s2 && *s2 == 0) {
       diags.error(call.loc, "arange() step must not be zero");
@@ -71,14 +78,14 @@ TV Lowering::emitArange(Expr &call, StringRef) {
   if (size != kDyn) {
     count = constIndex(size, l);
   } else if (anyFloat) {
-    Value q = arith::DivFOp::create(builder, l,
-                                    arith::SubFOp::create(builder, l, stop, start), step);
+    Value q = arith::DivFOp::create(
+        builder, l, arith::SubFOp::create(builder, l, stop, start), step);
     q = math::CeilOp::create(builder, l, q);
     q = arith::MaximumFOp::create(builder, l, q, constScalar(ck, 0, 0, l));
     count = castScalar(q, ScalarKind::F64, ScalarKind::Index, l);
   } else {
-    Value q = arith::CeilDivSIOp::create(builder, l,
-                                         arith::SubIOp::create(builder, l, stop, start), step);
+    Value q = arith::CeilDivSIOp::create(
+        builder, l, arith::SubIOp::create(builder, l, stop, start), step);
     count = arith::MaxSIOp::create(builder, l, q, constIndex(0, l));
   }
   auto type = tensorType(k, {size});
@@ -93,11 +100,12 @@ TV Lowering::emitArange(Expr &call, StringRef) {
       [&](OpBuilder &b, Location bl, ValueRange) {
         Value i = linalg::IndexOp::create(b, bl, 0);
         Value x = castWith(b, i, ScalarKind::Index, ck, bl);
-        Value v = isFloat(ck)
-                      ? (Value)arith::AddFOp::create(
-                            b, bl, start, arith::MulFOp::create(b, bl, x, step))
-                      : (Value)arith::AddIOp::create(
-                            b, bl, start, arith::MulIOp::create(b, bl, x, step));
+        Value v =
+            isFloat(ck)
+                ? (Value)arith::AddFOp::create(
+                      b, bl, start, arith::MulFOp::create(b, bl, x, step))
+                : (Value)arith::AddIOp::create(
+                      b, bl, start, arith::MulIOp::create(b, bl, x, step));
         linalg::YieldOp::create(b, bl, castWith(b, v, ck, k, bl));
       });
   TV r;
@@ -155,8 +163,8 @@ TV Lowering::emitReduction(Expr &call, StringRef name) {
                       call.loc);
   }
   if (!v.ty.isScalar() && !v.ty.isArray()) {
-    diags.error(call.children[1]->loc, name + "() needs an array, not " +
-                                           v.ty.str());
+    diags.error(call.children[1]->loc,
+                name + "() needs an array, not " + v.ty.str());
     return TV::error();
   }
   // A scalar is a 0-d array: any axis is out of bounds, as in NumPy.
@@ -166,8 +174,8 @@ TV Lowering::emitReduction(Expr &call, StringRef name) {
   if (v.ty.isScalar()) {
     if (name != "mean")
       return v;
-    diags.error(call.children[1]->loc, "mean() needs an array, not " +
-                                           v.ty.str());
+    diags.error(call.children[1]->loc,
+                "mean() needs an array, not " + v.ty.str());
     return TV::error();
   }
   if (name == "max" || name == "min") {
@@ -228,7 +236,7 @@ TV Lowering::emitReduction(Expr &call, StringRef name) {
         if (boolMinMax)
           r = op == BinaryOp::Max
                   ? (Value)arith::OrIOp::create(b, bl, x, args[1])
-                          : (Value)arith::AndIOp::create(b, bl, x, args[1]);
+                  : (Value)arith::AndIOp::create(b, bl, x, args[1]);
         else
           r = scalarBinary(b, bl, op, x, args[1], acc);
         linalg::YieldOp::create(b, bl, r);
@@ -254,11 +262,10 @@ TV Lowering::emitReduction(Expr &call, StringRef name) {
     sumTV.ty = Ty::array(acc, shape, syms);
     sumTV.value = result;
     r.ty = sumTV.ty;
-    r.value = emitElementwise(l, {sumTV}, r.ty,
-                              [&](OpBuilder &b, Location bl, ArrayRef<Value> e) {
-                                return arith::DivFOp::create(b, bl, e[0], countF)
-                                    .getResult();
-                              });
+    r.value = emitElementwise(
+        l, {sumTV}, r.ty, [&](OpBuilder &b, Location bl, ArrayRef<Value> e) {
+          return arith::DivFOp::create(b, bl, e[0], countF).getResult();
+        });
     return r;
   }
   if (shape.empty()) {
@@ -308,8 +315,7 @@ TV Lowering::emitArgReduction(Expr &call, StringRef name) {
   int64_t rank = v.ty.rank();
   for (int64_t d = 0; d < rank; ++d)
     if (v.ty.shape[d] == 0 && (!axis || *axis == d)) {
-      diags.error(call.loc,
-                  "attempt to get " + name + " of an empty sequence");
+      diags.error(call.loc, "attempt to get " + name + " of an empty sequence");
       return TV::error();
     }
 
@@ -331,9 +337,9 @@ TV Lowering::emitArgReduction(Expr &call, StringRef name) {
               ? (Value)tensor::DimOp::create(builder, l, v.value, d)
               : constIndex(v.ty.shape[d], l));
       if (v.ty.shape[d] == kDyn)
-        checkNotEmpty(
-            reducedSizes.back(),
-            "attempt to get " + name.str() + " of an empty sequence", l);
+        checkNotEmpty(reducedSizes.back(),
+                      "attempt to get " + name.str() + " of an empty sequence",
+                      l);
       continue;
     }
     kept.push_back(builder.getAffineDimExpr(d));
@@ -344,8 +350,8 @@ TV Lowering::emitArgReduction(Expr &call, StringRef name) {
   }
   ScalarKind k = v.ty.elem;
   auto fill = [&](ScalarKind kind, Value value) {
-    Value empty = tensor::EmptyOp::create(builder, l, tensorType(kind, shape),
-                                          dynSizes);
+    Value empty =
+        tensor::EmptyOp::create(builder, l, tensorType(kind, shape), dynSizes);
     return linalg::FillOp::create(builder, l, value, empty).getResult(0);
   };
   Value bestInit = fill(k, extremeIdentity(k, isMax, l));
@@ -361,10 +367,9 @@ TV Lowering::emitArgReduction(Expr &call, StringRef name) {
         Value flat;
         for (auto [d, size] : llvm::zip(reduced, reducedSizes)) {
           Value i = linalg::IndexOp::create(b, bl, d);
-          flat = flat
-                     ? (Value)arith::AddIOp::create(
-                           b, bl, arith::MulIOp::create(b, bl, flat, size), i)
-                     : i;
+          flat = flat ? (Value)arith::AddIOp::create(
+                            b, bl, arith::MulIOp::create(b, bl, flat, size), i)
+                      : i;
         }
         Value index = arith::IndexCastOp::create(b, bl, b.getI64Type(), flat);
         Value x = args[0], best = args[1], bestIndex = args[2];
@@ -388,32 +393,29 @@ TV Lowering::emitArgReduction(Expr &call, StringRef name) {
                   arith::XOrIOp::create(b, bl, bestNaN, trueValue)));
           same = arith::OrIOp::create(
               b, bl,
-              arith::CmpFOp::create(b, bl, arith::CmpFPredicate::OEQ, x,
-                                    best),
+              arith::CmpFOp::create(b, bl, arith::CmpFPredicate::OEQ, x, best),
               arith::AndIOp::create(b, bl, xNaN, bestNaN));
         } else {
           bool u = k == ScalarKind::Bool;
-          better =
-              arith::CmpIOp::create(b, bl,
-                                    isMax ? (u ? arith::CmpIPredicate::ugt
-                                               : arith::CmpIPredicate::sgt)
-                                          : (u ? arith::CmpIPredicate::ult
-                                               : arith::CmpIPredicate::slt),
-                                    x, best);
+          better = arith::CmpIOp::create(
+              b, bl,
+              isMax
+                  ? (u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt)
+                  : (u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt),
+              x, best);
           same =
               arith::CmpIOp::create(b, bl, arith::CmpIPredicate::eq, x, best);
         }
         // Ties go to the lower index, so the first extreme wins in any
         // iteration order, as in NumPy.
-        Value earlier = arith::CmpIOp::create(
-            b, bl, arith::CmpIPredicate::slt, index, bestIndex);
+        Value earlier = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::slt,
+                                              index, bestIndex);
         Value take = arith::OrIOp::create(
             b, bl, better, arith::AndIOp::create(b, bl, same, earlier));
         linalg::YieldOp::create(
             b, bl,
-            ValueRange{
-                arith::SelectOp::create(b, bl, take, x, best),
-                arith::SelectOp::create(b, bl, take, index, bestIndex)});
+            ValueRange{arith::SelectOp::create(b, bl, take, x, best),
+                       arith::SelectOp::create(b, bl, take, index, bestIndex)});
       });
   TV r;
   if (!shape.empty()) {
@@ -422,8 +424,8 @@ TV Lowering::emitArgReduction(Expr &call, StringRef name) {
     return r;
   }
   r.ty = Ty::scalar(ScalarKind::I64);
-  r.value = tensor::ExtractOp::create(builder, l, generic.getResult(1),
-                                      ValueRange{});
+  r.value =
+      tensor::ExtractOp::create(builder, l, generic.getResult(1), ValueRange{});
   return r;
 }
 } // namespace imex::nda

@@ -1,11 +1,14 @@
-//===- LowerStmt.cpp - .nda to MLIR: statements and structured control flow ---===//
+//===- LowerStmt.cpp - .nda to MLIR: statements ---------------------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Frontend/Lowering.h"
 
 #include "Transforms/Passes.h"
-#include "nda/IR/Nda.h"
-#include "ndarray/IR/NDArray.h"
-#include "region/IR/Region.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -17,6 +20,9 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
+#include "nda/IR/Nda.h"
+#include "ndarray/IR/NDArray.h"
+#include "region/IR/Region.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -81,7 +87,7 @@ Value Lowering::notJumped(Location l) {
 }
 
 Value Lowering::unlessLeft(Value breakFlag, bool mayReturn, Location l,
-                   llvm::function_ref<Value()> cond) {
+                           llvm::function_ref<Value()> cond) {
   Value left;
   for (Value flag : {breakFlag, mayReturn ? returnFlag : Value()}) {
     if (!flag)
@@ -204,13 +210,11 @@ void Lowering::emitStmt(Stmt &s) {
     LoopFlags flags = makeLoopFlags(s.body, l);
     auto whileOp = scf::WhileOp::create(builder, l, TypeRange{}, ValueRange{});
     OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(
-        builder.createBlock(&whileOp.getBefore()));
-    Value cond = unlessLeft(flags.breakFlag, listHolds(s.body, Stmt::Return),
-                            l, [&] { return emitCondition(*s.value); });
+    builder.setInsertionPointToStart(builder.createBlock(&whileOp.getBefore()));
+    Value cond = unlessLeft(flags.breakFlag, listHolds(s.body, Stmt::Return), l,
+                            [&] { return emitCondition(*s.value); });
     scf::ConditionOp::create(builder, l, cond, ValueRange{});
-    builder.setInsertionPointToStart(
-        builder.createBlock(&whileOp.getAfter()));
+    builder.setInsertionPointToStart(builder.createBlock(&whileOp.getAfter()));
     builder.setInsertionPoint(scf::YieldOp::create(builder, l));
     emitLoopBody(s.body, flags, l);
     return;
@@ -262,13 +266,15 @@ void Lowering::emitFor(Stmt &s) {
     TV v = emitExpr(*arg);
     if (!v.ok())
       return;
-    if (!v.ty.isScalar() || !(isInt(v.ty.elem) || v.ty.elem == ScalarKind::Bool)) {
+    if (!v.ty.isScalar() ||
+        !(isInt(v.ty.elem) || v.ty.elem == ScalarKind::Bool)) {
       diags.error(arg->loc, "range() arguments must be integer scalars, "
-                            "not " + v.ty.str());
+                            "not " +
+                                v.ty.str());
       return;
     }
-    bounds.push_back(castScalar(v.value, v.ty.elem, ScalarKind::Index,
-                                loc(arg->loc)));
+    bounds.push_back(
+        castScalar(v.value, v.ty.elem, ScalarKind::Index, loc(arg->loc)));
   }
   if (bounds.empty() || bounds.size() > 3)
     return;
@@ -308,10 +314,8 @@ void Lowering::emitFor(Stmt &s) {
                    "range() arg 3 must not be zero", l);
   Value counter = makeSlot(builder.getIndexType(), name + ".counter", l);
   nda::StoreOp::create(builder, l, lb, counter);
-  auto whileOp =
-      scf::WhileOp::create(builder, l, TypeRange{}, ValueRange{});
-  builder.setInsertionPointToStart(
-      builder.createBlock(&whileOp.getBefore()));
+  auto whileOp = scf::WhileOp::create(builder, l, TypeRange{}, ValueRange{});
+  builder.setInsertionPointToStart(builder.createBlock(&whileOp.getBefore()));
   Value cond = unlessLeft(flags.breakFlag, mayReturn, l, [&]() -> Value {
     Value i = nda::LoadOp::create(builder, l, counter);
     Value below =
@@ -322,22 +326,20 @@ void Lowering::emitFor(Stmt &s) {
         arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sgt, i, ub);
     if (constantStep)
       return above;
-    Value upward = arith::CmpIOp::create(
-        builder, l, arith::CmpIPredicate::sgt, step, zero);
+    Value upward = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sgt,
+                                         step, zero);
     return arith::SelectOp::create(builder, l, upward, below, above);
   });
   scf::ConditionOp::create(builder, l, cond, ValueRange{});
-  builder.setInsertionPointToStart(
-      builder.createBlock(&whileOp.getAfter()));
+  builder.setInsertionPointToStart(builder.createBlock(&whileOp.getAfter()));
   builder.setInsertionPoint(scf::YieldOp::create(builder, l));
   Value i = nda::LoadOp::create(builder, l, counter);
   assignLoopVariable(i);
   emitLoopBody(s.body, flags, l);
-  nda::StoreOp::create(builder, l,
-                       arith::AddIOp::create(builder, l, i, step), counter);
+  nda::StoreOp::create(builder, l, arith::AddIOp::create(builder, l, i, step),
+                       counter);
   return;
 }
-
 
 void Lowering::emitBranch(StmtList &body) {
   if (!alwaysJumps(body, /*loopJumps=*/!loops.empty()))
@@ -458,8 +460,8 @@ void Lowering::assignTo(Expr &target, TV value, SMLoc at) {
     return;
   }
   if (functions.count(name)) {
-    diags.error(target.loc, "cannot assign to '" + name +
-                                "': it names a function");
+    diags.error(target.loc,
+                "cannot assign to '" + name + "': it names a function");
     return;
   }
   auto it = vars.find(name);
@@ -467,8 +469,8 @@ void Lowering::assignTo(Expr &target, TV value, SMLoc at) {
   if (!fresh && value.ty.isScalar() != it->second.ty.isScalar()) {
     diags.error(target.loc,
                 std::string("cannot assign ") +
-                    (value.ty.isScalar() ? "a scalar" : "an array") +
-                    " to '" + name + "', which holds " +
+                    (value.ty.isScalar() ? "a scalar" : "an array") + " to '" +
+                    name + "', which holds " +
                     (value.ty.isScalar() ? "an array" : "a scalar"));
     return;
   }
@@ -477,8 +479,8 @@ void Lowering::assignTo(Expr &target, TV value, SMLoc at) {
   // its type, so that the paths can merge.
   if (!fresh && it->second.block == builder.getInsertionBlock() &&
       (value.ty.isArray() ? value.value.getType() != slotType(it->second)
-       : value.ty.weak ? kindOf(value.ty.elem) != kindOf(it->second.ty.elem)
-                       : value.ty.elem != it->second.ty.elem))
+       : value.ty.weak    ? kindOf(value.ty.elem) != kindOf(it->second.ty.elem)
+                          : value.ty.elem != it->second.ty.elem))
     fresh = true;
   if (fresh) {
     bindNew(name, value, l);
@@ -519,9 +521,8 @@ void Lowering::assignTo(Expr &target, TV value, SMLoc at) {
         checkAtRunTime(arith::CmpIPredicate::eq,
                        tensor::DimOp::create(builder, l, stored, d),
                        constIndex(varType.getDimSize(d), l),
-                       "cannot assign an array of shape " +
-                           shapeStr(value.ty) + " to '" + name +
-                           "', of shape " + shapeStr(var.ty),
+                       "cannot assign an array of shape " + shapeStr(value.ty) +
+                           " to '" + name + "', of shape " + shapeStr(var.ty),
                        l);
     if (valueType.getEncoding() != varType.getEncoding())
       stored = ndarray::CopyOp::create(
@@ -543,8 +544,8 @@ void Lowering::emitReturn(Stmt &s) {
   if (!s.value) {
     if (!info.results.empty())
       diags.error(s.loc, "return type mismatch: '" + info.def->name +
-                             "' returns " + std::to_string(info.results.size()) +
-                             " value(s)");
+                             "' returns " +
+                             std::to_string(info.results.size()) + " value(s)");
     finishReturn({}, l);
     return;
   }
@@ -565,11 +566,10 @@ void Lowering::emitReturn(Stmt &s) {
     parts.push_back(v);
   }
   if (parts.size() != info.results.size()) {
-    diags.error(s.value->loc, "return type mismatch: '" + info.def->name +
-                                  "' returns " +
-                                  std::to_string(info.results.size()) +
-                                  " value(s), got " +
-                                  std::to_string(parts.size()));
+    diags.error(s.value->loc,
+                "return type mismatch: '" + info.def->name + "' returns " +
+                    std::to_string(info.results.size()) + " value(s), got " +
+                    std::to_string(parts.size()));
     finishReturn({}, l);
     return;
   }
@@ -597,12 +597,12 @@ void Lowering::finishReturn(ArrayRef<Value> results, Location l) {
 }
 
 Value Lowering::convertTo(const TV &v, const Ty &want, SMLoc at, StringRef what,
-                  Location l, Attribute wantEncoding, bool useWant,
-                  const std::map<std::string, Value> *wantDims) {
+                          Location l, Attribute wantEncoding, bool useWant,
+                          const std::map<std::string, Value> *wantDims) {
   if (want.isScalar()) {
     if (!v.ty.isScalar() || !canCastSameKind(v.ty.elem, want.elem)) {
-      diags.error(at, what + ": expected " + want.str() + ", got " +
-                          v.ty.str());
+      diags.error(at,
+                  what + ": expected " + want.str() + ", got " + v.ty.str());
       return {};
     }
     return castScalar(v.value, v.ty.elem, want.elem, l);

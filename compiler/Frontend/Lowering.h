@@ -1,4 +1,8 @@
-//===- Lowering.h - MLIR emission for .nda -----------------------*- C++ -*-===//
+//===- Lowering.h - MLIR emission for .nda ----------------------*- C++ -*-===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to the frontend. One walk over the syntax tree per function:
 // every expression is typed with NumPy's rules (Types.h) and emitted at the
@@ -160,7 +164,6 @@ private:
   /// `dest[...] = source` for arrays of the same shape.
   void writeWhole(Value dest, Value source, Location l);
   Location loc(SMLoc at);
-
 
   /// A name in scope: a variable (an nda.var slot holding a scalar or an
   /// array) or a deleted one.

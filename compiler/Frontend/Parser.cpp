@@ -1,5 +1,9 @@
 //===- Parser.cpp - parser of the .nda array language ---------------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A recursive-descent parser over the lexer's tokens (Lexer.h) following
 // Python's grammar for the supported subset.
 //
@@ -114,12 +118,18 @@ private:
   }
   std::string describe(const Token &t) const {
     switch (t.kind) {
-    case Token::Newline: return "end of line";
-    case Token::Indent: return "indent";
-    case Token::Dedent: return "dedent";
-    case Token::End: return "end of file";
-    case Token::String: return "string literal";
-    default: return ("'" + t.text + "'").str();
+    case Token::Newline:
+      return "end of line";
+    case Token::Indent:
+      return "indent";
+    case Token::Dedent:
+      return "dedent";
+    case Token::End:
+      return "end of file";
+    case Token::String:
+      return "string literal";
+    default:
+      return ("'" + t.text + "'").str();
     }
   }
   bool expectOp(StringRef op) {
@@ -127,8 +137,7 @@ private:
       ++pos;
       return true;
     }
-    diags.error(cur().loc,
-                "expected '" + op + "', found " + describe(cur()));
+    diags.error(cur().loc, "expected '" + op + "', found " + describe(cur()));
     return false;
   }
   bool expect(Token::Kind kind, StringRef what) {
@@ -203,7 +212,8 @@ private:
         ++pos;
       } else {
         diags.error(cur().loc, "expected a dimension (integer, name or '?'), "
-                               "found " + describe(cur()));
+                               "found " +
+                                   describe(cur()));
         return std::nullopt;
       }
       type.dims.push_back(std::move(dim));
@@ -243,8 +253,8 @@ private:
         return fail();
       param.name = *pname;
       if (!isOp(":")) {
-        diags.error(cur().loc, "parameter '" + param.name +
-                                   "' needs a type annotation");
+        diags.error(cur().loc,
+                    "parameter '" + param.name + "' needs a type annotation");
         return fail();
       }
       ++pos;
@@ -257,7 +267,8 @@ private:
         ++pos;
       else if (!isOp(")")) {
         diags.error(cur().loc, "expected ',' or ')' in the parameter list, "
-                               "found " + describe(cur()));
+                               "found " +
+                                   describe(cur()));
         return fail();
       }
     }
@@ -363,8 +374,8 @@ private:
         if (isOp(","))
           ++pos;
         else if (!isOp(")")) {
-          diags.error(cur().loc, "expected ',' or ')', found " +
-                                     describe(cur()));
+          diags.error(cur().loc,
+                      "expected ',' or ')', found " + describe(cur()));
           skipCompound();
           return nullptr;
         }
@@ -524,8 +535,8 @@ private:
       stmt->value = std::move(value);
       return stmt;
     }
-    static const char *const augOps[] = {"+=", "-=", "*=", "/=", "//=",
-                                         "%=", "**=", "@="};
+    static const char *const augOps[] = {
+        "+=", "-=", "*=", "/=", "//=", "%=", "**=", "@="};
     for (const char *op : augOps) {
       if (!isOp(op))
         continue;
@@ -738,7 +749,8 @@ private:
             ++pos;
           else if (!isOp(")")) {
             diags.error(cur().loc, "expected ',' or ')' in the argument "
-                                   "list, found " + describe(cur()));
+                                   "list, found " +
+                                       describe(cur()));
             return nullptr;
           }
         }
@@ -841,8 +853,8 @@ private:
         return e;
       }
       if (isKeyword(t.text)) {
-        diags.error(t.loc, "expected an expression, found keyword '" +
-                               t.text + "'");
+        diags.error(t.loc,
+                    "expected an expression, found keyword '" + t.text + "'");
         return nullptr;
       }
       auto e = std::make_unique<Expr>(Expr::Name, t.loc);

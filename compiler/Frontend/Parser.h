@@ -1,4 +1,10 @@
 //===- Parser.h - lexer and parser of the .nda array language ---*- C++ -*-===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef IMEX_FRONTEND_PARSER_H
 #define IMEX_FRONTEND_PARSER_H
 

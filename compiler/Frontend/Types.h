@@ -1,4 +1,8 @@
-//===- Types.h - the .nda language's types and NumPy's rules -----*- C++ -*-===//
+//===- Types.h - the .nda language's types and NumPy's rules ----*- C++ -*-===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to the frontend. The type of a value (Ty: a scalar of one of the
 // element kinds, an array with static, named or dynamic dimensions, a
@@ -39,11 +43,18 @@ inline bool isInt(ScalarKind k) {
 }
 inline unsigned bits(ScalarKind k) {
   switch (k) {
-  case ScalarKind::Bool: return 1;
-  case ScalarKind::I8: return 8;
-  case ScalarKind::I16: case ScalarKind::F16: return 16;
-  case ScalarKind::I32: case ScalarKind::F32: return 32;
-  default: return 64;
+  case ScalarKind::Bool:
+    return 1;
+  case ScalarKind::I8:
+    return 8;
+  case ScalarKind::I16:
+  case ScalarKind::F16:
+    return 16;
+  case ScalarKind::I32:
+  case ScalarKind::F32:
+    return 32;
+  default:
+    return 64;
   }
 }
 
@@ -57,7 +68,11 @@ struct Ty {
   std::vector<Ty> elems;
 
   static Ty error() { return Ty(); }
-  static Ty none() { Ty t; t.kind = None; return t; }
+  static Ty none() {
+    Ty t;
+    t.kind = None;
+    return t;
+  }
   static Ty scalar(ScalarKind k, bool weak = false) {
     Ty t;
     t.kind = Scalar;
@@ -83,9 +98,12 @@ struct Ty {
 
   std::string str() const {
     switch (kind) {
-    case Error: return "<error>";
-    case None: return "None";
-    case Scalar: return scalarKindName(elem);
+    case Error:
+      return "<error>";
+    case None:
+      return "None";
+    case Scalar:
+      return scalarKindName(elem);
     case Tuple: {
       std::string s = "(";
       for (size_t i = 0; i < elems.size(); ++i)
@@ -155,8 +173,9 @@ inline ScalarKind promoteKinds(ScalarKind a, ScalarKind b) {
   ScalarKind f = isFloat(a) ? a : b, i = isFloat(a) ? b : a;
   unsigned ib = bits(i);
   if (f == ScalarKind::F16)
-    return ib <= 8 ? ScalarKind::F16 : ib <= 16 ? ScalarKind::F32
-                                                : ScalarKind::F64;
+    return ib <= 8    ? ScalarKind::F16
+           : ib <= 16 ? ScalarKind::F32
+                      : ScalarKind::F64;
   if (f == ScalarKind::F32)
     return ib <= 16 ? ScalarKind::F32 : ScalarKind::F64;
   return ScalarKind::F64;
@@ -185,7 +204,9 @@ Value floatOrInt(OpBuilder &b, Location l, bool isFloat, Value x, Value y) {
 }
 
 /// NumPy's kinds, ordered: bool < integer < floating point.
-inline int kindOf(ScalarKind k) { return k == ScalarKind::Bool ? 0 : isInt(k) ? 1 : 2; }
+inline int kindOf(ScalarKind k) {
+  return k == ScalarKind::Bool ? 0 : isInt(k) ? 1 : 2;
+}
 
 /// NumPy's can_cast(from, to, "same_kind").
 inline bool canCastSameKind(ScalarKind from, ScalarKind to) {

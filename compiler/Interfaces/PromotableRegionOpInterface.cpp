@@ -1,4 +1,10 @@
 //===- PromotableRegionOpInterface.cpp - Mem2Reg through regions ----------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Interfaces/PromotableRegionOpInterface.h"
 
@@ -25,8 +31,7 @@ Operation *imex::replaceWithExtraResult(Operation *op, Type type,
     to.takeBody(from);
   builder.insert(newOp);
 
-  ValueRange oldResults =
-      newOp->getResults().take_front(op->getNumResults());
+  ValueRange oldResults = newOp->getResults().take_front(op->getNumResults());
   // A rewriter's listener (if any) hears about the replacement as if
   // RewriterBase::replaceOp had done it.
   auto *listener =

@@ -1,5 +1,9 @@
 //===- PromotableRegionOpInterface.h - Mem2Reg through regions ------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The op interface that lets region control flow take part in memory slot
 // promotion, plus small helpers for writing its implementations.
 //
@@ -29,9 +33,9 @@ mlir::Operation *replaceWithExtraResult(mlir::Operation *op, mlir::Type type,
 /// The definition recorded at the end of `block`, or `fallback` when the
 /// block is absent from `reachingAtBlockEnd` (dead, or not touching the
 /// slot).
-mlir::Value
-reachingDefAtEnd(const llvm::DenseMap<mlir::Block *, mlir::Value> &reachingAtBlockEnd,
-                 mlir::Block *block, mlir::Value fallback);
+mlir::Value reachingDefAtEnd(
+    const llvm::DenseMap<mlir::Block *, mlir::Value> &reachingAtBlockEnd,
+    mlir::Block *block, mlir::Value fallback);
 
 } // namespace imex
 

@@ -1,5 +1,9 @@
 //===- PromotableRegionOpInterface.td - Mem2Reg through regions -*- tablegen -*-===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Lets an op with regions take part in memory slot promotion inside its
 // regions: it says which definition of the slot's value enters each region
 // and which one leaves the op. The slot and its uses are described by the

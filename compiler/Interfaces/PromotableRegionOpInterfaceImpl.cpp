@@ -1,5 +1,9 @@
 //===- PromotableRegionOpInterfaceImpl.cpp - region op models -------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // How a slot's value flows through the region control flow of scf, affine
 // and region ops:
 //  * without stores inside, every region sees the definition reaching the
@@ -95,9 +99,8 @@ struct LoadOnlyModel
 /// end in a `YieldOp` back to the op. `HasElse` marks if-like ops whose
 /// second region may be empty.
 template <typename OpTy, typename YieldOp, bool HasElse = false>
-struct YieldingModel
-    : PromotableRegionOpInterface::ExternalModel<
-          YieldingModel<OpTy, YieldOp, HasElse>, OpTy> {
+struct YieldingModel : PromotableRegionOpInterface::ExternalModel<
+                           YieldingModel<OpTy, YieldOp, HasElse>, OpTy> {
   bool isRegionPromotable(Operation *, const MemorySlot &, Region *,
                           bool) const {
     return true;
@@ -133,8 +136,8 @@ struct LoopModel
                           bool) const {
     return true;
   }
-  void setupPromotion(Operation *op, const MemorySlot &slot,
-                      Value reachingDef, bool hasValueStores,
+  void setupPromotion(Operation *op, const MemorySlot &slot, Value reachingDef,
+                      bool hasValueStores,
                       RegionEntryDefs &regionsToProcess) const {
     auto loop = cast<OpTy>(op);
     if (!hasValueStores) {
@@ -168,8 +171,8 @@ struct WhileModel
                           bool) const {
     return true;
   }
-  void setupPromotion(Operation *op, const MemorySlot &slot,
-                      Value reachingDef, bool hasValueStores,
+  void setupPromotion(Operation *op, const MemorySlot &slot, Value reachingDef,
+                      bool hasValueStores,
                       RegionEntryDefs &regionsToProcess) const {
     auto loop = cast<scf::WhileOp>(op);
     if (!hasValueStores) {
@@ -352,8 +355,7 @@ void imex::pruneUnusedPromotionResults(ArrayRef<ResultEntry> added,
     Operation *newOp = Operation::create(
         op->getLoc(), op->getName(), types, op->getOperands(),
         NamedAttrList(op->getDiscardableAttrDictionary()),
-        op->getPropertiesStorage(), op->getSuccessors(),
-        op->getNumRegions());
+        op->getPropertiesStorage(), op->getSuccessors(), op->getNumRegions());
     for (auto [from, to] : llvm::zip(op->getRegions(), newOp->getRegions()))
       to.takeBody(from);
     rewriter.insert(newOp);
@@ -401,8 +403,7 @@ void imex::registerPromotableRegionOpInterfaceExternalModels(
         affine::AffineIfOp, affine::AffineYieldOp, /*HasElse=*/true>>(*ctx);
   });
   registry.addExtension(+[](MLIRContext *ctx, region::RegionDialect *) {
-    region::EnvironmentRegionOp::attachInterface<
-        YieldingModel<region::EnvironmentRegionOp,
-                      region::EnvironmentRegionYieldOp>>(*ctx);
+    region::EnvironmentRegionOp::attachInterface<YieldingModel<
+        region::EnvironmentRegionOp, region::EnvironmentRegionYieldOp>>(*ctx);
   });
 }

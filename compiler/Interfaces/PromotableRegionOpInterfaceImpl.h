@@ -1,5 +1,9 @@
 //===- PromotableRegionOpInterfaceImpl.h - region op models ---------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // External PromotableRegionOpInterface models for scf, affine and region
 // ops, so that mem2reg promotes slots through them.
 //

@@ -1,4 +1,10 @@
 //===- HeaderEmission.h - C/C++ header for exported functions -------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef IMEX_TARGET_HEADEREMISSION_H
 #define IMEX_TARGET_HEADEREMISSION_H
 

@@ -1,4 +1,10 @@
 //===- LLVMEmission.cpp - LLVM dialect -> LLVM IR / assembly / object -----===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Target/LLVMEmission.h"
 #include "Target/TargetInfo.h"
@@ -17,7 +23,6 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 
-
 using namespace mlir;
 
 namespace {
@@ -29,7 +34,8 @@ createTargetMachine(ModuleOp module, const imex::NativeTargetOptions &options) {
       imex::resolveTarget(options.triple, options.cpu, options.features);
   llvm::Triple triple(resolved.triple);
   std::string error;
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target) {
     module.emitError() << "unknown target triple '" << triple.str()
                        << "': " << error;
@@ -44,9 +50,10 @@ createTargetMachine(ModuleOp module, const imex::NativeTargetOptions &options) {
       triple, cpu, features, llvm::TargetOptions(), llvm::Reloc::PIC_,
       std::nullopt, levels[std::min(options.optLevel, 3u)]));
   if (!machine)
-    module.emitError() << "cannot create a target machine for '"
-                       << triple.str() << "' (cpu '" << cpu << "')";
-  else if (!cpu.empty() && !machine->getMCSubtargetInfo()->isCPUStringValid(cpu))
+    module.emitError() << "cannot create a target machine for '" << triple.str()
+                       << "' (cpu '" << cpu << "')";
+  else if (!cpu.empty() &&
+           !machine->getMCSubtargetInfo()->isCPUStringValid(cpu))
     module.emitWarning() << "'" << cpu << "' is not a known CPU for '"
                          << triple.str() << "'";
   return machine;
@@ -93,8 +100,9 @@ LogicalResult imex::emitNative(ModuleOp module, NativeOutput kind,
     return success();
   }
   llvm::legacy::PassManager codegen;
-  auto fileType = kind == NativeOutput::Object ? llvm::CodeGenFileType::ObjectFile
-                                               : llvm::CodeGenFileType::AssemblyFile;
+  auto fileType = kind == NativeOutput::Object
+                      ? llvm::CodeGenFileType::ObjectFile
+                      : llvm::CodeGenFileType::AssemblyFile;
   if (machine->addPassesToEmitFile(codegen, os, nullptr, fileType))
     return module.emitError("the target cannot emit this kind of file");
   codegen.run(*llvmModule);

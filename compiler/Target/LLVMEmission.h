@@ -1,4 +1,10 @@
 //===- LLVMEmission.h - LLVM dialect -> LLVM IR / assembly / object -------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef IMEX_TARGET_LLVMEMISSION_H
 #define IMEX_TARGET_LLVMEMISSION_H
 
@@ -18,8 +24,8 @@ namespace imex {
 enum class NativeOutput { LLVMIR, Bitcode, Assembly, Object };
 
 struct NativeTargetOptions {
-  std::string triple; ///< empty: the host
-  std::string cpu;    ///< empty: generic for the triple, "native": the host
+  std::string triple;   ///< empty: the host
+  std::string cpu;      ///< empty: generic for the triple, "native": the host
   std::string features; ///< --mattr: "+avx2,-avx512f", after the CPU's own
   unsigned optLevel = 2;
 };

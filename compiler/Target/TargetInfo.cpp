@@ -1,4 +1,10 @@
 //===- TargetInfo.cpp - what the MLIR pipeline needs to know of a CPU -----===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Target/TargetInfo.h"
 
@@ -68,8 +74,8 @@ std::string closestNames(llvm::StringRef name,
   }
   std::string hint;
   for (llvm::StringRef candidate : llvm::ArrayRef(closest).take_front(3))
-    hint += (hint.empty() ? "; did you mean '" : " or '") + candidate.str() +
-            "'";
+    hint +=
+        (hint.empty() ? "; did you mean '" : " or '") + candidate.str() + "'";
   return hint.empty() ? hint : hint + "?";
 }
 
@@ -81,7 +87,8 @@ std::string imex::checkTarget(llvm::StringRef tripleName, llvm::StringRef cpu,
   llvm::Triple triple(tripleName.empty() ? llvm::sys::getDefaultTargetTriple()
                                          : tripleName.str());
   std::string error;
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return "unknown target triple '" + triple.str() + "': " + error;
   if (cpu == "native") {
@@ -103,8 +110,8 @@ std::string imex::checkTarget(llvm::StringRef tripleName, llvm::StringRef cpu,
     for (const llvm::SubtargetSubTypeKV &kv :
          info->getAllProcessorDescriptions())
       names.push_back(kv.Key);
-    return "'" + cpu.str() + "' is not a CPU of target '" + triple.str() +
-           "'" + closestNames(cpu, names);
+    return "'" + cpu.str() + "' is not a CPU of target '" + triple.str() + "'" +
+           closestNames(cpu, names);
   }
   llvm::SmallVector<llvm::StringRef> names;
   for (const llvm::SubtargetFeatureKV &kv : info->getAllProcessorFeatures())

@@ -1,5 +1,9 @@
 //===- TargetInfo.h - what the MLIR pipeline needs to know of a CPU -------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The host pipeline sizes its vectors for the target that LLVM will
 // generate code for; both resolve `--mcpu=native` and `--mattr` the same way
 // through these helpers.

@@ -1,4 +1,10 @@
 //===- AddGPURegions.cpp - wrap GPU-typed ops in env_regions --------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Transforms/Passes.h"
 #include "ndarray/IR/NDArray.h"
@@ -43,8 +49,7 @@ bool needsWrapping(Operation *op) {
   return !(parentRegion && region::isGpuRegion(parentRegion));
 }
 
-struct AddGPURegionsPass
-    : imex::impl::AddGPURegionsBase<AddGPURegionsPass> {
+struct AddGPURegionsPass : imex::impl::AddGPURegionsBase<AddGPURegionsPass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -1,5 +1,9 @@
 //===- CoalesceShardOps.cpp - coalesce shard ops around ndarray views -----===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // After sharding propagation every subview of a sharded array gets the
 // sharding under which its elements already lie on the array's shards, and
 // every insert_slice source the part each shard owns in the destination.

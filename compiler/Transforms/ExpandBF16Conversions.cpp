@@ -1,4 +1,10 @@
 //===- ExpandBF16Conversions.cpp - bf16 conversions as integer ops --------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Transforms/Passes.h"
 

@@ -1,5 +1,9 @@
 //===- FuseElementwiseOps.cpp - one loop nest per elementwise chain -------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Elementwise fusion on tensors with the guards the project's code
 // generators need; used on its own (GPU offload) and by
 // tile-and-vectorize-for-cpu.
@@ -25,7 +29,8 @@ using namespace mlir;
 bool imex::hasEmptyDimension(linalg::LinalgOp op) {
   return llvm::any_of(op->getOperandTypes(), [](Type type) {
     auto shaped = dyn_cast<ShapedType>(type);
-    return shaped && shaped.hasRank() && llvm::is_contained(shaped.getShape(), 0);
+    return shaped && shaped.hasRank() &&
+           llvm::is_contained(shaped.getShape(), 0);
   });
 }
 
@@ -59,20 +64,16 @@ void imex::fuseElementwiseOps(func::FuncOp func) {
     (void)linalg::generalizeNamedOp(rewriter, op);
   });
   RewritePatternSet patterns(func.getContext());
-  linalg::populateElementwiseOpsFusionPatterns(
-      patterns, [](OpOperand *fused) {
-        // A producer that reads its own output is not elementwise in its
-        // inputs alone: fusing it into a broadcasting consumer would
-        // accumulate once per broadcast element.
-        auto producer = fused->get().getDefiningOp<linalg::LinalgOp>();
-        return producer && producer->hasOneUse() &&
-               !hasEmptyDimension(producer) &&
-               llvm::none_of(producer.getDpsInitsMutable(),
-                             [&](OpOperand &init) {
-                               return producer.payloadUsesValueFromOperand(
-                                   &init);
-                             });
-      });
+  linalg::populateElementwiseOpsFusionPatterns(patterns, [](OpOperand *fused) {
+    // A producer that reads its own output is not elementwise in its
+    // inputs alone: fusing it into a broadcasting consumer would
+    // accumulate once per broadcast element.
+    auto producer = fused->get().getDefiningOp<linalg::LinalgOp>();
+    return producer && producer->hasOneUse() && !hasEmptyDimension(producer) &&
+           llvm::none_of(producer.getDpsInitsMutable(), [&](OpOperand &init) {
+             return producer.payloadUsesValueFromOperand(&init);
+           });
+  });
   (void)applyPatternsGreedily(func, std::move(patterns));
 }
 

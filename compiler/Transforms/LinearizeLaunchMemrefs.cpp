@@ -1,13 +1,17 @@
 //===- LinearizeLaunchMemrefs.cpp - flat buffers for gpu.launch bodies ----===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // SPIR-V kernels receive a buffer as a bare pointer, so a kernel can only
 // index memrefs whose layout it knows statically: a multi-dimensional array
 // with dynamic sizes, or a strided view, has strides and an offset that the
 // pointer does not carry. Before outlining, every such memref used in a
 // gpu.launch is replaced there by a 1-D memref over its whole allocation;
-// the offset and strides are taken on the host (memref.extract_strided_metadata)
-// and become kernel arguments through outlining, and each load/store computes
-// its linear index from them.
+// the offset and strides are taken on the host
+// (memref.extract_strided_metadata) and become kernel arguments through
+// outlining, and each load/store computes its linear index from them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,7 +58,8 @@ struct FlatBuffer {
   SmallVector<Value> sizes;
   SmallVector<Value> strides;
 
-  Value linearIndex(OpBuilder &builder, Location loc, ValueRange indices) const {
+  Value linearIndex(OpBuilder &builder, Location loc,
+                    ValueRange indices) const {
     Value index = offset;
     for (auto [i, stride] : llvm::zip(indices, strides)) {
       Value term = arith::MulIOp::create(builder, loc, i, stride);
@@ -66,7 +71,8 @@ struct FlatBuffer {
 
 FlatBuffer flatten(OpBuilder &builder, Location loc, Value memref) {
   auto type = cast<MemRefType>(memref.getType());
-  auto metadata = memref::ExtractStridedMetadataOp::create(builder, loc, memref);
+  auto metadata =
+      memref::ExtractStridedMetadataOp::create(builder, loc, memref);
   FlatBuffer buffer;
   buffer.offset = metadata.getOffset();
   llvm::append_range(buffer.sizes, metadata.getSizes());
@@ -80,9 +86,9 @@ FlatBuffer flatten(OpBuilder &builder, Location loc, Value memref) {
     Value span = arith::MulIOp::create(builder, loc, last, stride);
     extent = arith::AddIOp::create(builder, loc, extent, span);
   }
-  auto flatType = MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
-                                  MemRefLayoutAttrInterface(),
-                                  type.getMemorySpace());
+  auto flatType =
+      MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
+                      MemRefLayoutAttrInterface(), type.getMemorySpace());
   buffer.flat = memref::ReinterpretCastOp::create(
       builder, loc, flatType, metadata.getBaseBuffer(),
       /*offset=*/OpFoldResult(builder.getIndexAttr(0)),

@@ -1,5 +1,9 @@
 //===- Mem2Reg.cpp - promote memory slots, also through regions -----------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // SSA construction for memory slots (`mem2reg`) that follows region control
 // flow as well as the CFG.
 //
@@ -803,9 +807,8 @@ void SlotPromoter::visitActiveBlocks(Region *region) {
       auto *node = domTree.getNode(block);
       return node ? node->getDFSNumIn() : ~0u;
     };
-    llvm::sort(blocks, [&](Block *lhs, Block *rhs) {
-      return rank(lhs) < rank(rhs);
-    });
+    llvm::sort(blocks,
+               [&](Block *lhs, Block *rhs) { return rank(lhs) < rank(rhs); });
   }
   for (Block *block : blocks)
     definitionAtEnd(block);
@@ -837,8 +840,8 @@ void SlotPromoter::removeBlockingUses(ArrayRef<Operation *> users) {
       Value def = reachingDefs.lookup(op);
       if (!def || deadArguments.contains(def))
         def = getDefaultValue();
-      deletion = memOp.removeBlockingUses(slot, uses, rewriter, def,
-                                          dataLayout);
+      deletion =
+          memOp.removeBlockingUses(slot, uses, rewriter, def, dataLayout);
       if (Value stored = storedValues.lookup(op))
         replacedValues.push_back({op, stored});
     } else {
@@ -923,9 +926,8 @@ std::optional<PromotableAllocationOpInterface> SlotPromoter::promote() {
       rewriter.eraseOp(entry.first);
   assert(slot.ptr.use_empty() && "a promoted slot has no uses left");
 
-  LLVM_DEBUG(llvm::dbgs() << "[mem2reg] promoted slot of type "
-                          << slot.elemType << " at " << slot.ptr.getLoc()
-                          << "\n");
+  LLVM_DEBUG(llvm::dbgs() << "[mem2reg] promoted slot of type " << slot.elemType
+                          << " at " << slot.ptr.getLoc() << "\n");
   ++counters.promoted;
   return allocator.handlePromotionComplete(slot, defaultValue, rewriter);
 }
@@ -933,7 +935,6 @@ std::optional<PromotableAllocationOpInterface> SlotPromoter::promote() {
 //===----------------------------------------------------------------------===//
 // Pass
 //===----------------------------------------------------------------------===//
-
 
 /// The name of the function `op` is or is in, for remarks.
 StringRef functionName(Operation *op) {
@@ -945,15 +946,14 @@ StringRef functionName(Operation *op) {
 
 /// A remark (and a debug line) for a slot that stays in memory.
 void reportMissed(MemorySlot slot, const Rejection &rejection) {
-  StringRef function =
-      functionName(slot.ptr.getParentBlock()->getParentOp());
+  StringRef function = functionName(slot.ptr.getParentBlock()->getParentOp());
   std::string type;
   llvm::raw_string_ostream os(type);
   os << slot.elemType;
-  std::string blocker =
-      rejection.blocker ? quoted(rejection.blocker) + " at " +
-                              locString(rejection.blocker->getLoc())
-                        : std::string("-");
+  std::string blocker = rejection.blocker
+                            ? quoted(rejection.blocker) + " at " +
+                                  locString(rejection.blocker->getLoc())
+                            : std::string("-");
   remark::missed(slot.ptr.getLoc(), remark::RemarkOpts::name("SlotNotPromoted")
                                         .category("mem2reg")
                                         .function(function))
@@ -967,11 +967,10 @@ void reportMissed(MemorySlot slot, const Rejection &rejection) {
 
 /// Promotes what it can of the slots of `allocators`, retrying the others
 /// while promotions make progress. Returns whether anything changed.
-bool promoteSlots(
-    ArrayRef<PromotableAllocationOpInterface> allocators,
-    RewriterBase &rewriter, DominanceInfo &dominance, FrontierCache &frontiers,
-    const DataLayout &dataLayout, AddedResultTracker &tracker,
-    PromotionCounters &counters) {
+bool promoteSlots(ArrayRef<PromotableAllocationOpInterface> allocators,
+                  RewriterBase &rewriter, DominanceInfo &dominance,
+                  FrontierCache &frontiers, const DataLayout &dataLayout,
+                  AddedResultTracker &tracker, PromotionCounters &counters) {
   SmallVector<PromotableAllocationOpInterface> worklist(allocators);
   SmallVector<PromotableAllocationOpInterface> next;
   SmallVector<std::pair<MemorySlot, Rejection>> rejections;
@@ -991,8 +990,8 @@ bool promoteSlots(
           continue;
         }
         std::optional<PromotableAllocationOpInterface> replacement =
-            SlotPromoter(slot, allocator, *plan, rewriter, dominance,
-                         frontiers, dataLayout, counters, tracker)
+            SlotPromoter(slot, allocator, *plan, rewriter, dominance, frontiers,
+                         dataLayout, counters, tracker)
                 .promote();
         if (replacement)
           next.push_back(*replacement);
@@ -1055,19 +1054,20 @@ struct Mem2RegPass : imex::impl::Mem2RegBase<Mem2RegPass> {
 void Mem2RegPass::runOnOperation() {
   Operation *scope = getOperation();
   PromotionCounters counters;
-  bool changed = promoteInRegions(
-      scope, getAnalysis<DominanceInfo>(),
-      getAnalysis<DataLayoutAnalysis>().getAtOrAbove(scope),
-      enableRegionSimplification, counters);
+  bool changed =
+      promoteInRegions(scope, getAnalysis<DominanceInfo>(),
+                       getAnalysis<DataLayoutAnalysis>().getAtOrAbove(scope),
+                       enableRegionSimplification, counters);
 
   promotedAmount += counters.promoted;
   rejectedAmount += counters.rejected;
   newBlockArgumentAmount += counters.newBlockArguments;
   newRegionValueAmount += counters.newRegionValues;
   if (counters.promoted + counters.rejected > 0)
-    remark::analysis(scope->getLoc(), remark::RemarkOpts::name("Summary")
-                                          .category("mem2reg")
-                                          .function(functionName(scope)))
+    remark::analysis(
+        scope->getLoc(),
+        remark::RemarkOpts::name("Summary").category("mem2reg").function(
+            functionName(scope)))
         << remark::metric("PromotedSlots", counters.promoted)
         << remark::metric("RejectedSlots", counters.rejected)
         << remark::metric("NewBlockArguments", counters.newBlockArguments)

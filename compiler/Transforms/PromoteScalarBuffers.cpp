@@ -1,4 +1,10 @@
 //===- PromoteScalarBuffers.cpp - one-element heap buffers to the stack ---===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Transforms/Passes.h"
 
@@ -55,9 +61,8 @@ struct PromoteScalarBuffersPass
       for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
         if (isa<memref::DeallocOp>(user))
           user->erase();
-      auto alloca = memref::AllocaOp::create(builder, alloc.getLoc(),
-                                             alloc.getType(),
-                                             alloc.getAlignmentAttr());
+      auto alloca = memref::AllocaOp::create(
+          builder, alloc.getLoc(), alloc.getType(), alloc.getAlignmentAttr());
       alloc.replaceAllUsesWith(alloca.getResult());
       alloc.erase();
     }

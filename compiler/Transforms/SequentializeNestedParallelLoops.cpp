@@ -1,4 +1,10 @@
 //===- SequentializeNestedParallelLoops.cpp - one parallel level on host --===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Transforms/Passes.h"
 
@@ -28,10 +34,9 @@ void sequentialize(scf::ParallelOp loop) {
        llvm::zip(loop.getInductionVars(), loop.getLowerBound(),
                  loop.getUpperBound(), loop.getStep())) {
     // With a body builder, the loop gets no terminator: added below.
-    auto forOp = scf::ForOp::create(builder, loc, lower, upper, step,
-                                    accumulators,
-                                    [](OpBuilder &, Location, Value,
-                                       ValueRange) {});
+    auto forOp =
+        scf::ForOp::create(builder, loc, lower, upper, step, accumulators,
+                           [](OpBuilder &, Location, Value, ValueRange) {});
     mapping.map(iv, forOp.getInductionVar());
     accumulators.assign(forOp.getRegionIterArgs().begin(),
                         forOp.getRegionIterArgs().end());

@@ -1,5 +1,9 @@
 //===- TileAndVectorizeForCPU.cpp - linalg to vector code for the host ---===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Three levels, all on tensors so that tiles of producers are fused rather
 // than stored: thread tiles (scf.forall, later OpenMP), register tiles
 // (scf.for, peeled so full tiles are static) and vectors. The strategy is
@@ -824,11 +828,10 @@ private:
     vector::populateSinkVectorOpsPatterns(toContract);
     // Vectorized f32 exp, log and tanh as polynomials instead of a libm
     // call per lane: within 1, 1 and 5 ulp of glibc (docs/benchmarks.md).
-    populateMathPolynomialApproximationPatterns(
-        toContract, [](StringRef name) {
-          name.consume_front("math.");
-          return llvm::is_contained({"exp", "log", "tanh"}, name);
-        });
+    populateMathPolynomialApproximationPatterns(toContract, [](StringRef name) {
+      name.consume_front("math.");
+      return llvm::is_contained({"exp", "log", "tanh"}, name);
+    });
     // Blocks of accumulators become one vector per row, so each row is a
     // register the loops carry.
     RewritePatternSet rows(ctx);

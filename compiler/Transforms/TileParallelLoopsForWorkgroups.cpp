@@ -1,5 +1,9 @@
 //===- TileParallelLoopsForWorkgroups.cpp - threads per GPU workgroup -----===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Parallel loops in GPU regions become workgroup loops around thread loops,
 // so that each GPU workgroup runs many threads instead of one.
 //
@@ -94,8 +98,8 @@ struct TileParallelLoopsForWorkgroupsPass
     });
     for (scf::ParallelOp loop : loops) {
       int64_t threads = workgroupSize;
-      if (unsigned own = imex::region::getEnclosingGpuEnv(loop)
-                             .getWorkgroupSize())
+      if (unsigned own =
+              imex::region::getEnclosingGpuEnv(loop).getWorkgroupSize())
         threads = own;
       SmallVector<int64_t> shape = chooseWorkgroupShape(loop, threads);
       if (llvm::all_of(shape, [](int64_t n) { return n == 1; }))

@@ -1,3 +1,5 @@
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Calls the saxpy kernel compiled by imexc through its generated header and
 // reports which device ran it.
 #include "saxpy.h"

@@ -1,5 +1,9 @@
 //===- HostSupport.cpp - functions that compiled host code calls ----------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // imexrtCheckFailed, which failed run-time checks (cf.assert, e.g. the .nda
 // frontend's dimension checks) call; memrefCopy, which the memref-to-LLVM
 // lowering calls for copies between non-contiguous buffers, and the
@@ -120,12 +124,12 @@ template <typename T> void printMemRef(const UnrankedMemRef &unranked) {
 } // namespace
 
 #define IMEXRT_PRINT_MEMREF(SUFFIX, TYPE)                                      \
-  extern "C" __attribute__((visibility("default"))) void                      \
-      _mlir_ciface_printMemref##SUFFIX(UnrankedMemRef *m) {                    \
+  extern "C" __attribute__((visibility("default"))) void                       \
+  _mlir_ciface_printMemref##SUFFIX(UnrankedMemRef *m) {                        \
     printMemRef<TYPE>(*m);                                                     \
   }                                                                            \
-  extern "C" __attribute__((visibility("default"))) void                      \
-      printMemref##SUFFIX(int64_t rank, void *descriptor) {                    \
+  extern "C" __attribute__((visibility("default"))) void printMemref##SUFFIX(  \
+      int64_t rank, void *descriptor) {                                        \
     printMemRef<TYPE>(UnrankedMemRef{rank, descriptor});                       \
   }
 

@@ -1,5 +1,9 @@
 //===- HostSupport.h - memref descriptors and 16-bit floats for printers --===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Shared by the printers of compiled programs: MLIR's runner format
 // (HostSupport.cpp) and NumPy's (NumPyPrint.cpp).
 //

@@ -1,5 +1,9 @@
 //===- NumPyPrint.cpp - print() of .nda programs, in NumPy's format -------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // `print(a, b)` in an .nda program writes what Python's print(a, b) writes
 // for NumPy values: str() of each, separated by spaces, then a newline.
 // This is numpy.array2string with NumPy's default options (precision 8,
@@ -85,9 +89,9 @@ template <typename T> Shortest shortestDigits(T v) {
   char buffer[64];
   double magnitude = std::fabs(toDouble(v));
   if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-    auto result = std::to_chars(buffer, buffer + sizeof(buffer) - 1,
-                                static_cast<T>(magnitude),
-                                std::chars_format::scientific);
+    auto result =
+        std::to_chars(buffer, buffer + sizeof(buffer) - 1,
+                      static_cast<T>(magnitude), std::chars_format::scientific);
     *result.ptr = '\0';
   } else {
     // 16-bit floats: the fewest digits that convert back to the same bits.
@@ -196,8 +200,8 @@ public:
       padLeft = std::max(padLeft, integer);
       fractionDigits = std::max(fractionDigits, p.fraction.size());
       if (exp) // at least two exponent digits, as in C's %e
-        expDigits = std::max({expDigits, 2,
-                              int(std::to_string(std::abs(p.exponent)).size())});
+        expDigits = std::max(
+            {expDigits, 2, int(std::to_string(std::abs(p.exponent)).size())});
     }
     padRight = exp ? size_t(expDigits) + 2 + fractionDigits : fractionDigits;
     if (finite.size() != values.size()) {
@@ -230,8 +234,7 @@ public:
       p.fraction.append(fractionDigits - p.fraction.size(), '0');
       return text + p.fraction + exponentText(p.exponent, expDigits);
     }
-    return text + p.fraction +
-           std::string(padRight - p.fraction.size(), ' ');
+    return text + p.fraction + std::string(padRight - p.fraction.size(), ' ');
   }
 
 private:
@@ -318,9 +321,7 @@ public:
     format.emplace_back(shown);
   }
 
-  std::string str() const {
-    return recurse(0, m.offset, " ", kLineWidth);
-  }
+  std::string str() const { return recurse(0, m.offset, " ", kLineWidth); }
 
 private:
   bool summarized(int64_t dim) const {
@@ -427,10 +428,10 @@ template <typename T> std::string numpyStr(const MemRefView<T> &m) {
 // print(a, b, ...) calls one of these per argument; `last` is 1 for the
 // last argument (a newline follows) and 0 otherwise (a space follows).
 #define IMEXRT_PRINT_NDA(SUFFIX, TYPE)                                         \
-  extern "C" __attribute__((visibility("default"))) void                      \
-      imexrtPrintNda##SUFFIX(int64_t rank, void *descriptor, int32_t last) {   \
+  extern "C" __attribute__((visibility("default"))) void                       \
+  imexrtPrintNda##SUFFIX(int64_t rank, void *descriptor, int32_t last) {       \
     MemRefView<TYPE> m(UnrankedMemRef{rank, descriptor});                      \
-    std::cout << numpyStr(m) << (last ? "\n" : " ");                          \
+    std::cout << numpyStr(m) << (last ? "\n" : " ");                           \
     if (last)                                                                  \
       std::cout << std::flush;                                                 \
   }
@@ -448,7 +449,6 @@ IMEXRT_PRINT_NDA(F64, double)
 #undef IMEXRT_PRINT_NDA
 
 // print() without arguments.
-extern "C" __attribute__((visibility("default"))) void
-imexrtPrintNdaNewline() {
+extern "C" __attribute__((visibility("default"))) void imexrtPrintNdaNewline() {
   std::cout << '\n' << std::flush;
 }

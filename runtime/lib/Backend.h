@@ -1,5 +1,9 @@
 //===- Backend.h - interface between the C ABI and the backends -*- C++ -*-===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Runtime.cpp implements the C functions, handles, caches and error reporting
 // on top of this interface; LevelZeroBackend.cpp and VulkanBackend.cpp
 // implement it. Backend calls return false / null and fill `error` with a
@@ -87,8 +91,8 @@ public:
   virtual bool free(void *ptr, std::string &error) = 0;
   virtual std::unique_ptr<BackendStream> createStream(std::string &error) = 0;
   /// Builds the module flavour this backend runs from `binary`.
-  virtual std::unique_ptr<BackendModule>
-  loadModule(const KernelBinary &binary, std::string &error) = 0;
+  virtual std::unique_ptr<BackendModule> loadModule(const KernelBinary &binary,
+                                                    std::string &error) = 0;
 };
 
 class Backend {

@@ -1,4 +1,10 @@
 //===- KernelBinary.cpp - kernel binary and SPIR-V parsing ----------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "KernelBinary.h"
 #include "Util.h"
@@ -70,7 +76,8 @@ bool SpirvInfo::hasCapability(uint32_t cap) const {
   return false;
 }
 
-const SpirvEntryPoint *SpirvInfo::findEntryPoint(const std::string &name) const {
+const SpirvEntryPoint *
+SpirvInfo::findEntryPoint(const std::string &name) const {
   for (const SpirvEntryPoint &ep : entryPoints)
     if (ep.name == name)
       return &ep;
@@ -91,8 +98,9 @@ bool parseSpirv(std::vector<uint32_t> &words, SpirvInfo &info,
                 std::string &error) {
   info = SpirvInfo();
   if (words.size() < 5) {
-    error = format("SPIR-V module too short (%zu words; the header alone has 5)",
-                   words.size());
+    error =
+        format("SPIR-V module too short (%zu words; the header alone has 5)",
+               words.size());
     return false;
   }
   if (words[0] == byteSwap(IMEXKBIN_SPIRV_MAGIC)) {
@@ -122,9 +130,10 @@ bool parseSpirv(std::vector<uint32_t> &words, SpirvInfo &info,
     uint32_t wordCount = words[i] >> 16;
     uint32_t opcode = words[i] & 0xffff;
     if (wordCount == 0) {
-      error = format("malformed SPIR-V: instruction at word %zu (opcode %u) has "
-                     "word count 0",
-                     i, opcode);
+      error =
+          format("malformed SPIR-V: instruction at word %zu (opcode %u) has "
+                 "word count 0",
+                 i, opcode);
       return false;
     }
     if (wordCount > words.size() - i) {
@@ -287,10 +296,10 @@ bool parseKernelBinary(const void *data, size_t bytes, KernelBinary &out,
                         uint64_t(numModules) * sizeof(ImexKbinModule) +
                         uint64_t(numKernels) * sizeof(ImexKbinKernel);
   if (recordsEnd > bytes) {
-    error = format("IMEXKBIN container truncated: %u module and %u kernel "
-                   "records need %llu bytes, the blob has %zu",
-                   numModules, numKernels, (unsigned long long)recordsEnd,
-                   bytes);
+    error =
+        format("IMEXKBIN container truncated: %u module and %u kernel "
+               "records need %llu bytes, the blob has %zu",
+               numModules, numKernels, (unsigned long long)recordsEnd, bytes);
     return false;
   }
 
@@ -315,9 +324,8 @@ bool parseKernelBinary(const void *data, size_t bytes, KernelBinary &out,
     if (!inRange(offset, size, bytes)) {
       error = format("IMEXKBIN module %u (%s): SPIR-V at offset %llu, %llu "
                      "bytes, lies outside the %zu-byte blob",
-                     m, flavourName(image.flavour),
-                     (unsigned long long)offset, (unsigned long long)size,
-                     bytes);
+                     m, flavourName(image.flavour), (unsigned long long)offset,
+                     (unsigned long long)size, bytes);
       return false;
     }
     if (size % 4) {
@@ -329,18 +337,20 @@ bool parseKernelBinary(const void *data, size_t bytes, KernelBinary &out,
     loadWords(p + offset, size, image.words);
     std::string spirvError;
     if (!parseSpirv(image.words, image.spirv, spirvError)) {
-      error = format("IMEXKBIN module %u (%s): ", m,
-                     flavourName(image.flavour)) +
-              spirvError;
+      error =
+          format("IMEXKBIN module %u (%s): ", m, flavourName(image.flavour)) +
+          spirvError;
       return false;
     }
     out.modules.push_back(std::move(image));
   }
 
   const unsigned char *kernelRecords =
-      p + IMEXKBIN_MODULES_OFFSET + uint64_t(numModules) * sizeof(ImexKbinModule);
+      p + IMEXKBIN_MODULES_OFFSET +
+      uint64_t(numModules) * sizeof(ImexKbinModule);
   for (uint32_t k = 0; k < numKernels; ++k) {
-    const unsigned char *rec = kernelRecords + uint64_t(k) * sizeof(ImexKbinKernel);
+    const unsigned char *rec =
+        kernelRecords + uint64_t(k) * sizeof(ImexKbinKernel);
     uint64_t nameOffset = readLE64(rec);
     uint32_t nameBytes = readLE32(rec + 8);
     uint32_t numArgs = readLE32(rec + 12);
@@ -352,7 +362,8 @@ bool parseKernelBinary(const void *data, size_t bytes, KernelBinary &out,
       return false;
     }
     KernelEntry entry;
-    entry.name.assign(reinterpret_cast<const char *>(p + nameOffset), nameBytes);
+    entry.name.assign(reinterpret_cast<const char *>(p + nameOffset),
+                      nameBytes);
     if (entry.name.find('\0') != std::string::npos) {
       error = format("IMEXKBIN kernel record %u: name contains a NUL byte", k);
       return false;
@@ -369,7 +380,8 @@ bool parseKernelBinary(const void *data, size_t bytes, KernelBinary &out,
       return false;
     }
     for (uint32_t a = 0; a < numArgs; ++a) {
-      const unsigned char *arg = p + argsOffset + uint64_t(a) * sizeof(ImexKbinArg);
+      const unsigned char *arg =
+          p + argsOffset + uint64_t(a) * sizeof(ImexKbinArg);
       KernelArg ka;
       ka.kind = readLE32(arg);
       ka.bytes = readLE32(arg + 4);

@@ -1,5 +1,9 @@
 //===- KernelBinary.h - kernel binary and SPIR-V parsing --------*- C++ -*-===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Reads what gpuModuleLoad receives: a raw SPIR-V module or an IMEXKBIN
 // container (include/imexrt/kernel_binary.h), and the few facts the runtime
 // needs from SPIR-V itself (capabilities, entry points, local sizes). The

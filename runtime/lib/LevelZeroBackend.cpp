@@ -1,5 +1,9 @@
 //===- LevelZeroBackend.cpp - kernels through Level Zero ------------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // libze_loader.so.1 is opened with dlopen on first use; <level_zero/ze_api.h>
 // is only used for types and function-pointer types (decltype), so nothing
 // links against Level Zero. Runs the OpenCL/Level Zero flavour: a raw SPIR-V
@@ -550,7 +554,8 @@ std::unique_ptr<Backend> createLevelZeroBackend() {
 namespace imexrt {
 std::unique_ptr<Backend> createLevelZeroBackend() {
   return createUnavailableBackend(
-      "level-zero", "libimexrt was built without the Level Zero headers (libze-dev)");
+      "level-zero",
+      "libimexrt was built without the Level Zero headers (libze-dev)");
 }
 } // namespace imexrt
 

@@ -1,5 +1,9 @@
 //===- Runtime.cpp - the C ABI, handles, caches and errors ----------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Everything above the backends: backend selection, the handle registry
 // (every handle passed in is checked, so a stale or foreign pointer is an
 // error, not a crash), the module and kernel caches, events, the error
@@ -153,8 +157,7 @@ imexrtErrorPolicy effectivePolicy(std::string &source) {
                "%s\nimexrt: ending the process with exit status %d (%s); "
                "to handle runtime errors in the program, set "
                "IMEXRT_ON_ERROR=continue or call imexrtSetErrorPolicy()\n",
-               message.c_str(), IMEXRT_ERROR_EXIT_STATUS,
-               policySource.c_str());
+               message.c_str(), IMEXRT_ERROR_EXIT_STATUS, policySource.c_str());
   std::fflush(stderr);
   std::_Exit(IMEXRT_ERROR_EXIT_STATUS);
 }
@@ -162,9 +165,9 @@ imexrtErrorPolicy effectivePolicy(std::string &source) {
 void reportError(const char *function, const char *backend,
                  const std::string &message) {
   std::string full =
-      backend ? format("imexrt: %s [%s]: %s", function, backend,
-                       message.c_str())
-              : format("imexrt: %s: %s", function, message.c_str());
+      backend
+          ? format("imexrt: %s [%s]: %s", function, backend, message.c_str())
+          : format("imexrt: %s: %s", function, message.c_str());
   tLastError = full;
   gErrorCount.fetch_add(1, std::memory_order_relaxed);
   imexrtErrorHandler handler;
@@ -389,13 +392,13 @@ Backend *selectBackend(State &s, std::string &error) {
       s.active = backend;
       break;
     }
-    reasons += format("%s%s: %s", reasons.empty() ? "" : "; ",
-                      kBackendNames[b], s.probeError[b].c_str());
+    reasons += format("%s%s: %s", reasons.empty() ? "" : "; ", kBackendNames[b],
+                      s.probeError[b].c_str());
   }
   if (!s.active) {
     s.selectError =
-        id < 0 ? "no backend can run kernels on this machine (tried " + reasons +
-                     ")"
+        id < 0 ? "no backend can run kernels on this machine (tried " +
+                     reasons + ")"
                : format("backend %s (chosen by %s) cannot run kernels: ",
                         kBackendNames[id], source.c_str()) +
                      s.probeError[id];
@@ -407,10 +410,10 @@ Backend *selectBackend(State &s, std::string &error) {
     char *end = nullptr;
     long v = std::strtol(dev.c_str(), &end, 10);
     if (!end || *end || v < 0 || size_t(v) >= s.active->deviceCount()) {
-      s.selectError = format("IMEXRT_DEVICE='%s' is not a %s device index "
-                             "(0 to %zu)",
-                             dev.c_str(), s.active->name(),
-                             s.active->deviceCount() - 1);
+      s.selectError =
+          format("IMEXRT_DEVICE='%s' is not a %s device index "
+                 "(0 to %zu)",
+                 dev.c_str(), s.active->name(), s.active->deviceCount() - 1);
       s.active = nullptr;
       error = s.selectError;
       return nullptr;
@@ -418,8 +421,8 @@ Backend *selectBackend(State &s, std::string &error) {
     s.defaultDevice = size_t(v);
   }
   if (verbose())
-    std::fprintf(stderr, "imexrt: using %s device %zu (%s)\n",
-                 s.active->name(), s.defaultDevice,
+    std::fprintf(stderr, "imexrt: using %s device %zu (%s)\n", s.active->name(),
+                 s.defaultDevice,
                  s.active->describe(s.defaultDevice).name.c_str());
   return s.active;
 }
@@ -497,8 +500,7 @@ EventSlot *findEvent(State &s, void *event) {
     auto *stream = static_cast<StreamHandle *>(h.first);
     auto begin = reinterpret_cast<uintptr_t>(&stream->events[0]);
     auto end = reinterpret_cast<uintptr_t>(&stream->events[kEventRing]);
-    if (addr >= begin && addr < end &&
-        (addr - begin) % sizeof(EventSlot) == 0)
+    if (addr >= begin && addr < end && (addr - begin) % sizeof(EventSlot) == 0)
       return static_cast<EventSlot *>(event);
   }
   return nullptr;
@@ -608,9 +610,9 @@ void *getKernel(void *streamHandle, void *moduleHandle, const char *name,
     module = lookup<ModuleHandle>(s, moduleHandle, Kind::Module);
   }
   if (!module) {
-    reportError(fn, backendName(t),
-                format("%p is not a loaded module (gpuModuleLoad)",
-                       moduleHandle));
+    reportError(
+        fn, backendName(t),
+        format("%p is not a loaded module (gpuModuleLoad)", moduleHandle));
     return nullptr;
   }
   if (!name) {
@@ -678,9 +680,9 @@ void *launch(void *streamHandle, void *kernelHandle, const size_t grid[3],
     return nullptr;
   }
   if (sharedMemBytes < 0) {
-    reportError(fn, backendName(t),
-                format("negative dynamic shared memory size %d",
-                       sharedMemBytes));
+    reportError(
+        fn, backendName(t),
+        format("negative dynamic shared memory size %d", sharedMemBytes));
     return nullptr;
   }
   if (sharedMemBytes != 0 && numParams == 0) {
@@ -780,10 +782,11 @@ bool hostFallbackActive() {
     std::string error;
     s.hostFallback = defaultTarget(s, t, error) ? 0 : 1;
     if (s.hostFallback && verbose())
-      std::fprintf(stderr,
-                   "imexrt: no device can run GPU kernels (%s); running their "
-                   "host versions (objects compiled with --gpu-fallback=host)\n",
-                   error.c_str());
+      std::fprintf(
+          stderr,
+          "imexrt: no device can run GPU kernels (%s); running their "
+          "host versions (objects compiled with --gpu-fallback=host)\n",
+          error.c_str());
   }
   return s.hostFallback == 1;
 }
@@ -841,8 +844,7 @@ bool targetOf(State &s, void *device, const char *call, Target &t) {
   if (device) {
     auto *d = lookup<DeviceHandle>(s, device, Kind::Device);
     if (!d) {
-      reportError(call, nullptr,
-                  format("%p is not a device handle", device));
+      reportError(call, nullptr, format("%p is not a device handle", device));
       return false;
     }
     t = d->target;
@@ -902,8 +904,7 @@ void gpuDestroyDevice(void *device) {
 }
 
 void *gpuCreateContext(void *device) {
-  return createHandle<ContextHandle>(device, Kind::Context,
-                                     "gpuCreateContext");
+  return createHandle<ContextHandle>(device, Kind::Context, "gpuCreateContext");
 }
 
 void gpuDestroyContext(void *context) {
@@ -961,9 +962,9 @@ void gpuStreamDestroy(void *stream) {
     std::lock_guard<std::mutex> lock(s.mutex);
     st = lookup<StreamHandle>(s, stream, Kind::Stream);
     if (!st || st == s.defaultStream) {
-      reportError("gpuStreamDestroy", nullptr,
-                  format("%p is not a stream created by gpuCreateStream",
-                         stream));
+      reportError(
+          "gpuStreamDestroy", nullptr,
+          format("%p is not a stream created by gpuCreateStream", stream));
       return;
     }
     s.handles.erase(st);
@@ -1080,9 +1081,9 @@ void *gpuKernelGet(void *stream, void *module, const char *name) {
 }
 
 void *gpuLaunchKernel(void *stream, void *kernel, size_t gridX, size_t gridY,
-                      size_t gridZ, size_t blockX, size_t blockY,
-                      size_t blockZ, int32_t sharedMemBytes,
-                      imexrtParamDesc *params, imexrtEventDesc *deps) {
+                      size_t gridZ, size_t blockX, size_t blockY, size_t blockZ,
+                      int32_t sharedMemBytes, imexrtParamDesc *params,
+                      imexrtEventDesc *deps) {
   // The array ends with {NULL, 0}; the cap stops a missing terminator from
   // running through memory.
   constexpr size_t kMaxParams = 1 << 16;

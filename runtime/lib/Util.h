@@ -1,4 +1,10 @@
-//===- Util.h - small helpers shared by the runtime sources ------*- C++ -*-===//
+//===- Util.h - small helpers shared by the runtime sources -----*- C++ -*-===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef IMEXRT_LIB_UTIL_H
 #define IMEXRT_LIB_UTIL_H
 

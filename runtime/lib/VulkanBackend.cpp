@@ -1,5 +1,9 @@
 //===- VulkanBackend.cpp - kernels through Vulkan compute -----------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // libvulkan.so.1 is opened with dlopen on first use and every function is
 // resolved through vkGetInstanceProcAddr / vkGetDeviceProcAddr, so nothing
 // links against Vulkan. Runs the Vulkan flavour of an IMEXKBIN container.
@@ -512,7 +516,8 @@ void VulkanDevice::destroyBuffer(Buffer &b) {
 void *VulkanDevice::alloc(size_t bytes, size_t alignment, bool shared,
                           std::string &error) {
   (void)shared; // every Vulkan allocation is host-visible
-  VkDeviceSize mapAlign = std::max<VkDeviceSize>(limits.minMemoryMapAlignment, 1);
+  VkDeviceSize mapAlign =
+      std::max<VkDeviceSize>(limits.minMemoryMapAlignment, 1);
   VkDeviceSize pad = alignment > mapAlign ? alignment : 0;
   VkDeviceSize size = alignUp(std::max<VkDeviceSize>(bytes, 1) + pad, 16);
   if (size < bytes) {
@@ -682,8 +687,8 @@ BackendKernel *VulkanModule::getKernel(const std::string &name,
   layoutInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
   layoutInfo.bindingCount = uint32_t(bindings.size());
   layoutInfo.pBindings = bindings.data();
-  VkResult r =
-      vk.vkCreateDescriptorSetLayout(d, &layoutInfo, nullptr, &kernel->setLayout);
+  VkResult r = vk.vkCreateDescriptorSetLayout(d, &layoutInfo, nullptr,
+                                              &kernel->setLayout);
   if (r != VK_SUCCESS) {
     kernel->setLayout = VK_NULL_HANDLE;
     error = vkError("vkCreateDescriptorSetLayout", r);
@@ -740,8 +745,8 @@ VulkanStream::~VulkanStream() {
 
 void VulkanStream::recycleFinished() {
   while (!inflight_.empty() &&
-         device_.vk.vkGetFenceStatus(device_.handle, inflight_.front()->fence) ==
-             VK_SUCCESS) {
+         device_.vk.vkGetFenceStatus(device_.handle,
+                                     inflight_.front()->fence) == VK_SUCCESS) {
     free_.push_back(inflight_.front());
     inflight_.pop_front();
   }
@@ -753,9 +758,9 @@ bool VulkanStream::waitUntil(uint64_t seq, std::string &error) {
     if (slot->seq <= seq)
       fences.push_back(slot->fence);
   if (!fences.empty()) {
-    VkResult r = device_.vk.vkWaitForFences(device_.handle,
-                                            uint32_t(fences.size()),
-                                            fences.data(), VK_TRUE, UINT64_MAX);
+    VkResult r =
+        device_.vk.vkWaitForFences(device_.handle, uint32_t(fences.size()),
+                                   fences.data(), VK_TRUE, UINT64_MAX);
     if (r != VK_SUCCESS) {
       error = vkError("vkWaitForFences", r);
       return false;
@@ -874,9 +879,9 @@ bool VulkanStream::record(Slot &slot, VulkanKernel &kernel,
   }
   if (scalarBytes > slot.args.size) {
     device_.destroyBuffer(slot.args);
-    if (!device_.createBuffer(alignUp(std::max<VkDeviceSize>(scalarBytes, 256),
-                                      256),
-                              slot.args, error))
+    if (!device_.createBuffer(
+            alignUp(std::max<VkDeviceSize>(scalarBytes, 256), 256), slot.args,
+            error))
       return false;
   }
 
@@ -919,11 +924,12 @@ bool VulkanStream::record(Slot &slot, VulkanKernel &kernel,
       return false;
     }
     if (offset % limits.minStorageBufferOffsetAlignment) {
-      error = format("buffer argument %zu (%p) lies %llu bytes into its "
-                     "allocation, which is not a multiple of the device's "
-                     "storage buffer offset alignment (%llu)",
-                     i, ptr, (unsigned long long)offset,
-                     (unsigned long long)limits.minStorageBufferOffsetAlignment);
+      error =
+          format("buffer argument %zu (%p) lies %llu bytes into its "
+                 "allocation, which is not a multiple of the device's "
+                 "storage buffer offset alignment (%llu)",
+                 i, ptr, (unsigned long long)offset,
+                 (unsigned long long)limits.minStorageBufferOffsetAlignment);
       return false;
     }
     if (available > limits.maxStorageBufferRange) {
@@ -1192,8 +1198,8 @@ bool VulkanBackend::initialize(std::string &error) {
     return false;
   }
 #define X(f)                                                                   \
-  api_.f = reinterpret_cast<PFN_##f>(                                          \
-      api_.vkGetInstanceProcAddr(instance_, #f));                              \
+  api_.f =                                                                     \
+      reinterpret_cast<PFN_##f>(api_.vkGetInstanceProcAddr(instance_, #f));    \
   if (!api_.f) {                                                               \
     error = "the Vulkan loader does not provide " #f;                          \
     return false;                                                              \
@@ -1286,7 +1292,8 @@ std::unique_ptr<Backend> createVulkanBackend() {
 namespace imexrt {
 std::unique_ptr<Backend> createVulkanBackend() {
   return createUnavailableBackend(
-      "vulkan", "libimexrt was built without the Vulkan headers (libvulkan-dev)");
+      "vulkan",
+      "libimexrt was built without the Vulkan headers (libvulkan-dev)");
 }
 } // namespace imexrt
 

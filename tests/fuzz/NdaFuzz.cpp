@@ -1,4 +1,8 @@
-//===- NdaFuzz.cpp - libFuzzer target for the .nda frontend -----------------===//
+//===- NdaFuzz.cpp - libFuzzer target for the .nda frontend ---------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Feeds arbitrary bytes to the .nda lexer and parser and, when the input
 // parses, to the type checker and IR emitter (importNdaSource). Diagnostics

@@ -1,4 +1,10 @@
-//===- GPUX.h - gpux dialect -----------------------------------------------===//
+//===- GPUX.h - gpux dialect ------------------------------------*- C++ -*-===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef IMEX_GPUX_IR_GPUX_H
 #define IMEX_GPUX_IR_GPUX_H
 

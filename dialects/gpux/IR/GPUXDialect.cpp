@@ -1,4 +1,10 @@
 //===- GPUXDialect.cpp - gpux dialect implementation ----------------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "gpux/IR/GPUX.h"
 
@@ -80,9 +86,9 @@ void LaunchFuncOp::build(OpBuilder &builder, OperationState &result,
                          ValueRange asyncDependencies) {
   auto kernelModule = kernelFunc->getParentOfType<gpu::GPUModuleOp>();
   assert(kernelModule && "kernel gpu.func must be nested in a gpu.module");
-  auto kernel = SymbolRefAttr::get(
-      kernelModule.getNameAttr(),
-      {SymbolRefAttr::get(kernelFunc.getNameAttr())});
+  auto kernel =
+      SymbolRefAttr::get(kernelModule.getNameAttr(),
+                         {SymbolRefAttr::get(kernelFunc.getNameAttr())});
   build(builder, result, asyncTokenType, asyncDependencies, stream, kernel,
         gridSize.x, gridSize.y, gridSize.z, blockSize.x, blockSize.y,
         blockSize.z, dynamicSharedMemorySize, kernelOperands);

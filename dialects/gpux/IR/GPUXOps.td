@@ -1,5 +1,9 @@
 //===- GPUXOps.td - gpux dialect: GPU runtime ops with explicit streams ---===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The gpux ops mirror the host-side upstream `gpu` ops (alloc, dealloc,
 // memcpy, memset, wait, launch_func) and add an explicit stream operand, plus
 // ops to create and destroy device/context/stream handles. Tokens are the

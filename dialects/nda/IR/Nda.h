@@ -1,4 +1,10 @@
 //===- Nda.h - nda dialect: variables of the .nda language ------*- C++ -*-===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef IMEX_NDA_IR_NDA_H
 #define IMEX_NDA_IR_NDA_H
 

@@ -1,4 +1,10 @@
 //===- NdaDialect.cpp - nda dialect and its mem2reg interfaces ------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "nda/IR/Nda.h"
 

@@ -1,5 +1,9 @@
 //===- NdaOps.td - nda dialect: variables of the .nda language ------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The .nda frontend emits every variable of the source program (scalars and
 // arrays alike) as a slot that is written and read like memory, and leaves
 // SSA construction to the region-aware mem2reg pass. memref.alloca can only

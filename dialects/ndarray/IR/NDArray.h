@@ -1,4 +1,10 @@
-//===- NDArray.h - ndarray dialect -----------------------------------------===//
+//===- NDArray.h - ndarray dialect ------------------------------*- C++ -*-===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef IMEX_NDARRAY_IR_NDARRAY_H
 #define IMEX_NDARRAY_IR_NDARRAY_H
 

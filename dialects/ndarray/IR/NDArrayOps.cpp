@@ -1,4 +1,10 @@
 //===- NDArrayOps.cpp - ndarray op builders, inference, canonicalization --===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "ndarray/IR/NDArray.h"
 
@@ -209,8 +215,8 @@ struct SubviewSourceCastFolder : OpRewritePattern<SubviewOp> {
     Value castSource = getFoldableCastSource(op.getSource());
     if (!castSource)
       return failure();
-    rewriter.modifyOpInPlace(
-        op, [&] { op.getSourceMutable().assign(castSource); });
+    rewriter.modifyOpInPlace(op,
+                             [&] { op.getSourceMutable().assign(castSource); });
     return success();
   }
 };
@@ -282,10 +288,10 @@ struct InsertSliceConstantArgumentFolder : OpRewritePattern<InsertSliceOp> {
       }
     }
 
-    rewriter.replaceOp(op, InsertSliceOp::create(
-                               rewriter, op.getLoc(), op.getDestination(),
-                               source, offsets, sizes, strides,
-                               discardableAttrs(op)));
+    rewriter.replaceOp(op, InsertSliceOp::create(rewriter, op.getLoc(),
+                                                 op.getDestination(), source,
+                                                 offsets, sizes, strides,
+                                                 discardableAttrs(op)));
     return success();
   }
 };
@@ -306,13 +312,12 @@ struct InsertSliceOperandCastFolder : OpRewritePattern<InsertSliceOp> {
     if (!source && !destination)
       return failure();
 
-    rewriter.replaceOp(
-        op, InsertSliceOp::create(
-                rewriter, op.getLoc(),
-                destination ? destination : op.getDestination(),
-                source ? source : op.getSource(), op.getMixedOffsets(),
-                op.getMixedSizes(), op.getMixedStrides(),
-                discardableAttrs(op)));
+    rewriter.replaceOp(op, InsertSliceOp::create(
+                               rewriter, op.getLoc(),
+                               destination ? destination : op.getDestination(),
+                               source ? source : op.getSource(),
+                               op.getMixedOffsets(), op.getMixedSizes(),
+                               op.getMixedStrides(), discardableAttrs(op)));
     return success();
   }
 };
@@ -344,9 +349,8 @@ struct LinSpaceConstantNum : OpRewritePattern<LinSpaceOp> {
       return failure();
 
     RankedTensorType oldType = op.getType();
-    auto newType = RankedTensorType::get({num.getSExtValue()},
-                                         oldType.getElementType(),
-                                         oldType.getEncoding());
+    auto newType = RankedTensorType::get(
+        {num.getSExtValue()}, oldType.getElementType(), oldType.getEncoding());
     if (newType == oldType ||
         !tensor::CastOp::areCastCompatible(newType, oldType))
       return failure();

@@ -1,5 +1,9 @@
 //===- NDArrayOps.td - ndarray dialect: array semantics on tensors --------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Arrays are builtin ranked tensors. The ops add what value-semantic tensors
 // lack: guaranteed views (subview), in-place updates (insert_slice), explicit
 // copies and frees, and placement environments carried in the tensor encoding

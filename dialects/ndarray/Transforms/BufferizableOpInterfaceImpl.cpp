@@ -1,5 +1,9 @@
 //===- BufferizableOpInterfaceImpl.cpp - ndarray bufferization models -----===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // subview is a guaranteed view: it becomes a memref.subview of the source
 // buffer and aliases it without reading or writing. insert_slice updates its
 // destination in place: the source is copied (a 0-d source broadcast) into a

@@ -1,5 +1,9 @@
 //===- ShardingInterfaceImpl.cpp - ndarray sharding models ----------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Sharding models of the ndarray ops for the upstream `shard` dialect.
 //
 // * copy, delete, cast_elemtype: elementwise (upstream model).

@@ -1,5 +1,9 @@
 //===- ShardingInterfaceImpl.h - ndarray sharding models --------*- C++ -*-===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // External models of the upstream `shard` dialect's ShardingInterface for the
 // ndarray ops, plus the static shard-layout arithmetic they share with the
 // coalesce-shard-ops pass.

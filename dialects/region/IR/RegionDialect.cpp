@@ -1,4 +1,10 @@
 //===- RegionDialect.cpp - region dialect implementation ------------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "region/IR/Region.h"
 
@@ -27,9 +33,8 @@ void RegionDialect::initialize() {
       >();
 }
 
-LogicalResult
-GPUEnvAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                   StringAttr device, unsigned workgroupSize) {
+LogicalResult GPUEnvAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 StringAttr device, unsigned workgroupSize) {
   // 0 means "not given".
   if (workgroupSize != 0 && !isValidWorkgroupSize(workgroupSize))
     return emitError() << "workgroup_size must be a power of two up to 1024, "
@@ -117,7 +122,8 @@ struct MergeAdjacentRegions : OpRewritePattern<EnvironmentRegionOp> {
 
     Block *firstBody = &first.getRegion().front();
     Block *secondBody = &second.getRegion().front();
-    auto firstYield = cast<EnvironmentRegionYieldOp>(firstBody->getTerminator());
+    auto firstYield =
+        cast<EnvironmentRegionYieldOp>(firstBody->getTerminator());
     auto secondYield =
         cast<EnvironmentRegionYieldOp>(secondBody->getTerminator());
 
@@ -135,9 +141,9 @@ struct MergeAdjacentRegions : OpRewritePattern<EnvironmentRegionOp> {
     llvm::append_range(resultTypes, second.getResultTypes());
 
     rewriter.setInsertionPoint(first);
-    auto merged = EnvironmentRegionOp::create(
-        rewriter, first.getLoc(), first.getEnvironment(), first.getArgs(),
-        resultTypes);
+    auto merged = EnvironmentRegionOp::create(rewriter, first.getLoc(),
+                                              first.getEnvironment(),
+                                              first.getArgs(), resultTypes);
     merged->setDiscardableAttrs(first->getDiscardableAttrDictionary());
     Block *mergedBody = &merged.getRegion().front();
     rewriter.eraseOp(mergedBody->getTerminator());
@@ -150,8 +156,7 @@ struct MergeAdjacentRegions : OpRewritePattern<EnvironmentRegionOp> {
 
     ValueRange mergedResults = merged.getResults();
     rewriter.replaceOp(first, mergedResults.take_front(first.getNumResults()));
-    rewriter.replaceOp(second,
-                       mergedResults.drop_front(first.getNumResults()));
+    rewriter.replaceOp(second, mergedResults.drop_front(first.getNumResults()));
     return success();
   }
 };

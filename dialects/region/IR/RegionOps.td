@@ -1,5 +1,9 @@
 //===- RegionOps.td - region dialect: environments around op groups -------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // `region.env_region` wraps a group of ops and tags it with an environment
 // attribute (typically #region.gpu_env) that later passes interpret.
 //

@@ -1,5 +1,9 @@
 //===- BufferizableOpInterfaceImpl.cpp - region bufferization models ------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // env_region takes its tensor args as opaque annotations (read and written,
 // never aliased); its results are the values its yield returns, so a result
 // is equivalent to the matching yield operand.
@@ -20,8 +24,7 @@ using namespace imex::region;
 namespace {
 
 EnvironmentRegionYieldOp getYield(EnvironmentRegionOp op) {
-  return cast<EnvironmentRegionYieldOp>(
-      op.getRegion().front().getTerminator());
+  return cast<EnvironmentRegionYieldOp>(op.getRegion().front().getTerminator());
 }
 
 struct EnvironmentRegionOpInterface
@@ -56,7 +59,8 @@ struct EnvironmentRegionOpInterface
                 const BufferizationState &state,
                 SmallVector<Value> &invocationStack) const {
     unsigned resultNum = cast<OpResult>(value).getResultNumber();
-    Value yielded = getYield(cast<EnvironmentRegionOp>(op)).getResults()[resultNum];
+    Value yielded =
+        getYield(cast<EnvironmentRegionOp>(op)).getResults()[resultNum];
     if (auto bufferType = dyn_cast<BufferLikeType>(yielded.getType()))
       return bufferType;
     return bufferization::getBufferType(yielded, options, state,
@@ -95,8 +99,8 @@ struct EnvironmentRegionOpInterface
 
     rewriter.setInsertionPoint(op);
     auto newOp = EnvironmentRegionOp::create(rewriter, op->getLoc(),
-                                             regionOp.getEnvironment(),
-                                             newArgs, newResultTypes);
+                                             regionOp.getEnvironment(), newArgs,
+                                             newResultTypes);
     newOp->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     rewriter.eraseBlock(&newOp.getRegion().front());
     rewriter.inlineRegionBefore(regionOp.getRegion(), newOp.getRegion(),

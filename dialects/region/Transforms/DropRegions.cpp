@@ -1,4 +1,10 @@
 //===- DropRegions.cpp - inline every region.env_region -------------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "region/Transforms/Passes.h"
 
@@ -24,8 +30,7 @@ struct InlineEnvironmentRegion : OpRewritePattern<EnvironmentRegionOp> {
   }
 };
 
-struct DropRegionsPass
-    : imex::region::impl::DropRegionsBase<DropRegionsPass> {
+struct DropRegionsPass : imex::region::impl::DropRegionsBase<DropRegionsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateDropRegionsPatterns(patterns);

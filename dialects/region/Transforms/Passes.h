@@ -1,4 +1,10 @@
 //===- Passes.h - region dialect transforms -------------------------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef IMEX_REGION_TRANSFORMS_PASSES_H
 #define IMEX_REGION_TRANSFORMS_PASSES_H
 

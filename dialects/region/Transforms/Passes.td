@@ -1,4 +1,10 @@
 //===- Passes.td - region dialect transforms ------------------------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef IMEX_REGION_PASSES
 #define IMEX_REGION_PASSES

@@ -1,4 +1,10 @@
-//===- VectorExt.h - iree_vector_ext dialect -------------------------------===//
+//===- VectorExt.h - iree_vector_ext dialect --------------------*- C++ -*-===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef IREE_VECTOR_EXT_IR_VECTOREXT_H
 #define IREE_VECTOR_EXT_IR_VECTOREXT_H
 

@@ -1,5 +1,9 @@
 //===- VectorExtAttrInterfaces.td - VectorLayoutInterface -----------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The interface every vector layout attribute implements. Layout propagation
 // and distribution only talk to layouts through it, so new layout kinds can be
 // added without touching those passes.

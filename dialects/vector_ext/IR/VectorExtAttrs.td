@@ -1,4 +1,10 @@
 //===- VectorExtAttrs.td - #iree_vector_ext.nested_layout -----------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef IREE_VECTOR_EXT_ATTRS
 #define IREE_VECTOR_EXT_ATTRS

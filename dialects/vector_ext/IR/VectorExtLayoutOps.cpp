@@ -1,4 +1,10 @@
 //===- VectorExtLayoutOps.cpp - to_layout, to_simd, to_simt ---------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "vector_ext/IR/VectorExt.h"
 

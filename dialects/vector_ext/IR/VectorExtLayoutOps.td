@@ -1,5 +1,9 @@
 //===- VectorExtLayoutOps.td - to_layout, to_simd, to_simt ----------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Ops that attach layouts to values and mark the boundary between the
 // undistributed (SIMD) and the per-thread (SIMT) view of a vector.
 //

@@ -1,5 +1,9 @@
 //===- VectorExtOpInterfaces.td - IndexedVectorOpInterface ----------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The structure shared by transfer_gather and transfer_scatter: a shaped base
 // accessed through affine indexing maps whose symbols are bound to index
 // vectors. Folders, canonicalizations and the verifier are written once

@@ -1,4 +1,10 @@
 //===- VectorExtOps.cpp - transfer_gather/scatter, arg_compare, yield -----===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "vector_ext/IR/VectorExt.h"
 
@@ -84,7 +90,8 @@ LogicalResult IndexedVectorOpInterface::verifyIndexedVectorOp(Operation *op) {
     }
     ArrayRef<int64_t> actual = cast<VectorType>(indexVec.getType()).getShape();
     if (actual != ArrayRef<int64_t>(*expected))
-      return op->emitOpError("mismatched vector shape for index vec at position ")
+      return op->emitOpError(
+                 "mismatched vector shape for index vec at position ")
              << i << ". Expected: [" << *expected << "], got: [" << actual
              << "]";
   }
@@ -117,9 +124,9 @@ struct OperandRewrite {
 
 /// Rewrites one index vec (`isMask` false, `pos` its symbol) or the mask.
 /// It may update `baseMap` when it removes an index vec.
-using OperandRewriter = function_ref<OperandRewrite(
-    int64_t pos, Value operand, AffineMap map, bool isMask,
-    AffineMap &baseMap)>;
+using OperandRewriter =
+    function_ref<OperandRewrite(int64_t pos, Value operand, AffineMap map,
+                                bool isMask, AffineMap &baseMap)>;
 } // namespace
 
 static OperandRewrite unchanged(Value operand, AffineMap map) {
@@ -239,9 +246,8 @@ static OperandRewrite foldTransposeOperand(int64_t, Value operand,
 
 /// `vector.step` producer: index `i` of the index vec is `i` itself, so the
 /// base dimension becomes contiguous along the index vec's single map result.
-static OperandRewrite foldStepOperand(int64_t pos, Value operand,
-                                      AffineMap map, bool isMask,
-                                      AffineMap &baseMap) {
+static OperandRewrite foldStepOperand(int64_t pos, Value operand, AffineMap map,
+                                      bool isMask, AffineMap &baseMap) {
   if (isMask || !operand.getDefiningOp<vector::StepOp>())
     return unchanged(operand, map);
   AffineExpr symbol = getAffineSymbolExpr(pos, map.getContext());
@@ -259,10 +265,9 @@ template <typename OpTy>
 static bool foldIndexedVectorOp(OpTy op, Attribute maskAttr) {
   if (foldAllTrueMask(op, maskAttr))
     return true;
-  for (OperandRewriter fold :
-       {OperandRewriter(foldBroadcastOperand),
-        OperandRewriter(foldTransposeOperand),
-        OperandRewriter(foldStepOperand)})
+  for (OperandRewriter fold : {OperandRewriter(foldBroadcastOperand),
+                               OperandRewriter(foldTransposeOperand),
+                               OperandRewriter(foldStepOperand)})
     if (rewriteIndexVecsAndMask(op, fold))
       return true;
   return false;
@@ -686,8 +691,7 @@ LogicalResult ArgCompareOp::verify() {
     if (inputIndexType.getElementType() != indexElementType)
       return emitOpError("input_index element type ")
              << inputIndexType.getElementType()
-             << " must match the init_index element type "
-             << indexElementType;
+             << " must match the init_index element type " << indexElementType;
     if (getIndexBase())
       return emitOpError("index_base must not be used with explicit indices");
   }

@@ -1,5 +1,9 @@
 //===- VectorExtOps.td - transfer_gather/scatter, arg_compare, yield ------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Indexed vector transfers and the vectorized arg-reduction of
 // iree_vector_ext. The indexing rules of the two transfers live in
 // IndexedVectorOpInterface (VectorExtOpInterfaces.td).

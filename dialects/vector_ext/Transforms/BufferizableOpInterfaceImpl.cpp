@@ -1,5 +1,9 @@
 //===- BufferizableOpInterfaceImpl.cpp - gather/scatter bufferization -----===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // transfer_gather only reads its base and produces a vector, so it just
 // switches to the base's buffer. transfer_scatter reads and writes its base
 // (unwritten elements keep their value) and its tensor result is that very
@@ -23,8 +27,7 @@ namespace {
 
 /// Whether `operand` is the base of `op` (the only operand that can be a
 /// tensor).
-template <typename OpTy>
-bool isBase(Operation *op, OpOperand &operand) {
+template <typename OpTy> bool isBase(Operation *op, OpOperand &operand) {
   return &operand == &cast<OpTy>(op).getBaseMutable();
 }
 
@@ -52,8 +55,8 @@ struct TransferGatherOpInterface
         getBuffer(rewriter, gather.getBase(), options, state);
     if (failed(buffer))
       return failure();
-    rewriter.modifyOpInPlace(
-        gather, [&] { gather.getBaseMutable().assign(*buffer); });
+    rewriter.modifyOpInPlace(gather,
+                             [&] { gather.getBaseMutable().assign(*buffer); });
     return success();
   }
 };
@@ -86,9 +89,9 @@ struct TransferScatterOpInterface
       return failure();
     rewriter.setInsertionPoint(op);
     auto inPlace = TransferScatterOp::create(
-        rewriter, op->getLoc(), /*result=*/Type(), *buffer,
-        scatter.getVector(), scatter.getOffsets(), scatter.getIndexVecs(),
-        scatter.getMask(), scatter.getIndexingMaps());
+        rewriter, op->getLoc(), /*result=*/Type(), *buffer, scatter.getVector(),
+        scatter.getOffsets(), scatter.getIndexVecs(), scatter.getMask(),
+        scatter.getIndexingMaps());
     inPlace->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     replaceOpWithBufferizedValues(rewriter, op, *buffer);
     return success();

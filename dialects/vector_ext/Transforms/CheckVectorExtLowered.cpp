@@ -1,5 +1,9 @@
 //===- CheckVectorExtLowered.cpp - report iree_vector_ext ops left over ---===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The last iree_vector_ext step of a lowering pipeline: every op the
 // lowerings left alone gets an error that says why, instead of the
 // illegal-operation failure a later conversion would give.

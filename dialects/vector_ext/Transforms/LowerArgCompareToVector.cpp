@@ -1,4 +1,10 @@
 //===- LowerArgCompareToVector.cpp - arg_compare to vector/scf/arith ------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "vector_ext/Transforms/Passes.h"
 

@@ -1,5 +1,9 @@
 //===- Passes.td - iree_vector_ext transforms -----------------------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The three passes of the interface spec (§5) keep their flags and anchors:
 // iree-vector-ext-fold-unit-extent-dims (any op),
 // iree-vector-ext-lower-transfer-gather-scatter-to-vector (func.func) and

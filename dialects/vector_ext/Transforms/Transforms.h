@@ -1,5 +1,8 @@
-//===- Transforms.h - iree_vector_ext rewrite patterns
-//---------------------===//
+//===- Transforms.h - iree_vector_ext rewrite patterns ----------*- C++ -*-===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The pattern sets behind the iree_vector_ext passes, for reuse by other
 // passes and pipelines, and the checks that say why an op cannot be lowered.

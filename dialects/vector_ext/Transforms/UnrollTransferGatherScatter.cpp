@@ -1,5 +1,9 @@
 //===- UnrollTransferGatherScatter.cpp - rank > 1 transfers to rank 1 -----===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // populateVectorTransferGatherScatterLoweringPatterns and the pass that runs
 // it with the transfer ops' canonicalizations, which together bring indexed
 // transfers into the rank-1 form the vector.gather/scatter lowering takes.

@@ -1,3 +1,5 @@
+/* Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+ * SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * libimexrt: the runtime that compiled imexc programs call to run SPIR-V
  * kernels, through Level Zero (Intel GPUs) or Vulkan (any Vulkan 1.1 device,
@@ -131,11 +133,11 @@ IMEXRT_API void mgpuStreamSynchronize(void *stream);
 IMEXRT_API void *mgpuModuleLoad(const void *data, size_t bytes);
 IMEXRT_API void mgpuModuleUnload(void *module);
 IMEXRT_API void *mgpuModuleGetFunction(void *module, const char *name);
-IMEXRT_API void mgpuLaunchKernel(void *function, intptr_t gridX,
-                                 intptr_t gridY, intptr_t gridZ,
-                                 intptr_t blockX, intptr_t blockY,
-                                 intptr_t blockZ, int32_t sharedMemBytes,
-                                 void *stream, void **params, void **extra,
+IMEXRT_API void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                                 intptr_t gridZ, intptr_t blockX,
+                                 intptr_t blockY, intptr_t blockZ,
+                                 int32_t sharedMemBytes, void *stream,
+                                 void **params, void **extra,
                                  size_t paramsCount);
 IMEXRT_API void *mgpuMemAlloc(uint64_t bytes, void *stream, bool isHostShared);
 IMEXRT_API void mgpuMemFree(void *ptr, void *stream);
@@ -249,9 +251,10 @@ IMEXRT_API uint64_t imexrtGetLaunchCount(void);
 /* Waits for all work and releases every handle, allocation, module, device
  * and driver instance (the driver libraries stay loaded). The runtime
  * initialises again on the next call, re-reading IMEXRT_BACKEND and
- * IMEXRT_DEVICE; a choice made with imexrtSetBackend() stays. Handles from before are invalid afterwards;
- * passing them reports an error (unloading a module does nothing). Not to be
- * called while other threads use the runtime. */
+ * IMEXRT_DEVICE; a choice made with imexrtSetBackend() stays. Handles from
+ * before are invalid afterwards; passing them reports an error (unloading a
+ * module does nothing). Not to be called while other threads use the runtime.
+ */
 IMEXRT_API void imexrtShutdown(void);
 
 #ifdef __cplusplus

@@ -1,3 +1,5 @@
+/* Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+ * SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * Layout of the kernel binary that the compiler attaches to a gpu.module
  * (the `gpu.binary` attribute) and hands to gpuModuleLoad(). Shared by the
@@ -54,8 +56,11 @@ extern "C" {
 #define IMEXKBIN_VERSION 1u
 
 /* ImexKbinModule.flavour */
-#define IMEXKBIN_FLAVOUR_OPENCL 1u /* OpenCL / Level Zero: Kernel capability */
-#define IMEXKBIN_FLAVOUR_VULKAN 2u /* Vulkan: Shader capability, set 0 bindings */
+#define IMEXKBIN_FLAVOUR_OPENCL                                                \
+  1u /* OpenCL / Level Zero: Kernel capability                                 \
+      */
+#define IMEXKBIN_FLAVOUR_VULKAN                                                \
+  2u /* Vulkan: Shader capability, set 0 bindings */
 
 /* ImexKbinArg.kind */
 #define IMEXKBIN_ARG_BUFFER 0u /* memref, passed as its aligned pointer */
@@ -79,13 +84,14 @@ typedef struct ImexKbinModule {
 typedef struct ImexKbinKernel {
   uint64_t nameOffset; /* entry point name, not NUL-terminated */
   uint32_t nameBytes;
-  uint32_t numArgs;    /* ImexKbinArg records at argsOffset */
+  uint32_t numArgs; /* ImexKbinArg records at argsOffset */
   uint64_t argsOffset;
 } ImexKbinKernel;
 
 typedef struct ImexKbinArg {
-  uint32_t kind;  /* IMEXKBIN_ARG_* */
-  uint32_t bytes; /* scalar: device-side size (see above); buffer: pointer size */
+  uint32_t kind; /* IMEXKBIN_ARG_* */
+  uint32_t
+      bytes; /* scalar: device-side size (see above); buffer: pointer size */
 } ImexKbinArg;
 
 #define IMEXKBIN_MODULES_OFFSET ((uint64_t)sizeof(ImexKbinHeader))

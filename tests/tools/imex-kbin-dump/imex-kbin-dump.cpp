@@ -1,4 +1,8 @@
-//===- imex-kbin-dump.cpp - print the gpu.binary kernel binaries of a file -===//
+//===- imex-kbin-dump.cpp - print the kernel binaries of a file -----------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Test tool: parses an MLIR file and, for every gpu.module with a
 // `gpu.binary` StringAttr, prints the IMEXKBIN container records as stored
@@ -63,8 +67,7 @@ void printRecords(llvm::StringRef blob, llvm::raw_ostream &os) {
   uint32_t numModules = u32(blob, offsetof(ImexKbinHeader, numModules));
   for (uint32_t i = 0; i < numModules; ++i, record += sizeof(ImexKbinModule))
     os << "  module record @" << record << ": flavour "
-       << u32(blob, record + offsetof(ImexKbinModule, flavour))
-       << " reserved "
+       << u32(blob, record + offsetof(ImexKbinModule, flavour)) << " reserved "
        << u32(blob, record + offsetof(ImexKbinModule, reserved)) << " offset "
        << u64(blob, record + offsetof(ImexKbinModule, offset)) << " bytes "
        << u64(blob, record + offsetof(ImexKbinModule, bytes)) << "\n";
@@ -124,9 +127,9 @@ bool dumpModule(gpu::GPUModuleOp module, llvm::raw_ostream &os) {
     os.write_hex(spirv.words[0]);
     os << "\n";
     if (!extractDir.empty())
-      ok &= writeModule(module.getName(),
-                        ("." + getFlavourName(spirv.flavour)).str(),
-                        spirv.words);
+      ok &=
+          writeModule(module.getName(),
+                      ("." + getFlavourName(spirv.flavour)).str(), spirv.words);
   }
   for (const KernelInfo &kernel : binary->kernels) {
     os << "  kernel " << kernel.name << "(";

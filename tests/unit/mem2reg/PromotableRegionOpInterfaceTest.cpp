@@ -1,4 +1,10 @@
 //===- PromotableRegionOpInterfaceTest.cpp - region models and helpers ----===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Interfaces/PromotableRegionOpInterface.h"
 #include "Interfaces/PromotableRegionOpInterfaceImpl.h"
@@ -38,8 +44,7 @@ protected:
     return parseSourceString<ModuleOp>(source, &context);
   }
 
-  template <typename OpTy>
-  OpTy first(ModuleOp module) {
+  template <typename OpTy> OpTy first(ModuleOp module) {
     OpTy found;
     module.walk([&](OpTy op) {
       if (!found)
@@ -53,9 +58,7 @@ protected:
 
 /// Counts what a rewriter listener hears.
 struct CountingListener : RewriterBase::Listener {
-  void notifyOperationReplaced(Operation *, ValueRange) override {
-    ++replaced;
-  }
+  void notifyOperationReplaced(Operation *, ValueRange) override { ++replaced; }
   void notifyOperationErased(Operation *) override { ++erased; }
   int replaced = 0;
   int erased = 0;
@@ -94,8 +97,7 @@ TEST_F(PromotableRegionOpInterfaceTest, ModelsAreAttached) {
     if (!promotable)
       return;
     ++withInterface;
-    bool accepts =
-        promotable.isRegionPromotable(slot, &op->getRegion(0), true);
+    bool accepts = promotable.isRegionPromotable(slot, &op->getRegion(0), true);
     if (isa<scf::ForallOp, scf::ParallelOp, scf::ReduceOp>(op))
       loadOnlyRejectsStores &= !accepts;
     else
@@ -125,9 +127,8 @@ TEST_F(PromotableRegionOpInterfaceTest, ReplaceWithExtraResultMovesRegions) {
 
   CountingListener listener;
   IRRewriter rewriter(&context, &listener);
-  Operation *newOp =
-      imex::replaceWithExtraResult(ifOp, IntegerType::get(&context, 64),
-                                   rewriter);
+  Operation *newOp = imex::replaceWithExtraResult(
+      ifOp, IntegerType::get(&context, 64), rewriter);
   ASSERT_EQ(newOp->getNumResults(), 2u);
   EXPECT_TRUE(newOp->getResult(1).getType().isInteger(64));
   EXPECT_EQ(ret.getOperand(0), newOp->getResult(0));

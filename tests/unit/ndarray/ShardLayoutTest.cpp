@@ -1,5 +1,9 @@
 //===- ShardLayoutTest.cpp - static shard layout helpers ------------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The layout arithmetic shared by the ndarray sharding models and
 // coalesce-shard-ops: shard cores of balanced / explicit splits, halos, and
 // how a strided slice falls onto the shards.

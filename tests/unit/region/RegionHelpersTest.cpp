@@ -1,4 +1,10 @@
 //===- RegionHelpersTest.cpp - isGpuRegion / isInGpuRegion / builder ------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "region/IR/Region.h"
 
@@ -18,8 +24,8 @@ namespace {
 class RegionHelpersTest : public ::testing::Test {
 protected:
   RegionHelpersTest() {
-    context.loadDialect<RegionDialect, arith::ArithDialect,
-                        func::FuncDialect>();
+    context
+        .loadDialect<RegionDialect, arith::ArithDialect, func::FuncDialect>();
   }
 
   OwningOpRef<ModuleOp> parse(StringRef source) {
@@ -58,10 +64,10 @@ constexpr const char *kNestedRegions = R"mlir(
 TEST_F(RegionHelpersTest, IsGpuRegionLooksAtTheEnvironment) {
   OwningOpRef<ModuleOp> module = parse(kNestedRegions);
   ASSERT_TRUE(module);
-  EXPECT_TRUE(isGpuRegion(
-      cast<EnvironmentRegionOp>(findTagged(*module, "gpu"))));
-  EXPECT_FALSE(isGpuRegion(
-      cast<EnvironmentRegionOp>(findTagged(*module, "host"))));
+  EXPECT_TRUE(
+      isGpuRegion(cast<EnvironmentRegionOp>(findTagged(*module, "gpu"))));
+  EXPECT_FALSE(
+      isGpuRegion(cast<EnvironmentRegionOp>(findTagged(*module, "host"))));
   EXPECT_FALSE(isGpuRegion(EnvironmentRegionOp()));
 }
 
@@ -86,8 +92,8 @@ TEST_F(RegionHelpersTest, BuilderAlwaysTerminatesTheBody) {
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
   builder.setInsertionPointToEnd(module->getBody());
 
-  auto empty = EnvironmentRegionOp::create(builder, loc,
-                                           builder.getStringAttr("e"));
+  auto empty =
+      EnvironmentRegionOp::create(builder, loc, builder.getStringAttr("e"));
   ASSERT_EQ(empty.getRegion().front().getOperations().size(), 1u);
   EXPECT_TRUE(isa<EnvironmentRegionYieldOp>(empty.getRegion().front().back()));
 

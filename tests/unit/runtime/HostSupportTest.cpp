@@ -1,3 +1,5 @@
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Functions that compiled host code calls (runtime/host/HostSupport.cpp).
 #include <gtest/gtest.h>
 

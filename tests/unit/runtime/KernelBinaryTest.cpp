@@ -1,4 +1,10 @@
 //===- KernelBinaryTest.cpp - container and SPIR-V parsing (no device) ----===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "KernelBinary.h"
 #include "TestUtil.h"
@@ -95,10 +101,10 @@ TEST(ImexrtKernelBinary, ByteSwappedSpirvIsAccepted) {
 }
 
 TEST(ImexrtKernelBinary, ContainerWithBothFlavours) {
-  auto blob = makeContainer(
-      {{IMEXKBIN_FLAVOUR_OPENCL, loadSpirv("opencl_add.spv")},
-       {IMEXKBIN_FLAVOUR_VULKAN, loadSpirv("kernels.spv")}},
-      mainKernelTable());
+  auto blob =
+      makeContainer({{IMEXKBIN_FLAVOUR_OPENCL, loadSpirv("opencl_add.spv")},
+                     {IMEXKBIN_FLAVOUR_VULKAN, loadSpirv("kernels.spv")}},
+                    mainKernelTable());
   KernelBinary bin;
   std::string error;
   ASSERT_TRUE(parse(blob, bin, error)) << error;
@@ -127,7 +133,8 @@ TEST(ImexrtKernelBinary, ContainerWithBothFlavours) {
 }
 
 TEST(ImexrtKernelBinary, ContainerWithoutKernels) {
-  auto blob = makeContainer({{IMEXKBIN_FLAVOUR_OPENCL, loadSpirv("opencl_add.spv")}}, {});
+  auto blob = makeContainer(
+      {{IMEXKBIN_FLAVOUR_OPENCL, loadSpirv("opencl_add.spv")}}, {});
   KernelBinary bin;
   std::string error;
   ASSERT_TRUE(parse(blob, bin, error)) << error;
@@ -139,8 +146,9 @@ TEST(ImexrtKernelBinary, ParsedBinaryOwnsItsData) {
   KernelBinary bin;
   std::string error;
   {
-    auto blob = makeContainer({{IMEXKBIN_FLAVOUR_VULKAN, loadSpirv("kernels.spv")}},
-                              mainKernelTable());
+    auto blob =
+        makeContainer({{IMEXKBIN_FLAVOUR_VULKAN, loadSpirv("kernels.spv")}},
+                      mainKernelTable());
     ASSERT_TRUE(parse(blob, bin, error)) << error;
     std::fill(blob.begin(), blob.end(), 0);
   }
@@ -159,13 +167,15 @@ class ImexrtKernelBinaryErrors : public ::testing::TestWithParam<int> {};
 std::vector<BadBlob> badBlobs() {
   std::vector<BadBlob> cases;
   auto good = [] {
-    return makeContainer({{IMEXKBIN_FLAVOUR_VULKAN, loadSpirv("kernels.spv")}},
-                         {{"add_f32", {buffer(), buffer(), buffer(), scalar(4)}}});
+    return makeContainer(
+        {{IMEXKBIN_FLAVOUR_VULKAN, loadSpirv("kernels.spv")}},
+        {{"add_f32", {buffer(), buffer(), buffer(), scalar(4)}}});
   };
   size_t kernel0 = kModule0 + sizeof(ImexKbinModule);
 
   cases.push_back({"empty", {}, "is empty"});
-  cases.push_back({"garbage", {'h', 'e', 'l', 'l', 'o', ' ', 'w', 'o', 'r', 'l', 'd', '!'},
+  cases.push_back({"garbage",
+                   {'h', 'e', 'l', 'l', 'o', ' ', 'w', 'o', 'r', 'l', 'd', '!'},
                    "not a kernel binary"});
   {
     auto b = good();
@@ -302,8 +312,7 @@ std::string blobName(const ::testing::TestParamInfo<int> &info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Blobs, ImexrtKernelBinaryErrors,
-                         ::testing::Range(0, int(badBlobs().size())),
-                         blobName);
+                         ::testing::Range(0, int(badBlobs().size())), blobName);
 
 TEST(ImexrtKernelBinary, NullPointer) {
   KernelBinary bin;

@@ -1,5 +1,9 @@
 //===- LevelZeroMockTest.cpp - the Level Zero backend against a mock ------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // No machine of ours has a Level Zero driver, so these tests load the mock
 // driver (mock/MockLevelZero.cpp) through IMEXRT_LEVEL_ZERO_LOADER and check
 // what the backend asks of it: selection of Level Zero when it has a GPU,
@@ -148,12 +152,17 @@ TEST_F(ImexrtLevelZeroMock, ArgumentsKeepTheirTrueSizes) {
   ASSERT_NE(kernel, nullptr);
   void *buf = gpuMemAlloc(stream, 64, 64, 0);
   Params p;
-  p.ptr(buf).add(int8_t(1)).add(int16_t(2)).add(int32_t(3)).add(int64_t(4))
-      .add(5.0f).add(6.0);
+  p.ptr(buf)
+      .add(int8_t(1))
+      .add(int16_t(2))
+      .add(int32_t(3))
+      .add(int64_t(4))
+      .add(5.0f)
+      .add(6.0);
   driverLog();
-  ASSERT_NE(gpuLaunchKernel(stream, kernel, 1, 1, 1, 1, 1, 1, 0, p.get(),
-                            nullptr),
-            nullptr);
+  ASSERT_NE(
+      gpuLaunchKernel(stream, kernel, 1, 1, 1, 1, 1, 1, 0, p.get(), nullptr),
+      nullptr);
   std::string log = driverLog();
   const char *expected[] = {
       "zeKernelSetArgumentValue 0 8\n", "zeKernelSetArgumentValue 1 1\n",
@@ -165,8 +174,14 @@ TEST_F(ImexrtLevelZeroMock, ArgumentsKeepTheirTrueSizes) {
 
   // Dynamic local memory: the last entry, set as (size, NULL).
   Params local;
-  local.ptr(buf).add(int8_t(1)).add(int16_t(2)).add(int32_t(3)).add(
-      int64_t(4)).add(5.0f).add(6.0).add(int32_t(0));
+  local.ptr(buf)
+      .add(int8_t(1))
+      .add(int16_t(2))
+      .add(int32_t(3))
+      .add(int64_t(4))
+      .add(5.0f)
+      .add(6.0)
+      .add(int32_t(0));
   ASSERT_NE(gpuLaunchKernel(stream, kernel, 1, 1, 1, 1, 1, 1, 512, local.get(),
                             nullptr),
             nullptr);
@@ -183,9 +198,10 @@ TEST_F(ImexrtLevelZeroMock, ArgumentsKeepTheirTrueSizes) {
 
 TEST_F(ImexrtLevelZeroMock, ContainerGivesTheOpenCLModule) {
   std::vector<uint32_t> opencl = loadSpirv("opencl_add.spv");
-  auto both = makeContainer({{IMEXKBIN_FLAVOUR_VULKAN, loadSpirv("kernels.spv")},
-                             {IMEXKBIN_FLAVOUR_OPENCL, opencl}},
-                            mainKernelTable());
+  auto both =
+      makeContainer({{IMEXKBIN_FLAVOUR_VULKAN, loadSpirv("kernels.spv")},
+                     {IMEXKBIN_FLAVOUR_OPENCL, opencl}},
+                    mainKernelTable());
   driverLog();
   void *module = gpuModuleLoad(stream, both.data(), both.size());
   ASSERT_NE(module, nullptr);
@@ -213,8 +229,8 @@ TEST_F(ImexrtLevelZeroMock, BuildFailureShowsTheBuildLog) {
     EXPECT_EQ(gpuModuleLoad(stream, spirv.data(), spirv.size() * 4), nullptr);
   }
   expectError({"gpuModuleLoad [level-zero]",
-               "ZE_RESULT_ERROR_MODULE_BUILD_FAILURE", "build log:",
-               "error: mock IGC cannot compile this module"});
+               "ZE_RESULT_ERROR_MODULE_BUILD_FAILURE",
+               "build log:", "error: mock IGC cannot compile this module"});
   // Nothing was cached: the next load builds again, with the build flags.
   EnvGuard flags("IMEX_ENABLE_LARGE_REG_FILE", "1");
   driverLog();
@@ -252,9 +268,8 @@ TEST_F(ImexrtLevelZeroMock, ShutdownReleasesEverything) {
   imexrtShutdown();
   stream = nullptr;
   std::string log = driverLog();
-  for (const char *line :
-       {"zeCommandListDestroy", "zeKernelDestroy add_f32", "zeModuleDestroy",
-        "zeMemFree", "zeContextDestroy"})
+  for (const char *line : {"zeCommandListDestroy", "zeKernelDestroy add_f32",
+                           "zeModuleDestroy", "zeMemFree", "zeContextDestroy"})
     EXPECT_TRUE(contains(log, line)) << line << " in\n" << log;
   // The kernel goes before its module, the memory before its context.
   EXPECT_LT(log.find("zeKernelDestroy"), log.find("zeModuleDestroy"));

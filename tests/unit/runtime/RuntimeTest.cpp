@@ -1,5 +1,9 @@
 //===- RuntimeTest.cpp - libimexrt through its C API ----------------------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Runs real SPIR-V kernels (tests/unit/runtime/kernels/*.spvasm, assembled at
 // build time) through the Vulkan backend - on lavapipe where there is no GPU.
 // Tests that need a Vulkan device skip with a message when there is none.
@@ -28,9 +32,7 @@ namespace {
 /// $IMEXRT_TEST_LAUNCH_LOG if set (so a test driver can sum them up).
 class RuntimeEnvironment : public ::testing::Environment {
 public:
-  void SetUp() override {
-    imexrtSetErrorHandler(ErrorLog::handler, nullptr);
-  }
+  void SetUp() override { imexrtSetErrorHandler(ErrorLog::handler, nullptr); }
   void TearDown() override {
     uint64_t launches = imexrtGetLaunchCount() - mockLaunches();
     std::printf("[imexrt] %llu kernel launch(es) executed on a device",
@@ -118,8 +120,8 @@ protected:
                   imexrtEventDesc *deps = nullptr) {
     Params p;
     p.ptr(buf).add<int32_t>(n);
-    return gpuLaunchKernel(s, k, (size_t(n) + 7) / 8, 1, 1, 8, 1, 1, 0,
-                           p.get(), deps);
+    return gpuLaunchKernel(s, k, (size_t(n) + 7) / 8, 1, 1, 8, 1, 1, 0, p.get(),
+                           deps);
   }
 
   /// Runs iota2d (2x2 work groups) over a width x height array, first
@@ -153,30 +155,45 @@ protected:
 
 TEST(ImexrtAbi, SignaturesMatchTheAbiDocument) {
   // docs/runtime-abi.md: size_t = i64, int32_t = i32, pointers = ptr.
-  static_assert(std::is_same<decltype(&gpuCreateDevice), void *(*)(void *)>::value, "");
-  static_assert(std::is_same<decltype(&gpuDestroyDevice), void (*)(void *)>::value, "");
-  static_assert(std::is_same<decltype(&gpuCreateContext), void *(*)(void *)>::value, "");
-  static_assert(std::is_same<decltype(&gpuDestroyContext), void (*)(void *)>::value, "");
-  static_assert(std::is_same<decltype(&gpuCreateStream), void *(*)(void *, void *)>::value, "");
-  static_assert(std::is_same<decltype(&gpuStreamDestroy), void (*)(void *)>::value, "");
+  static_assert(
+      std::is_same<decltype(&gpuCreateDevice), void *(*)(void *)>::value, "");
+  static_assert(
+      std::is_same<decltype(&gpuDestroyDevice), void (*)(void *)>::value, "");
+  static_assert(
+      std::is_same<decltype(&gpuCreateContext), void *(*)(void *)>::value, "");
+  static_assert(
+      std::is_same<decltype(&gpuDestroyContext), void (*)(void *)>::value, "");
+  static_assert(std::is_same<decltype(&gpuCreateStream),
+                             void *(*)(void *, void *)>::value,
+                "");
+  static_assert(
+      std::is_same<decltype(&gpuStreamDestroy), void (*)(void *)>::value, "");
   static_assert(std::is_same<decltype(&gpuMemAlloc),
-                             void *(*)(void *, size_t, size_t, int32_t)>::value, "");
-  static_assert(std::is_same<decltype(&gpuMemFree), void (*)(void *, void *)>::value, "");
+                             void *(*)(void *, size_t, size_t, int32_t)>::value,
+                "");
+  static_assert(
+      std::is_same<decltype(&gpuMemFree), void (*)(void *, void *)>::value, "");
   static_assert(std::is_same<decltype(&gpuMemCopy),
-                             void (*)(void *, void *, void *, size_t)>::value, "");
-  static_assert(std::is_same<decltype(&gpuMemSet),
-                             void (*)(void *, void *, const void *, size_t, size_t)>::value,
+                             void (*)(void *, void *, void *, size_t)>::value,
                 "");
+  static_assert(
+      std::is_same<decltype(&gpuMemSet), void (*)(void *, void *, const void *,
+                                                  size_t, size_t)>::value,
+      "");
   static_assert(std::is_same<decltype(&gpuModuleLoad),
-                             void *(*)(void *, const void *, size_t)>::value, "");
-  static_assert(std::is_same<decltype(&gpuModuleUnload), void (*)(void *)>::value, "");
-  static_assert(std::is_same<decltype(&gpuKernelGet),
-                             void *(*)(void *, void *, const char *)>::value, "");
-  static_assert(std::is_same<decltype(&gpuLaunchKernel),
-                             void *(*)(void *, void *, size_t, size_t, size_t, size_t,
-                                       size_t, size_t, int32_t, imexrtParamDesc *,
-                                       imexrtEventDesc *)>::value,
+                             void *(*)(void *, const void *, size_t)>::value,
                 "");
+  static_assert(
+      std::is_same<decltype(&gpuModuleUnload), void (*)(void *)>::value, "");
+  static_assert(std::is_same<decltype(&gpuKernelGet),
+                             void *(*)(void *, void *, const char *)>::value,
+                "");
+  static_assert(
+      std::is_same<decltype(&gpuLaunchKernel),
+                   void *(*)(void *, void *, size_t, size_t, size_t, size_t,
+                             size_t, size_t, int32_t, imexrtParamDesc *,
+                             imexrtEventDesc *)>::value,
+      "");
   static_assert(std::is_same<decltype(&gpuWait), void (*)(void *)>::value, "");
   static_assert(sizeof(imexrtParamDesc) == 2 * sizeof(void *), "");
   static_assert(sizeof(imexrtEventDesc) == sizeof(void *), "");
@@ -470,7 +487,8 @@ extern "C" void _mlir_memref_to_llvm_free(void *ptr);
 // frees it the way it frees GPU memory.
 TEST_F(ImexrtRuntime, FailedAllocationsGiveHostMemory) {
   void *badStream = reinterpret_cast<void *>(0x4321);
-  auto *bytes = static_cast<unsigned char *>(gpuMemAlloc(badStream, 100, 128, 0));
+  auto *bytes =
+      static_cast<unsigned char *>(gpuMemAlloc(badStream, 100, 128, 0));
   expectError({"gpuMemAlloc", "not a live stream"});
   ASSERT_NE(bytes, nullptr);
   EXPECT_EQ(reinterpret_cast<uintptr_t>(bytes) % 128, 0u);
@@ -774,8 +792,15 @@ TEST_F(ImexrtVulkan, ScalarArgumentsOfEveryWidth) {
   }
   // An index that does not fit the kernel's 32 bits is refused.
   Params p;
-  p.ptr(o32).ptr(o64).ptr(of).ptr(od).add(int32_t(1)).add(int64_t(1)).add(
-      1.0f).add(1.0).add(int64_t(1) << 40);
+  p.ptr(o32)
+      .ptr(o64)
+      .ptr(of)
+      .ptr(od)
+      .add(int32_t(1))
+      .add(int64_t(1))
+      .add(1.0f)
+      .add(1.0)
+      .add(int64_t(1) << 40);
   EXPECT_EQ(gpuLaunchKernel(stream, k, 1, 1, 1, 1, 1, 1, 0, p.get(), nullptr),
             nullptr);
   expectError({"gpuLaunchKernel", "scalar argument 8", "does not fit"});
@@ -802,8 +827,15 @@ TEST_F(ImexrtVulkan, IndexWithItsHostSizeInTheKernelTable) {
   double *od = alloc<double>(1);
   for (int64_t idx : {int64_t(12345), int64_t(-77)}) {
     Params p;
-    p.ptr(o32).ptr(o64).ptr(of).ptr(od).add(int32_t(0)).add(int64_t(0)).add(
-        0.0f).add(0.0).add(idx);
+    p.ptr(o32)
+        .ptr(o64)
+        .ptr(of)
+        .ptr(od)
+        .add(int32_t(0))
+        .add(int64_t(0))
+        .add(0.0f)
+        .add(0.0)
+        .add(idx);
     ASSERT_NE(gpuLaunchKernel(stream, k, 1, 1, 1, 1, 1, 1, 0, p.get(), nullptr),
               nullptr);
     gpuWait(stream);
@@ -1035,8 +1067,8 @@ TEST_F(ImexrtVulkan, BadKernelBinaries) {
   std::vector<uint32_t> words = loadSpirv("kernels.spv");
   words.resize(words.size() - 3);
   words.back() = 0x00400036; // OpFunction claiming 64 words
-  auto truncated = makeContainer({{IMEXKBIN_FLAVOUR_VULKAN, words}},
-                                 mainKernelTable());
+  auto truncated =
+      makeContainer({{IMEXKBIN_FLAVOUR_VULKAN, words}}, mainKernelTable());
   EXPECT_EQ(gpuModuleLoad(stream, truncated.data(), truncated.size()), nullptr);
   expectError({"gpuModuleLoad", "malformed SPIR-V"});
 
@@ -1052,8 +1084,9 @@ TEST_F(ImexrtVulkan, BadKernelBinaries) {
   expectError({"gpuModuleLoad", "no Vulkan module"});
 
   // OpenCL SPIR-V labelled as the Vulkan flavour never reaches the driver.
-  auto mislabelled = makeContainer({{IMEXKBIN_FLAVOUR_VULKAN, opencl}},
-                                   {{"add_f32", {buffer(), buffer(), buffer()}}});
+  auto mislabelled =
+      makeContainer({{IMEXKBIN_FLAVOUR_VULKAN, opencl}},
+                    {{"add_f32", {buffer(), buffer(), buffer()}}});
   EXPECT_EQ(gpuModuleLoad(stream, mislabelled.data(), mislabelled.size()),
             nullptr);
   expectError({"gpuModuleLoad", "Shader capability"});
@@ -1072,9 +1105,9 @@ TEST_F(ImexrtVulkan, UnknownKernelName) {
   EXPECT_EQ(kernel(nullptr), nullptr);
   expectError({"gpuKernelGet", "name is null"});
   // In the SPIR-V but not in the kernel table.
-  auto noTable = makeContainer(
-      {{IMEXKBIN_FLAVOUR_VULKAN, loadSpirv("kernels.spv")}},
-      {{"add_f32", {buffer(), buffer(), buffer(), scalar(4)}}});
+  auto noTable =
+      makeContainer({{IMEXKBIN_FLAVOUR_VULKAN, loadSpirv("kernels.spv")}},
+                    {{"add_f32", {buffer(), buffer(), buffer(), scalar(4)}}});
   void *m = gpuModuleLoad(stream, noTable.data(), noTable.size());
   ASSERT_NE(m, nullptr);
   EXPECT_EQ(gpuKernelGet(stream, m, "iota2d"), nullptr);
@@ -1084,9 +1117,9 @@ TEST_F(ImexrtVulkan, UnknownKernelName) {
 
 TEST_F(ImexrtVulkan, PointerThatIsNotARuntimeAllocation) {
   std::vector<float> a(8, 1.0f), b(8, 2.0f), c(8, 0.0f);
-  EXPECT_EQ(launchAdd(stream, kernel("add_f32"), a.data(), b.data(), c.data(),
-                      8),
-            nullptr);
+  EXPECT_EQ(
+      launchAdd(stream, kernel("add_f32"), a.data(), b.data(), c.data(), 8),
+      nullptr);
   expectError({"gpuLaunchKernel", "kernel 'add_f32'", "buffer argument 0",
                "does not point into memory from gpuMemAlloc"});
   // A freed allocation is not a runtime allocation any more.
@@ -1116,9 +1149,9 @@ TEST_F(ImexrtVulkan, LaunchShapeErrors) {
   // Wrong number of arguments.
   Params tooFew;
   tooFew.ptr(buf);
-  EXPECT_EQ(gpuLaunchKernel(stream, k, 8, 1, 1, 8, 1, 1, 0, tooFew.get(),
-                            nullptr),
-            nullptr);
+  EXPECT_EQ(
+      gpuLaunchKernel(stream, k, 8, 1, 1, 8, 1, 1, 0, tooFew.get(), nullptr),
+      nullptr);
   expectError({"passes 1 arguments", "lists 2"});
   // A buffer passed with a size that is not a pointer's.
   int32_t *addr = buf;

@@ -1,5 +1,9 @@
 //===- TestUtil.h - helpers for the runtime tests ---------------*- C++ -*-===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // An IMEXKBIN container writer (what the compiler emits), loading of the
 // SPIR-V kernels assembled at build time, and an error recorder installed as
 // the runtime's error handler.
@@ -80,8 +84,7 @@ makeContainer(const std::vector<TestModule> &modules,
     rec.flavour = modules[m].flavour;
     // Put the words at an odd offset: the runtime must not need alignment.
     blob.push_back(0xAB);
-    rec.offset =
-        append(modules[m].words.data(), modules[m].words.size() * 4);
+    rec.offset = append(modules[m].words.data(), modules[m].words.size() * 4);
     rec.bytes = modules[m].words.size() * 4;
     std::memcpy(blob.data() + sizeof(ImexKbinHeader) +
                     m * sizeof(ImexKbinModule),
@@ -109,8 +112,8 @@ inline std::vector<TestKernel> mainKernelTable() {
       {"inc_i32", {buffer(), scalar(4)}},
       {"iota2d", {buffer(), scalar(4)}},
       {"scalars",
-       {buffer(), buffer(), buffer(), buffer(), scalar(4), scalar(8),
-        scalar(4), scalar(8), scalar(4)}},
+       {buffer(), buffer(), buffer(), buffer(), scalar(4), scalar(8), scalar(4),
+        scalar(8), scalar(4)}},
   };
 }
 

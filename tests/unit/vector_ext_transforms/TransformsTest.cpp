@@ -1,5 +1,9 @@
 //===- TransformsTest.cpp - iree_vector_ext pattern sets and checks -------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The public pattern sets compose in a driver of one's own, and
 // canLowerToVectorGatherScatter / explainUnloweredVectorExtOp give the
 // documented verdicts.

@@ -28,7 +28,6 @@ static void batchMatmul(const char *name, int64_t nb, int64_t m, int64_t k,
             unchanged(b, b0));
 }
 
-
 using M3f = imexc_memref_3d_f32;
 using M3d = imexc_memref_3d_f64;
 

@@ -37,7 +37,6 @@ static void conv(const char *name, int64_t n, int64_t h, int64_t w, int64_t c,
             unchanged(filter, filter0));
 }
 
-
 int main() {
   // n x h x w x c x f
   const int64_t shapes[][5] = {{0, 5, 5, 3, 4},    {1, 3, 3, 1, 1},

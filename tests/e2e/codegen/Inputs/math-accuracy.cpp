@@ -23,10 +23,8 @@ int64_t ulps(float a, float b) {
 }
 
 template <typename Result>
-void check(const char *name,
-           void (*kernel)(Result *, imexc_memref_1d_f32 *),
-           float (*libm)(float),
-           const std::vector<float> &x, int64_t maxUlps) {
+void check(const char *name, void (*kernel)(Result *, imexc_memref_1d_f32 *),
+           float (*libm)(float), const std::vector<float> &x, int64_t maxUlps) {
   std::vector<float> in(x);
   int64_t n = (int64_t)in.size();
   imexc_memref_1d_f32 xv = cg::view<imexc_memref_1d_f32>(in, {n});
@@ -52,9 +50,10 @@ std::vector<float> points(double lo, double hi, int64_t n, bool geometric) {
   std::vector<float> x(n);
   for (int64_t i = 0; i < n; ++i) {
     double t = (double)i / (double)(n - 1);
-    x[i] = (float)(geometric ? std::exp(std::log(lo) +
-                                        t * (std::log(hi) - std::log(lo)))
-                             : lo + t * (hi - lo));
+    x[i] =
+        (float)(geometric
+                    ? std::exp(std::log(lo) + t * (std::log(hi) - std::log(lo)))
+                    : lo + t * (hi - lo));
   }
   return x;
 }

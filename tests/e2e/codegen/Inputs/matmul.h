@@ -10,9 +10,9 @@ using namespace cg;
 
 // m x k x n: the shapes every dynamic matmul kernel runs on.
 inline const int64_t kMatmulShapes[][3] = {
-    {0, 5, 7},       {5, 0, 7},      {5, 7, 0},     {1, 1, 1},
-    {7, 13, 5},      {13, 7, 13},    {1, 1025, 1},  {1023, 1, 7},
-    {7, 1023, 13},   {13, 1025, 7},  {1, 1023, 1025}, {1025, 1, 1023},
+    {0, 5, 7},      {5, 0, 7},     {5, 7, 0},       {1, 1, 1},
+    {7, 13, 5},     {13, 7, 13},   {1, 1025, 1},    {1023, 1, 7},
+    {7, 1023, 13},  {13, 1025, 7}, {1, 1023, 1025}, {1025, 1, 1023},
     {129, 257, 131}};
 
 // `transposedB`: B is stored n x k.
@@ -45,4 +45,3 @@ static void matmul(const char *name, int64_t m, int64_t k, int64_t n, K kernel,
   std::string label = std::string(name) + " " + dims({m, k, n});
   checkCase(label, got, {m, n}, want, tol, unchanged(a, a0), unchanged(b, b0));
 }
-

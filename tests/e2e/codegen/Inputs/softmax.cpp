@@ -34,7 +34,6 @@ static void softmax(const char *name, int64_t m, int64_t n, K kernel) {
   checkCase(label, got, {m, n}, want, tol, unchanged(x, x0));
 }
 
-
 int main() {
   for (auto &s : kShapes2d)
     softmax("softmax", s[0], s[1], KERNEL(softmax));

@@ -18,4 +18,3 @@ static void transpose(const char *name, int64_t m, int64_t n, K kernel) {
   std::string label = std::string(name) + " " + dims({m, n});
   checkCase(label, got, {n, m}, want, {}, unchanged(x, x0));
 }
-

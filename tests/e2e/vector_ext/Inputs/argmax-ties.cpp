@@ -48,9 +48,9 @@ int main() {
   for (const auto &row : m) {
     int32_t rv;
     int64_t ri;
-    argReduce<int32_t, int64_t>(row, std::numeric_limits<int32_t>::min(), -1,
-                                0, [](int32_t c, int32_t b) { return c > b; },
-                                rv, ri);
+    argReduce<int32_t, int64_t>(
+        row, std::numeric_limits<int32_t>::min(), -1, 0,
+        [](int32_t c, int32_t b) { return c > b; }, rv, ri);
     values.push_back(rv);
     indices.push_back(ri);
   }

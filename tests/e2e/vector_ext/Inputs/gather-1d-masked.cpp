@@ -18,8 +18,8 @@ int main() {
   ref::print1D(gather(2, 1, {8, 1000, 3, 3, 5, 1},
                       {true, false, true, true, false, true}, pad));
   ref::label("unmasked");
-  ref::print1D(gather(1, 0, {9, 0, 4, 4, 7, 2, 2, 1},
-                      std::vector<bool>(8, true), pad));
+  ref::print1D(
+      gather(1, 0, {9, 0, 4, 4, 7, 2, 2, 1}, std::vector<bool>(8, true), pad));
   ref::label("all-true");
   ref::print1D(gather(0, 2, {3, 1, 4, 1}, std::vector<bool>(4, true), pad));
   ref::label("all-false");

@@ -3,7 +3,9 @@
 
 #include <limits>
 
-static float score(int r, int c) { return float(((3 * c - 3 * r) % 10 + 10) % 10 - 4); }
+static float score(int r, int c) {
+  return float(((3 * c - 3 * r) % 10 + 10) % 10 - 4);
+}
 
 int main() {
   const float inf = std::numeric_limits<float>::infinity();

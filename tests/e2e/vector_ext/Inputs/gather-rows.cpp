@@ -6,9 +6,10 @@ static int32_t table(int r, int c) { return 10 * r + c; }
 using Mask2D = std::vector<std::vector<bool>>;
 
 // out[i][j] = mask[i][j] ? table[ids[i]][col + j] : pad
-static std::vector<std::vector<int32_t>>
-gatherRows(const std::vector<int> &ids, int col, int width, const Mask2D &mask,
-           int32_t pad) {
+static std::vector<std::vector<int32_t>> gatherRows(const std::vector<int> &ids,
+                                                    int col, int width,
+                                                    const Mask2D &mask,
+                                                    int32_t pad) {
   std::vector<std::vector<int32_t>> out;
   for (size_t i = 0; i < ids.size(); ++i) {
     std::vector<int32_t> row;

@@ -5,7 +5,8 @@ using Grid = std::vector<std::vector<float>>;
 
 // dest[row][col + idx[i]] = v[i] where mask[i]
 static Grid scatter(Grid dest, int row, int col, const std::vector<float> &v,
-                    const std::vector<int> &idx, const std::vector<bool> &mask) {
+                    const std::vector<int> &idx,
+                    const std::vector<bool> &mask) {
   for (size_t i = 0; i < v.size(); ++i)
     if (mask[i])
       dest[row][col + idx[i]] = v[i];

@@ -3,12 +3,16 @@
 using namespace e2e;
 template <typename T> int64_t amax(const std::vector<T> &v) {
   int64_t b = 0;
-  for (size_t i = 1; i < v.size(); ++i) if (v[i] > v[b]) b = i;
+  for (size_t i = 1; i < v.size(); ++i)
+    if (v[i] > v[b])
+      b = i;
   return b;
 }
 template <typename T> int64_t amin(const std::vector<T> &v) {
   int64_t b = 0;
-  for (size_t i = 1; i < v.size(); ++i) if (v[i] < v[b]) b = i;
+  for (size_t i = 1; i < v.size(); ++i)
+    if (v[i] < v[b])
+      b = i;
   return b;
 }
 int main() {
@@ -20,15 +24,20 @@ int main() {
   expect("argmin", (double)r.r1, (double)amin(x), 0);
 
   std::vector<int32_t> i = {3, -9, 4, 9, -2}, sq;
-  for (int v : i) sq.push_back(v * v);
+  for (int v : i)
+    sq.push_back(v * v);
   auto mi = view1<imexc_memref_1d_i32>(i);
-  expect("peak_of_square", (double)_mlir_ciface_peak_of_square(&mi), (double)amax(sq), 0);
+  expect("peak_of_square", (double)_mlir_ciface_peak_of_square(&mi),
+         (double)amax(sq), 0);
 
   std::vector<float> m(12);
-  for (int k = 0; k < 12; ++k) m[k] = (float)((k * 5) % 12) - 0.5f * (k % 3);
+  for (int k = 0; k < 12; ++k)
+    m[k] = (float)((k * 5) % 12) - 0.5f * (k % 3);
   auto mm = view2<imexc_memref_2d_f32>(m, 3, 4);
-  expect("flat_argmax", (double)_mlir_ciface_flat_argmax(&mm), (double)amax(m), 0);
-  expect("flat_argmin_2d", (double)_mlir_ciface_flat_argmin_2d(&mm), (double)amin(m), 0);
+  expect("flat_argmax", (double)_mlir_ciface_flat_argmax(&mm), (double)amax(m),
+         0);
+  expect("flat_argmin_2d", (double)_mlir_ciface_flat_argmin_2d(&mm),
+         (double)amin(m), 0);
 
   // Columns and rows, with ties (first occurrence wins).
   std::vector<float> t = {1, 7, 7, 0, 5, 7, 2, 0, 5, 1, 2, -3};
@@ -39,7 +48,8 @@ int main() {
     cols.push_back(amax(c));
   }
   for (int i = 0; i < 3; ++i)
-    rows.push_back(amin(std::vector<float>(t.begin() + 4 * i, t.begin() + 4 * i + 4)));
+    rows.push_back(
+        amin(std::vector<float>(t.begin() + 4 * i, t.begin() + 4 * i + 4)));
   imexc_argmax_columns_result rc;
   _mlir_ciface_argmax_columns(&rc, &mt);
   expect1("argmax_columns", rc.r0, cols, 0);

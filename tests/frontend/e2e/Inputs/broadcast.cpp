@@ -28,8 +28,10 @@ int main(int argc, char **argv) {
 
   const int R = 3, C = 4;
   std::vector<float> m(R * C), row(C), want(R * C);
-  for (int i = 0; i < R * C; ++i) m[i] = 0.5f * i - 2.0f;
-  for (int j = 0; j < C; ++j) row[j] = 1.0f + j;
+  for (int i = 0; i < R * C; ++i)
+    m[i] = 0.5f * i - 2.0f;
+  for (int j = 0; j < C; ++j)
+    row[j] = 1.0f + j;
   for (int i = 0; i < R; ++i)
     for (int j = 0; j < C; ++j)
       want[i * C + j] = (m[i * C + j] + row[j]) * 2.5f - 1.0f;
@@ -41,7 +43,8 @@ int main(int argc, char **argv) {
 
   std::vector<double> col = {1, 10, 100}, row2 = {0.25, 0.5}, want2;
   for (double c : col)
-    for (double r : row2) want2.push_back(c + r);
+    for (double r : row2)
+      want2.push_back(c + r);
   auto cc = view2<imexc_memref_2d_f64>(col, 3, 1);
   auto r2 = view1<imexc_memref_1d_f64>(row2);
   imexc_outer_sum_result o2;

@@ -5,12 +5,16 @@ using namespace e2e;
 int main() {
   std::vector<double> v = {3, -4, 12, 0.5, -7};
   double n = 0;
-  for (double x : v) n += x * x;
+  for (double x : v)
+    n += x * x;
   n = std::sqrt(n);
   std::vector<double> wn, wr;
-  for (double x : v) wn.push_back(x / n);
-  double lo = *std::min_element(v.begin(), v.end()), hi = *std::max_element(v.begin(), v.end());
-  for (double x : v) wr.push_back((x - lo) / (hi - lo));
+  for (double x : v)
+    wn.push_back(x / n);
+  double lo = *std::min_element(v.begin(), v.end()),
+         hi = *std::max_element(v.begin(), v.end());
+  for (double x : v)
+    wr.push_back((x - lo) / (hi - lo));
   auto mv = view1<imexc_memref_1d_f64>(v);
   expect("norm2", _mlir_ciface_norm2(&mv), n, 1e-14);
   imexc_normalize_result rn;

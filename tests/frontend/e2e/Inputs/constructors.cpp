@@ -9,13 +9,18 @@ int main() {
   expect("sum(full)", r.r1, 12 * -0.75, 0);
 
   std::vector<int32_t> wi;
-  for (int i = 0; i < 9; ++i) wi.push_back(3 * i);
+  for (int i = 0; i < 9; ++i)
+    wi.push_back(3 * i);
   imexc_int_grid_result ri;
   _mlir_ciface_int_grid(&ri, 9);
   expect1("int_grid", ri.r0, wi, 0);
 
-  std::vector<float> x = {-1, 0.25f, 3, 0.75f, -8}, y = {0, 1, 2, 0.5f, -9}, wmax, wmin;
-  for (int i = 0; i < 5; ++i) { wmax.push_back(std::max(x[i], y[i])); wmin.push_back(std::min(x[i], 0.5f)); }
+  std::vector<float> x = {-1, 0.25f, 3, 0.75f, -8}, y = {0, 1, 2, 0.5f, -9},
+                     wmax, wmin;
+  for (int i = 0; i < 5; ++i) {
+    wmax.push_back(std::max(x[i], y[i]));
+    wmin.push_back(std::min(x[i], 0.5f));
+  }
   auto mx = view1<imexc_memref_1d_f32>(x);
   auto my = view1<imexc_memref_1d_f32>(y);
   imexc_clamp_result rc;

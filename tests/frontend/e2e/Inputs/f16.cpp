@@ -17,7 +17,8 @@ static float value(uint16_t b) {
 }
 static std::vector<float> values(const imexc_memref_1d_f16 &m) {
   std::vector<float> v;
-  for (int64_t i = 0; i < m.sizes[0]; ++i) v.push_back(value(at1(m, i)));
+  for (int64_t i = 0; i < m.sizes[0]; ++i)
+    v.push_back(value(at1(m, i)));
   return v;
 }
 int main() {
@@ -45,7 +46,8 @@ int main() {
   expect1("widen", rw.r0, wwide, 0);
 
   std::vector<float> x = {0.1f, -2.3f, 65504.0f, 1e-3f};
-  for (float v : x) wnarrow.push_back(value(bits(v)));
+  for (float v : x)
+    wnarrow.push_back(value(bits(v)));
   auto mx = view1<imexc_memref_1d_f32>(x);
   imexc_narrow_result rn;
   _mlir_ciface_narrow(&rn, &mx);

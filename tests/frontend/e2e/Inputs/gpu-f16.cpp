@@ -2,8 +2,17 @@
 #include "prog.h"
 #include <cstring>
 using namespace e2e;
-static uint16_t bits(float f) { _Float16 h = (_Float16)f; uint16_t b; std::memcpy(&b, &h, 2); return b; }
-static float value(uint16_t b) { _Float16 h; std::memcpy(&h, &b, 2); return (float)h; }
+static uint16_t bits(float f) {
+  _Float16 h = (_Float16)f;
+  uint16_t b;
+  std::memcpy(&b, &h, 2);
+  return b;
+}
+static float value(uint16_t b) {
+  _Float16 h;
+  std::memcpy(&h, &b, 2);
+  return (float)h;
+}
 int main() {
   std::vector<uint16_t> x;
   std::vector<float> w;

@@ -11,7 +11,8 @@ static std::vector<int64_t> window(const std::vector<int64_t> &a, int64_t lo,
     return b < 0 ? std::max<int64_t>(b + n, 0) : std::min(b, n);
   };
   std::vector<int64_t> r;
-  for (int64_t i = clamp(lo); i < clamp(hi); ++i) r.push_back(a[i]);
+  for (int64_t i = clamp(lo); i < clamp(hi); ++i)
+    r.push_back(a[i]);
   return r;
 }
 
@@ -30,14 +31,19 @@ int main(int argc, char **argv) {
   if (mode == "result")
     _mlir_ciface_as_three(&r3, &ma); // stops the program
 
-  for (auto [lo, hi] : {std::pair<int64_t, int64_t>{1, 10}, {-2, 5}, {-10, 2},
-                        {3, 1}, {-3, -1}, {0, 0}}) {
+  for (auto [lo, hi] : {std::pair<int64_t, int64_t>{1, 10},
+                        {-2, 5},
+                        {-10, 2},
+                        {3, 1},
+                        {-3, -1},
+                        {0, 0}}) {
     imexc_window_result r;
     _mlir_ciface_window(&r, &ma, lo, hi);
     expect1("window", r.r0, window(a, lo, hi), 0);
   }
   for (int64_t i : {0, 4, -1, -5})
-    expect("at", (double)_mlir_ciface_at(&ma, i), (double)a[i < 0 ? i + 5 : i], 0);
+    expect("at", (double)_mlir_ciface_at(&ma, i), (double)a[i < 0 ? i + 5 : i],
+           0);
   std::vector<int64_t> b = a;
   auto mb = view1<imexc_memref_1d_i64>(b);
   _mlir_ciface_put(&mb, -2, 100);
@@ -49,7 +55,8 @@ int main(int argc, char **argv) {
   std::vector<int64_t> wide = {1, 2, 3, 4, 5, 6, 7, 8};
   auto mw = view2<imexc_memref_2d_i64>(wide, 2, 4);
   _mlir_ciface_first_three_columns(&rc, &mw);
-  expect2("first_three_columns", rc.r0, std::vector<int64_t>{1, 2, 3, 5, 6, 7}, 2, 3, 0);
+  expect2("first_three_columns", rc.r0, std::vector<int64_t>{1, 2, 3, 5, 6, 7},
+          2, 3, 0);
   std::vector<int64_t> three = {7, 8, 9};
   auto m3 = view1<imexc_memref_1d_i64>(three);
   _mlir_ciface_as_three(&r3, &m3);
@@ -60,7 +67,8 @@ int main(int argc, char **argv) {
   auto mg = view2<imexc_memref_2d_i64>(grid, 3, 2);
   _mlir_ciface_double_parts(&mp, &mg);
   expect1("double_parts (slices)", mp, std::vector<int64_t>{1, 4, 6, 8, 10}, 0);
-  expect2("double_parts (column)", mg, std::vector<int64_t>{1, 4, 3, 8, 5, 12}, 3, 2, 0);
+  expect2("double_parts (column)", mg, std::vector<int64_t>{1, 4, 3, 8, 5, 12},
+          3, 2, 0);
   std::vector<int64_t> small = {4, 5, 6};
   auto ms = view1<imexc_memref_1d_i64>(small);
   expect("empty_tails", (double)_mlir_ciface_empty_tails(&ms), 5, 0);

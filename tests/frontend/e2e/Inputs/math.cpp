@@ -19,7 +19,8 @@ int main() {
   expect1("tanh", r.r3, w3, 1e-12);
 
   std::vector<float> f = {-2.5f, -1.0f, -0.25f, 0.0f, 0.75f, 3.0f}, wf;
-  for (float v : f) wf.push_back(std::floor(v) + std::fabs(v));
+  for (float v : f)
+    wf.push_back(std::floor(v) + std::fabs(v));
   auto mf = view1<imexc_memref_1d_f32>(f);
   imexc_floors_result rf;
   _mlir_ciface_floors(&rf, &mf);
@@ -32,7 +33,8 @@ int main() {
   }
 
   std::vector<int32_t> i = {-7, 0, 5, -2147483647}, wi;
-  for (int32_t v : i) wi.push_back(v < 0 ? -v : v);
+  for (int32_t v : i)
+    wi.push_back(v < 0 ? -v : v);
   auto mi = view1<imexc_memref_1d_i32>(i);
   imexc_iabs_result ri;
   _mlir_ciface_iabs(&ri, &mi);

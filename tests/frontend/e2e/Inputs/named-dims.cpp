@@ -1,6 +1,6 @@
 #include "check.h"
-#include <string>
 #include "prog.h"
+#include <string>
 using namespace e2e;
 int main(int argc, char **argv) {
   std::string mode = argc > 1 ? argv[1] : "";
@@ -22,11 +22,14 @@ int main(int argc, char **argv) {
   }
   const int R = 4, C = 3;
   std::vector<double> m(R * C), mu(C, 0), w(R * C);
-  for (int i = 0; i < R * C; ++i) m[i] = std::cos(0.7 * i) * 10;
+  for (int i = 0; i < R * C; ++i)
+    m[i] = std::cos(0.7 * i) * 10;
   for (int i = 0; i < R; ++i)
-    for (int j = 0; j < C; ++j) mu[j] += m[i * C + j] / R;
+    for (int j = 0; j < C; ++j)
+      mu[j] += m[i * C + j] / R;
   for (int i = 0; i < R; ++i)
-    for (int j = 0; j < C; ++j) w[i * C + j] = m[i * C + j] - mu[j];
+    for (int j = 0; j < C; ++j)
+      w[i * C + j] = m[i * C + j] - mu[j];
   auto mm = view2<imexc_memref_2d_f64>(m, R, C);
   imexc_centered_result r;
   _mlir_ciface_centered(&r, &mm);
@@ -34,7 +37,8 @@ int main(int argc, char **argv) {
 
   std::vector<float> x = {1, 2, 3, 4, 5}, wt = {0.5f, -1, 2, 0, 0.25f};
   float s = 0;
-  for (int i = 0; i < 5; ++i) s += x[i] * wt[i];
+  for (int i = 0; i < 5; ++i)
+    s += x[i] * wt[i];
   auto mx = view1<imexc_memref_1d_f32>(x);
   auto mw = view1<imexc_memref_1d_f32>(wt);
   expect("weighted", _mlir_ciface_weighted(&mx, &mw), s / 5, 1e-6);

@@ -3,7 +3,8 @@
 using namespace e2e;
 int main() {
   std::vector<double> wl;
-  for (int i = 0; i < 7; ++i) wl.push_back(-1.0 + i * (3.0 / 6));
+  for (int i = 0; i < 7; ++i)
+    wl.push_back(-1.0 + i * (3.0 / 6));
   imexc_lin_result rl;
   _mlir_ciface_lin(&rl, -1.0, 2.0, 7);
   expect1("lin", rl.r0, wl, 1e-12);
@@ -14,7 +15,8 @@ int main() {
   expect1("lin_open", ro.r0, wo, 1e-7);
 
   std::vector<int64_t> ws;
-  for (int64_t i = 2; i < 20; i += 3) ws.push_back(i);
+  for (int64_t i = 2; i < 20; i += 3)
+    ws.push_back(i);
   imexc_steps_result rs;
   _mlir_ciface_steps(&rs, 20);
   expect1("steps", rs.r0, ws, 0);

@@ -5,7 +5,8 @@ using namespace e2e;
 int main() {
   const int R = 4, C = 3;
   std::vector<double> m(R * C);
-  for (int i = 0; i < R * C; ++i) m[i] = 1.0 + 0.1 * ((i * 7) % 11) - (i % 2 ? 0.5 : 0.0);
+  for (int i = 0; i < R * C; ++i)
+    m[i] = 1.0 + 0.1 * ((i * 7) % 11) - (i % 2 ? 0.5 : 0.0);
   std::vector<double> s0(C, 0), mean0(C, 0), mx(R), mn(R);
   double p = 1;
   for (int i = 0; i < R; ++i) {
@@ -18,7 +19,8 @@ int main() {
       p *= v;
     }
   }
-  for (int j = 0; j < C; ++j) mean0[j] = s0[j] / R;
+  for (int j = 0; j < C; ++j)
+    mean0[j] = s0[j] / R;
   auto mm = view2<imexc_memref_2d_f64>(m, R, C);
   imexc_reduce_result r;
   _mlir_ciface_reduce(&r, &mm);

@@ -1,5 +1,9 @@
 //===- MockLevelZero.cpp - a fake Level Zero loader for the tests ---------===//
 //
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Our machines have the Level Zero loader but no driver, so the real
 // backend can only fail. This shared library exports the Level Zero
 // functions libimexrt uses and is loaded in place of libze_loader.so.1
@@ -152,21 +156,19 @@ ze_result_t zeCommandListDestroy(ze_command_list_handle_t list) {
 ze_result_t zeMemAllocShared(ze_context_handle_t,
                              const ze_device_mem_alloc_desc_t *,
                              const ze_host_mem_alloc_desc_t *, size_t size,
-                             size_t alignment, ze_device_handle_t,
-                             void **ptr) {
+                             size_t alignment, ze_device_handle_t, void **ptr) {
   logf("zeMemAllocShared %zu align=%zu", size, alignment);
-  *ptr = std::aligned_alloc(alignment, (size + alignment - 1) / alignment *
-                                           alignment);
+  *ptr = std::aligned_alloc(alignment,
+                            (size + alignment - 1) / alignment * alignment);
   return *ptr ? ZE_RESULT_SUCCESS : ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
 }
 
 ze_result_t zeMemAllocDevice(ze_context_handle_t,
                              const ze_device_mem_alloc_desc_t *, size_t size,
-                             size_t alignment, ze_device_handle_t,
-                             void **ptr) {
+                             size_t alignment, ze_device_handle_t, void **ptr) {
   logf("zeMemAllocDevice %zu align=%zu", size, alignment);
-  *ptr = std::aligned_alloc(alignment, (size + alignment - 1) / alignment *
-                                           alignment);
+  *ptr = std::aligned_alloc(alignment,
+                            (size + alignment - 1) / alignment * alignment);
   return *ptr ? ZE_RESULT_SUCCESS : ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY;
 }
 
@@ -190,8 +192,7 @@ ze_result_t zeCommandListAppendMemoryFill(ze_command_list_handle_t, void *ptr,
                                           size_t patternSize, size_t size,
                                           ze_event_handle_t, uint32_t,
                                           ze_event_handle_t *) {
-  logf("zeCommandListAppendMemoryFill pattern=%zu size=%zu", patternSize,
-       size);
+  logf("zeCommandListAppendMemoryFill pattern=%zu size=%zu", patternSize, size);
   if (patternSize > 4 || (patternSize & (patternSize - 1)))
     return ZE_RESULT_ERROR_INVALID_SIZE;
   for (size_t off = 0; off < size; off += patternSize)
@@ -259,8 +260,7 @@ ze_result_t zeKernelDestroy(ze_kernel_handle_t kernel) {
 
 ze_result_t zeKernelSetArgumentValue(ze_kernel_handle_t kernel, uint32_t index,
                                      size_t size, const void *value) {
-  logf("zeKernelSetArgumentValue %u %zu%s", index, size,
-       value ? "" : " null");
+  logf("zeKernelSetArgumentValue %u %zu%s", index, size, value ? "" : " null");
   std::vector<unsigned char> bytes(size);
   if (value)
     std::memcpy(bytes.data(), value, size);

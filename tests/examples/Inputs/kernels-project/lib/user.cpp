@@ -3,6 +3,7 @@
 double squareViaLibrary(double x);
 
 int main() {
-  std::printf("square(5) through a static library = %g\n", squareViaLibrary(5.0));
+  std::printf("square(5) through a static library = %g\n",
+              squareViaLibrary(5.0));
   return 0;
 }
