@@ -111,6 +111,22 @@ struct Parts {
   int exponent = 0;
 };
 
+/// The shortest digits written out around the point (no exponent).
+Parts splitAtPoint(const Shortest &s) {
+  Parts parts;
+  if (s.exponent >= 0) {
+    std::string all = s.digits;
+    if (int(all.size()) < s.exponent + 1)
+      all.append(s.exponent + 1 - all.size(), '0');
+    parts.integer = all.substr(0, s.exponent + 1);
+    parts.fraction = all.substr(s.exponent + 1);
+  } else {
+    parts.integer = "0";
+    parts.fraction = std::string(-s.exponent - 1, '0') + s.digits;
+  }
+  return parts;
+}
+
 /// Positional digits of |v|: the shortest ones, or |v| rounded to
 /// `kPrecision` places when those need more; trailing zeros dropped.
 template <typename T> Parts positional(T v) {
@@ -129,16 +145,7 @@ template <typename T> Parts positional(T v) {
       parts.fraction.pop_back();
     return parts;
   }
-  if (s.exponent >= 0) {
-    std::string all = s.digits;
-    if (int(all.size()) < s.exponent + 1)
-      all.append(s.exponent + 1 - all.size(), '0');
-    parts.integer = all.substr(0, s.exponent + 1);
-    parts.fraction = all.substr(s.exponent + 1);
-  } else {
-    parts.integer = "0";
-    parts.fraction = std::string(-s.exponent - 1, '0') + s.digits;
-  }
+  parts = splitAtPoint(s);
   if (s.digits == "0")
     parts.fraction.clear();
   // A whole number shows all its digits, not the shortest ones padded with
@@ -256,17 +263,7 @@ template <typename T> std::string floatScalar(T v) {
   double magnitude = std::fabs(d);
   Shortest s = shortestDigits(v);
   if (magnitude == 0 || (magnitude >= 1e-4 && magnitude < 1e16)) {
-    Parts p;
-    if (s.exponent >= 0) {
-      std::string all = s.digits;
-      if (int(all.size()) < s.exponent + 1)
-        all.append(s.exponent + 1 - all.size(), '0');
-      p.integer = all.substr(0, s.exponent + 1);
-      p.fraction = all.substr(s.exponent + 1);
-    } else {
-      p.integer = "0";
-      p.fraction = std::string(-s.exponent - 1, '0') + s.digits;
-    }
+    Parts p = splitAtPoint(s);
     if (magnitude == 0 || p.fraction.empty())
       p.fraction = "0";
     return sign + p.integer + "." + p.fraction;
