@@ -227,6 +227,8 @@ public:
   }
 
   LogicalResult run() {
+    if (failed(checkOutputsAreDistinct()))
+      return failure();
     if (options.emit == EmitKind::SPIRV &&
         llvm::sys::fs::createUniqueDirectory("imexc-spirv", scratchDir)) {
       errorLine() << "cannot create a scratch directory\n";
@@ -308,6 +310,42 @@ private:
     for (Diagnostic &note : diag.getNotes())
       sourceDiagnostics.emitDiagnostic(note.getLocation(), note.str(),
                                        DiagnosticSeverity::Note);
+    return success();
+  }
+
+  /// No output may overwrite the input or another output: a slip such as
+  /// `-o x.mlir` or `--emit-header=x.o` would destroy a file. Paths are
+  /// compared as files (links count) when they exist, else as absolute
+  /// paths.
+  LogicalResult checkOutputsAreDistinct() {
+    auto samePath = [](StringRef a, StringRef b) {
+      bool equal = false;
+      if (!llvm::sys::fs::equivalent(a, b, equal))
+        return equal;
+      SmallString<256> x(a), y(b);
+      llvm::sys::fs::make_absolute(x);
+      llvm::sys::fs::make_absolute(y);
+      llvm::sys::path::remove_dots(x, /*remove_dot_dot=*/true);
+      llvm::sys::path::remove_dots(y, /*remove_dot_dot=*/true);
+      return x == y;
+    };
+    SmallVector<std::pair<std::string, StringRef>> files;
+    if (options.input != "-")
+      files.push_back({options.input, "the input"});
+    if (outputPath != "-")
+      files.push_back({outputPath, "the output"});
+    if (options.headerPath)
+      files.push_back({headerPath(), "the header (--emit-header)"});
+    if (!options.dependencyFile.empty())
+      files.push_back({options.dependencyFile, "the dependency file"});
+    for (size_t i = 0; i < files.size(); ++i)
+      for (size_t j = i + 1; j < files.size(); ++j)
+        if (samePath(files[i].first, files[j].first)) {
+          errorLine() << files[j].second << " '" << files[j].first
+                      << "' is also " << files[i].second
+                      << "; refusing to overwrite it\n";
+          return failure();
+        }
     return success();
   }
 
