@@ -4,11 +4,12 @@
 // See LICENSE.txt for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Writes (and, for tools and tests, reads back) the kernel binary that
-// `gpu-kernels-to-spirv-binary` attaches to a gpu.module as `gpu.binary`:
-// one SPIR-V module per flavour plus the kernel argument table. The byte
-// layout is the runtime's (runtime/include/imexrt/kernel_binary.h, described
-// in docs/runtime-abi.md); this file only adds a C++ view of it. No MLIR.
+// Writes the kernel binary that `gpu-kernels-to-spirv-binary` attaches to a
+// gpu.module as `gpu.binary`: one SPIR-V module per flavour plus the kernel
+// argument table. The byte layout is the runtime's
+// (runtime/include/imexrt/kernel_binary.h, described in docs/runtime-abi.md),
+// and so is the one reader (runtime/lib/KernelBinary.h), which the tests
+// and imex-kbin-dump use too. No MLIR.
 //
 //===----------------------------------------------------------------------===//
 #ifndef IMEX_CODEGEN_KERNELBINARY_H
@@ -69,8 +70,6 @@ struct FlavourModule {
 struct KernelBinary {
   std::vector<FlavourModule> modules; ///< at most one per flavour
   std::vector<KernelInfo> kernels;
-  /// True when read from a raw SPIR-V module rather than a container.
-  bool isRawSPIRV = false;
 };
 
 /// Serializes `binary` into an IMEXKBIN container (version 1): header,
@@ -80,14 +79,6 @@ struct KernelBinary {
 /// gives the same bytes. Fails if two modules share a flavour, a module is
 /// empty or a count does not fit the format.
 llvm::Expected<std::string> writeKernelBinary(const KernelBinary &binary);
-
-/// Reads a container, or a raw SPIR-V module (first word 0x07230203, taken as
-/// the OpenCL flavour, no kernel table). Every offset and size is
-/// bounds-checked; a malformed blob is an error, never a crash.
-llvm::Expected<KernelBinary> readKernelBinary(llvm::StringRef blob);
-
-/// True if `blob` starts with the container magic "IMEXKBIN".
-bool isKernelBinaryContainer(llvm::StringRef blob);
 
 } // namespace imex::codegen
 

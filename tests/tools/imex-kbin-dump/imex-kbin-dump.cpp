@@ -15,6 +15,7 @@
 
 #include "CodeGen/KernelBinary.h"
 #include "InitImex.h"
+#include "KernelBinary.h" // the runtime's reader (runtime/lib)
 
 #include "imexrt/kernel_binary.h"
 
@@ -108,33 +109,34 @@ bool dumpModule(gpu::GPUModuleOp module, llvm::raw_ostream &os) {
     return true;
   }
   llvm::StringRef blob = attr.getValue();
-  llvm::Expected<KernelBinary> binary = readKernelBinary(blob);
-  if (!binary) {
-    os << "malformed (" << llvm::toString(binary.takeError()) << ")\n";
+  imexrt::KernelBinary binary;
+  std::string error;
+  if (!imexrt::parseKernelBinary(blob.data(), blob.size(), binary, error)) {
+    os << "malformed (" << error << ")\n";
     return false;
   }
-  if (binary->isRawSPIRV) {
-    os << "raw SPIR-V, " << binary->modules[0].words.size() << " words\n";
+  if (!binary.isContainer) {
+    os << "raw SPIR-V, " << binary.modules[0].words.size() << " words\n";
     return extractDir.empty() ||
-           writeModule(module.getName(), "", binary->modules[0].words);
+           writeModule(module.getName(), "", binary.modules[0].words);
   }
   os << "IMEXKBIN, " << blob.size() << " bytes\n";
   printRecords(blob, os);
   bool ok = true;
-  for (const FlavourModule &spirv : binary->modules) {
-    os << "  module " << getFlavourName(spirv.flavour) << ": "
-       << spirv.words.size() << " words, magic 0x";
+  for (const imexrt::ModuleImage &spirv : binary.modules) {
+    // The flavour values are the same in both (KernelBinary.cpp asserts it).
+    StringRef flavour = getFlavourName(SPIRVFlavour(spirv.flavour));
+    os << "  module " << flavour << ": " << spirv.words.size()
+       << " words, magic 0x";
     os.write_hex(spirv.words[0]);
     os << "\n";
     if (!extractDir.empty())
-      ok &=
-          writeModule(module.getName(),
-                      ("." + getFlavourName(spirv.flavour)).str(), spirv.words);
+      ok &= writeModule(module.getName(), ("." + flavour).str(), spirv.words);
   }
-  for (const KernelInfo &kernel : binary->kernels) {
+  for (const imexrt::KernelEntry &kernel : binary.kernels) {
     os << "  kernel " << kernel.name << "(";
-    llvm::interleaveComma(kernel.args, os, [&](const KernelArgInfo &arg) {
-      os << (arg.kind == KernelArgKind::Buffer ? "buffer" : "scalar") << ":"
+    llvm::interleaveComma(kernel.args, os, [&](const imexrt::KernelArg &arg) {
+      os << (arg.kind == IMEXKBIN_ARG_BUFFER ? "buffer" : "scalar") << ":"
          << arg.bytes;
     });
     os << ")\n";
