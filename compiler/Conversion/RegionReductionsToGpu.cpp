@@ -441,34 +441,33 @@ void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
       b, loc, zero, sizeK, cst(b, side), initial,
       [&](OpBuilder &sb, Location, Value k0, ValueRange accs) {
         // Each thread copies elements tid and tid + threads of both slices;
-        // elements outside the arrays are left alone and never read.
+        // elements outside the arrays are left alone and never read. Element
+        // e of a slice with `columns` columns starting at (row0, col0) is
+        // (row0 + e / columns, col0 + e % columns).
+        auto stage =
+            [&](Value e, OpOperand *input, Value slice, int64_t columns,
+                Value row0, Value rows, Value col0, Value cols,
+                llvm::function_ref<SmallVector<Value>(Value, Value)> ivsOf) {
+              Value row = arith::DivUIOp::create(sb, loc, e, cst(sb, columns));
+              Value col = arith::RemUIOp::create(sb, loc, e, cst(sb, columns));
+              Value gRow = arith::AddIOp::create(sb, loc, row0, row);
+              Value gCol = arith::AddIOp::create(sb, loc, col0, col);
+              scf::IfOp::create(sb, loc, inBounds(sb, gRow, rows, gCol, cols),
+                                [&](OpBuilder &ib, Location) {
+                                  Value v = loadInput(ib, loc, op, input,
+                                                      ivsOf(gRow, gCol));
+                                  memref::StoreOp::create(ib, loc, v, slice,
+                                                          ValueRange{row, col});
+                                  scf::YieldOp::create(ib, loc);
+                                });
+            };
         for (int64_t part = 0; part < 2; ++part) {
           Value e =
               arith::AddIOp::create(sb, loc, tid, cst(sb, part * threads));
-          Value row = arith::DivUIOp::create(sb, loc, e, cst(sb, side));
-          Value col = arith::RemUIOp::create(sb, loc, e, cst(sb, side));
-          Value gm = arith::AddIOp::create(sb, loc, m0, row);
-          Value gk = arith::AddIOp::create(sb, loc, k0, col);
-          scf::IfOp::create(sb, loc, inBounds(sb, gm, sizeM, gk, sizeK),
-                            [&](OpBuilder &ib, Location) {
-                              Value v = loadInput(ib, loc, op, lhs,
-                                                  ivsAt(gm, zero, gk));
-                              memref::StoreOp::create(ib, loc, v, lhsTile,
-                                                      ValueRange{row, col});
-                              scf::YieldOp::create(ib, loc);
-                            });
-          Value krow = arith::DivUIOp::create(sb, loc, e, cst(sb, tile));
-          Value ncol = arith::RemUIOp::create(sb, loc, e, cst(sb, tile));
-          Value gk2 = arith::AddIOp::create(sb, loc, k0, krow);
-          Value gn = arith::AddIOp::create(sb, loc, n0, ncol);
-          scf::IfOp::create(sb, loc, inBounds(sb, gk2, sizeK, gn, sizeN),
-                            [&](OpBuilder &ib, Location) {
-                              Value v = loadInput(ib, loc, op, rhs,
-                                                  ivsAt(zero, gn, gk2));
-                              memref::StoreOp::create(ib, loc, v, rhsTile,
-                                                      ValueRange{krow, ncol});
-                              scf::YieldOp::create(ib, loc);
-                            });
+          stage(e, lhs, lhsTile, side, m0, sizeM, k0, sizeK,
+                [&](Value m, Value k) { return ivsAt(m, zero, k); });
+          stage(e, rhs, rhsTile, tile, k0, sizeK, n0, sizeN,
+                [&](Value k, Value n) { return ivsAt(zero, n, k); });
         }
         gpu::BarrierOp::create(sb, loc);
         Value depth = arith::MinUIOp::create(

@@ -289,7 +289,8 @@ struct State {
   // Host fallback (--gpu-fallback=host): allowed once an object compiled
   // with it says so; active when, in addition, no device can run kernels
   // (-1: not decided yet).
-  bool hostFallbackAllowed = false;
+  // Read without the mutex by every GPU memory call, hence atomic.
+  std::atomic<bool> hostFallbackAllowed{false};
   int hostFallback = -1;
 };
 
@@ -774,9 +775,10 @@ void destroyStream(StreamHandle *stream, const char *fn) {
 // once (again after imexrtShutdown); said on stderr with IMEXRT_VERBOSE=1.
 bool hostFallbackActive() {
   State &s = state();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  if (!s.hostFallbackAllowed)
+  // Objects without the fallback, the common case, pay no lock here.
+  if (!s.hostFallbackAllowed.load(std::memory_order_acquire))
     return false;
+  std::lock_guard<std::mutex> lock(s.mutex);
   if (s.hostFallback < 0) {
     Target t;
     std::string error;
@@ -1339,9 +1341,7 @@ void imexrtSetErrorHandler(imexrtErrorHandler handler, void *userData) {
 uint64_t imexrtGetLaunchCount(void) { return gLaunchCount.load(); }
 
 void imexrtAllowHostFallback(void) {
-  State &s = state();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  s.hostFallbackAllowed = true;
+  state().hostFallbackAllowed.store(true, std::memory_order_release);
 }
 
 int32_t imexrtUseHostFallback(void) {
