@@ -357,30 +357,69 @@ private:
       };
       unsigned dim = *parallelDim;
       int64_t perIteration = std::max<int64_t>(1, work / extentOf(dim));
-      SmallVector<int64_t> tileSizes(ranges.size(), 0);
-      tileSizes[dim] = threadTile(dim, perIteration);
-      if (tileSizes[dim] == 0)
+      SmallVector<OpFoldResult> tileSizes(ranges.size(),
+                                          rewriter.getIndexAttr(0));
+      int64_t tile = threadTile(dim, perIteration);
+      if (tile == 0)
         continue;
+      tileSizes[dim] = rewriter.getIndexAttr(tile);
+      if (auto layout = getContractionLayout(op); layout && dim == layout->m)
+        tileSizes[dim] = contractionRowsPerThread(rewriter, op, tile);
       // A dynamic outer loop split one iteration per tile may have one
       // iteration only (a batch of 1): split the next parallel loop too.
-      if (ShapedType::isDynamic(ranges[dim]) && tileSizes[dim] == 1) {
+      if (ShapedType::isDynamic(ranges[dim]) && tile == 1) {
         auto next = llvm::find_if(llvm::seq<unsigned>(dim + 1, ranges.size()),
                                   isSplitDim);
         if (next != llvm::seq<unsigned>(dim + 1, ranges.size()).end())
-          tileSizes[*next] = threadTile(
-              *next, std::max<int64_t>(1, perIteration / extentOf(*next)));
+          tileSizes[*next] = rewriter.getIndexAttr(threadTile(
+              *next, std::max<int64_t>(1, perIteration / extentOf(*next))));
       }
       tileAndFuseIntoForall(rewriter, op, tileSizes);
     }
   }
 
+  /// Rows of a contraction per thread tile: about an eighth of the rows
+  /// (enough tiles to balance up to eight threads), at least `minRows`
+  /// and at most 32 register blocks. Every tile passes over all of the
+  /// right-hand side, so tiles of few rows multiply its memory traffic
+  /// (a 2048 x 2048 matmul in 32-row tiles reads B 64 times).
+  OpFoldResult contractionRowsPerThread(RewriterBase &rewriter,
+                                        linalg::LinalgOp op, int64_t minRows) {
+    constexpr int64_t kTilesPerContraction = 8, kMaxBlocksPerTile = 32;
+    ContractionLayout layout = *getContractionLayout(op);
+    int64_t rows = contractionBlock(computeType(op)).first;
+    int64_t maxRows = std::max(minRows, kMaxBlocksPerTile * rows);
+    rewriter.setInsertionPoint(op);
+    Location loc = op.getLoc();
+    OpFoldResult extent = op.createLoopRanges(rewriter, loc)[layout.m].size;
+    MLIRContext *ctx = rewriter.getContext();
+    AffineExpr m = getAffineSymbolExpr(0, ctx);
+    // Whole register blocks: ceil(M / (8 rows)) blocks of `rows`.
+    OpFoldResult share = affine::makeComposedFoldedAffineApply(
+        rewriter, loc, m.ceilDiv(kTilesPerContraction * rows) * rows, {extent});
+    OpFoldResult capped = affine::makeComposedFoldedAffineMin(
+        rewriter, loc,
+        AffineMap::get(
+            0, 2,
+            {getAffineConstantExpr(maxRows, ctx), getAffineSymbolExpr(0, ctx)},
+            ctx),
+        {share, rewriter.getIndexAttr(0)});
+    return affine::makeComposedFoldedAffineMax(
+        rewriter, loc,
+        AffineMap::get(
+            0, 1,
+            {getAffineConstantExpr(minRows, ctx), getAffineSymbolExpr(0, ctx)},
+            ctx),
+        {capped});
+  }
+
   /// Tiles `op` with scf.forall and fuses its linalg producers in the same
   /// block into the tile.
   static void tileAndFuseIntoForall(RewriterBase &rewriter, linalg::LinalgOp op,
-                                    ArrayRef<int64_t> tileSizes) {
+                                    ArrayRef<OpFoldResult> tileSizes) {
     scf::SCFTilingOptions tiling;
     tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-    tiling.setTileSizes(asFoldResults(rewriter, tileSizes));
+    tiling.setTileSizes(tileSizes);
     scf::SCFTileAndFuseOptions options;
     options.setTilingOptions(tiling);
     Block *block = op->getBlock();
@@ -644,6 +683,39 @@ private:
     return {std::max<int64_t>(1, kPanelBytes / (kDepth * bytes)), kDepth};
   }
 
+  /// Copies the k x n panel of the right-hand side that a cache block of
+  /// `op` reads into a contiguous buffer, when the panel's rows are a row
+  /// of a wider matrix apart: strided rows compete for the same cache sets
+  /// (at 2048 columns, 16 rows of a 512 KiB panel share each L2 set), a
+  /// contiguous panel spreads evenly. Pays when many register blocks of
+  /// rows pass over the panel; left out for few rows.
+  void packRightHandSide(RewriterBase &rewriter, linalg::LinalgOp op,
+                         const ContractionLayout &layout) {
+    int64_t rows = contractionBlock(computeType(op)).first;
+    int64_t mExtent = op.getStaticLoopRanges()[layout.m];
+    if (!ShapedType::isDynamic(mExtent) && mExtent < 4 * rows)
+      return;
+    OpOperand *rhs = nullptr;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(input);
+      if (map.isProjectedPermutation() && map.getNumResults() >= 2 &&
+          map.getDimPosition(map.getNumResults() - 1) == layout.n &&
+          map.getDimPosition(map.getNumResults() - 2) == layout.k)
+        rhs = input;
+    }
+    if (!rhs)
+      return;
+    Location loc = op.getLoc();
+    rewriter.setInsertionPoint(op);
+    Value panel = rhs->get();
+    Value contiguous = tensor::EmptyOp::create(
+        rewriter, loc, tensor::getMixedSizes(rewriter, loc, panel),
+        getElementTypeOrSelf(panel.getType()));
+    auto copy = linalg::CopyOp::create(rewriter, loc, panel, contiguous);
+    rewriter.modifyOpInPlace(op, [&] { rhs->set(copy.getResult(0)); });
+    tileInnerParallel(rewriter, cast<linalg::LinalgOp>(copy.getOperation()));
+  }
+
   void tileContraction(RewriterBase &rewriter, linalg::LinalgOp op) {
     ContractionLayout layout = *getContractionLayout(op);
     Type elementType = computeType(op);
@@ -665,6 +737,8 @@ private:
       if (failed(tiling))
         return;
       op = tiling->tiled;
+      if (cacheTiles[layout.n] != 0)
+        packRightHandSide(rewriter, op, layout);
     }
 
     // Register blocks: rows x cols accumulators, k one step at a time.

@@ -76,11 +76,25 @@ func.func @full_sum(%x: tensor<?xf32>) -> tensor<f32> {
 
 // -----
 
-// A matmul: thread tiles of whole register blocks, a 6 x 16 block of
-// accumulators (one vector per row) carried through the k loop and updated
-// by FMAs; the partial blocks stay linalg.matmul.
+// A matmul: thread tiles of about an eighth of the rows in whole register
+// blocks (at least 4 and at most 32 blocks of 6 rows); cache blocks of
+// 512 columns x 256 of k, each block's panel of B copied to a contiguous
+// buffer (vectorized rows); a 6 x 16 block of accumulators (one vector per
+// row) carried through the k loop and updated by FMAs; the partial blocks
+// stay linalg.matmul.
+// CHECK-DAG:   #[[SHARE:.*]] = affine_map<()[s0] -> (192, (s0 ceildiv 48) * 6)>
+// CHECK-DAG:   #[[ATLEAST:.*]] = affine_map<()[s0] -> (24, s0)>
 // CHECK-LABEL: func.func @matmul
-// CHECK:       scf.forall (%{{.*}}) = (0) to (%{{.*}}) step (24)
+// CHECK:       %[[M:.*]] = tensor.dim %arg0, %c0
+// CHECK:       %[[S:.*]] = affine.min #[[SHARE]]()[%[[M]]]
+// CHECK:       %[[ROWS:.*]] = affine.max #[[ATLEAST]]()[%[[S]]]
+// CHECK:       scf.forall (%{{.*}}) = (0) to (%[[M]]) step (%[[ROWS]])
+// CHECK:         scf.for {{.*}} step %c512
+// CHECK:           scf.for {{.*}} step %c256
+// CHECK:             %[[PANEL:.*]] = tensor.empty(%{{.*}}, %{{.*}}) : tensor<?x?xf32>
+// CHECK:             scf.for {{.*}} iter_args(%{{.*}} = %[[PANEL]])
+// CHECK:               vector.transfer_read {{.*}} : tensor<1x32xf32>, vector<32xf32>
+// CHECK:               linalg.copy
 // CHECK:         scf.for {{.*}} step %c6
 // CHECK:           scf.for {{.*}} step %c16
 // CHECK:             scf.for {{.*}} iter_args({{.*}}) -> (vector<1x16xf32>, vector<1x16xf32>, vector<1x16xf32>, vector<1x16xf32>, vector<1x16xf32>, vector<1x16xf32>)
@@ -90,6 +104,35 @@ func.func @full_sum(%x: tensor<?xf32>) -> tensor<f32> {
 func.func @matmul(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %c: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>) outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// Static sizes: the thread tile is computed at compile time (100 rows: an
+// eighth rounded up to whole 6-row blocks is 18, so the minimum, 24). B's
+// panel is not copied: it is B itself, whose rows are contiguous (64
+// columns, no cache blocks along n).
+// CHECK-LABEL: func.func @matmul_static_narrow
+// CHECK:       scf.forall (%{{.*}}) = (0) to (100) step (24)
+// CHECK-NOT:   linalg.copy
+// CHECK:       return
+func.func @matmul_static_narrow(%a: tensor<100x300xf32>, %b: tensor<300x64xf32>, %c: tensor<100x64xf32>) -> tensor<100x64xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<100x300xf32>, tensor<300x64xf32>) outs(%c : tensor<100x64xf32>) -> tensor<100x64xf32>
+  return %r : tensor<100x64xf32>
+}
+
+// -----
+
+// Few rows (12 < 4 blocks of 6): the panel of B is read in place, as a
+// copy would be read by only two register blocks.
+// CHECK-LABEL: func.func @matmul_few_rows
+// CHECK:       scf.for {{.*}} step %c512
+// CHECK-NOT:   linalg.copy
+// CHECK-NOT:   tensor.empty
+// CHECK:       return
+func.func @matmul_few_rows(%a: tensor<12x?xf32>, %b: tensor<?x?xf32>, %c: tensor<12x?xf32>) -> tensor<12x?xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<12x?xf32>, tensor<?x?xf32>) outs(%c : tensor<12x?xf32>) -> tensor<12x?xf32>
+  return %r : tensor<12x?xf32>
 }
 
 // -----
