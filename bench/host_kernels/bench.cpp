@@ -237,32 +237,53 @@ struct Bench {
 
 constexpr double kBudget = 0.5; // seconds per measurement after two runs
 
-/// Best time of up to maxReps runs of f; stops once kBudget is spent (after
-/// at least two runs, or one run that alone took over a second). `after`
-/// gets f's result outside the timed region.
-template <class F, class After> double best(int maxReps, F f, After after) {
-  double bestTime = 1e30, total = 0;
-  for (int r = 0; r < maxReps; ++r) {
+/// One timed run of a measurement: its wall time in seconds.
+using TimedRun = std::function<double()>;
+
+/// Times f; `after` gets f's result outside the timed region.
+template <class F, class After> TimedRun timed(F f, After after) {
+  return [f, after]() mutable {
     auto t0 = Clock::now();
     auto result = f();
     double t = std::chrono::duration<double>(Clock::now() - t0).count();
     after(result);
-    bestTime = std::min(bestTime, t);
-    total += t;
-    if (total > kBudget && (r >= 1 || t > 1.0))
-      break;
-  }
-  return bestTime;
+    return t;
+  };
 }
 
-template <class F> double best(int maxReps, F f) {
-  return best(
-      maxReps,
-      [&] {
+template <class F> TimedRun timed(F f) {
+  return timed(
+      [f]() mutable {
         f();
         return 0;
       },
       [](int) {});
+}
+
+/// Best time of each of `runs`, measured in rounds in which each runs once
+/// in turn, so that a slow stretch of a shared machine slows all of them
+/// alike rather than whichever was being measured. Up to maxReps rounds;
+/// stops once kBudget per run is spent (after at least two rounds, or one
+/// that alone took over a second per run).
+std::vector<double> bestInterleaved(int maxReps, std::vector<TimedRun> runs) {
+  std::vector<double> bestTimes(runs.size(), 1e30);
+  double total = 0, budget = kBudget * runs.size();
+  for (int r = 0; r < maxReps; ++r) {
+    double round = 0;
+    for (size_t i = 0; i < runs.size(); ++i) {
+      double t = runs[i]();
+      bestTimes[i] = std::min(bestTimes[i], t);
+      round += t;
+    }
+    total += round;
+    if (total > budget && (r >= 1 || round > 1.0 * runs.size()))
+      break;
+  }
+  return bestTimes;
+}
+
+double best(int maxReps, TimedRun run) {
+  return bestInterleaved(maxReps, {std::move(run)})[0];
 }
 
 /// Compares a returned buffer with the serial C++ result: every element
@@ -304,15 +325,15 @@ std::string check(const Bench &b, const Result &r) {
   return buf;
 }
 
-/// Times a compiled kernel; checks its first result and frees every one
+/// Runs of a compiled kernel; checks its first result and frees every one
 /// (neither is timed).
-double timeKernel(Bench &b, const std::function<Result()> &run,
-                  std::string &verdict) {
-  bool first = true;
-  return best(b.maxReps, run, [&](const Result &r) {
-    if (first) {
+TimedRun kernelRuns(Bench &b, const std::function<Result()> &run,
+                    std::string &verdict) {
+  auto first = std::make_shared<bool>(true);
+  return timed(run, [&b, &verdict, first](const Result &r) {
+    if (*first) {
       verdict = check(b, r);
-      first = false;
+      *first = false;
     }
     if (std::find(b.inputs.begin(), b.inputs.end(), r.toFree) == b.inputs.end())
       std::free(r.toFree);
@@ -724,10 +745,11 @@ int main(int argc, char **argv) {
   // Kernel by kernel, so that all of a kernel's numbers come from the same
   // stretch of time on a shared machine: first the single-threaded anchors
   // (the serial C++ loops, which also produce the reference result, and the
-  // chain), then per thread count imexc and the OpenMP loops (libomp) and
-  // OpenBLAS (its own thread pool). A pool's threads spin for a while after
-  // their last job (libomp: KMP_BLOCKTIME, 200 ms by default), so switching
-  // from one pool, or from multi-threaded work, to the next waits that out.
+  // chain), then per thread count imexc and the OpenMP loops (libomp), in
+  // alternation, and OpenBLAS (its own thread pool). A pool's threads spin for
+  // a while after their last job (libomp: KMP_BLOCKTIME, 200 ms by default), so
+  // switching from one pool, or from multi-threaded work, to the next waits
+  // that out.
   auto pause = [] {
     std::this_thread::sleep_for(std::chrono::milliseconds(250));
   };
@@ -740,19 +762,29 @@ int main(int argc, char **argv) {
   for (Bench &b : benches) {
     if (!filter.empty() && b.name.find(filter) == std::string::npos)
       continue;
-    b.tCpp = best(b.maxReps, b.cppSerial);
+    b.tCpp = best(b.maxReps, timed(b.cppSerial));
     if (b.chain)
-      b.tChain = timeKernel(b, b.chain, b.checkChain);
+      b.tChain = best(b.maxReps, kernelRuns(b, b.chain, b.checkChain));
     for (int t : {1, 2}) {
       omp_set_num_threads(t);
       openblas_set_num_threads(t);
+      // imexc and the OpenMP loops share libomp's pool, and the serial
+      // loops none: measured in turn (the serial ones again with 1 thread).
+      std::vector<TimedRun> runs = {timed(b.cppOmp)};
+      if (t == 1)
+        runs.push_back(timed(b.cppSerial));
       if (b.imexc)
-        b.tImexc[t] = timeKernel(b, b.imexc, b.checkImexc[t]);
-      b.tOmp[t] = best(b.maxReps, b.cppOmp);
+        runs.push_back(kernelRuns(b, b.imexc, b.checkImexc[t]));
+      std::vector<double> times = bestInterleaved(b.maxReps, runs);
+      b.tOmp[t] = times[0];
+      if (t == 1)
+        b.tCpp = std::min(b.tCpp, times[1]);
+      if (b.imexc)
+        b.tImexc[t] = times.back();
       if (b.blas) {
         if (t > 1)
           pause();
-        b.tBlas[t] = best(b.maxReps, b.blas);
+        b.tBlas[t] = best(b.maxReps, timed(b.blas));
       }
       if (t > 1)
         pause();

@@ -568,10 +568,20 @@ private:
   }
 
   /// For an op that walks an operand across its rows along the vector loop
-  /// (a transpose), the parallel loop of that operand's last dimension.
+  /// (a transpose), the parallel loop of that operand's last dimension,
+  /// provided that every operand indexed by both loops has one of them as
+  /// its last dimension: a square tile is then read or written with unit
+  /// stride by each operand. (An operand contiguous along a third loop would
+  /// move the tile one element at a time: hundreds of single-element
+  /// accesses per tile, whose analysis in bufferization is quadratic.)
   static std::optional<unsigned> transposedLoop(linalg::LinalgOp op,
                                                 unsigned vdim) {
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    MLIRContext *ctx = op.getContext();
+    auto indexes = [&](AffineMap map, unsigned loop) {
+      return llvm::is_contained(map.getResults(), getAffineDimExpr(loop, ctx));
+    };
+    std::optional<unsigned> across;
     for (OpOperand &operand : op->getOpOperands()) {
       AffineMap map = op.getMatchingIndexingMap(&operand);
       if (!isa<RankedTensorType>(operand.get().getType()) ||
@@ -579,11 +589,38 @@ private:
         continue;
       unsigned last = map.getDimPosition(map.getNumResults() - 1);
       if (last != vdim && iterators[last] == utils::IteratorType::parallel &&
-          llvm::is_contained(map.getResults(),
-                             getAffineDimExpr(vdim, op.getContext())))
-        return last;
+          indexes(map, vdim)) {
+        across = last;
+        break;
+      }
     }
-    return std::nullopt;
+    if (!across)
+      return std::nullopt;
+    for (OpOperand &operand : op->getOpOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(&operand);
+      if (!isa<RankedTensorType>(operand.get().getType()) ||
+          map.getNumResults() == 0)
+        continue;
+      if (!map.isProjectedPermutation())
+        return std::nullopt;
+      unsigned last = map.getDimPosition(map.getNumResults() - 1);
+      if (indexes(map, vdim) && indexes(map, *across) && last != vdim &&
+          last != *across)
+        return std::nullopt;
+    }
+    return across;
+  }
+
+  /// True if a result of `op` is indexed by `vdim` in another dimension
+  /// than its last.
+  static bool writesAcrossRows(linalg::LinalgOp op, unsigned vdim) {
+    return llvm::any_of(op.getDpsInitsMutable(), [&](OpOperand &init) {
+      AffineMap map = op.getMatchingIndexingMap(&init);
+      return map.getNumResults() > 0 && map.isProjectedPermutation() &&
+             map.getDimPosition(map.getNumResults() - 1) != vdim &&
+             llvm::is_contained(map.getResults(),
+                                getAffineDimExpr(vdim, op.getContext()));
+    });
   }
 
   void tileInnerParallel(RewriterBase &rewriter, linalg::LinalgOp op) {
@@ -594,7 +631,9 @@ private:
     // registers, so both operands are walked with unit stride.
     std::optional<unsigned> across =
         width > 1 ? transposedLoop(op, vdim) : std::nullopt;
-    int64_t size = across ? width : registerTileWidth(op);
+    // Strided results are stored one element at a time: one vector each.
+    int64_t size =
+        across || writesAcrossRows(op, vdim) ? width : registerTileWidth(op);
     SmallVector<int64_t> tiles = unitTilesExcept(ranges, vdim, size);
     if (across && ranges[*across] != 1)
       tiles[*across] = width;

@@ -113,26 +113,19 @@ FEATURES = {
     "i32": "i32 programs",
 }
 
-# Off unless --enable'd (or --all-features): imexc -O2/-O3
-# (tile-and-vectorize-for-cpu) miscompiles or fails on these programs.
-DEFAULT_OFF = {
-    # Dimensions of size 0 given statically by one operand and dynamically
-    # by another (tensor<?x0xf32> with tensor<?xf32> sharing the size): an
-    # op without a static 0 of its own is tiled into an out-of-bounds
-    # tensor.extract_slice. (Ops with a static 0 are left alone.)
-    "empty-dims",
-    # A two-result generic whose results have different indexing maps (one
-    # transposed), fed by a transposing producer: with 512-bit vectors the
-    # transposes in registers make hundreds of single-element tensor writes
-    # and empty-tensor elimination + one-shot bufferization take minutes
-    # (a 4-d case: 2 minutes instead of 0.2 s).
-    "multi-out-transposed",
-}
+# Off unless --enable'd (or --all-features): features whose programs imexc
+# -O2/-O3 (tile-and-vectorize-for-cpu) is known to get wrong, each with a
+# comment saying how. None at present.
+DEFAULT_OFF = set()
 # Found by this test and fixed in tile-and-vectorize-for-cpu, now on by
 # default: index-reduction (linalg.index in split reductions), dot (a small
 # linalg.dot as a named vector.contract), read-out (fusing a producer that
 # reads its outs() into a broadcasting consumer), constant-reduction
-# (reductions that combine nothing read from an input).
+# (reductions that combine nothing read from an input), empty-dims (static
+# 0 in one operand, a dynamic size of 0 in another; no longer fails since
+# ops with empty dimensions are neither fused nor tiled), multi-out-
+# transposed (an op with operands contiguous along three different loops
+# took minutes to bufferize: no square transpose tiles for it now).
 # Also fixed: -O2+ wrote into an argument that was only read (a max
 # reduction's partial results start from a slice of its input); read-only
 # arguments are now marked non-writable for bufferization.
@@ -1911,7 +1904,7 @@ def main():
                     + ", ".join(sorted(FEATURES)))
     ap.add_argument("--enable", action="append", default=[],
                     help="feature to turn on (off by default: %s)"
-                    % ", ".join(sorted(DEFAULT_OFF)))
+                    % (", ".join(sorted(DEFAULT_OFF)) or "none"))
     ap.add_argument("--all-features", action="store_true",
                     help="every feature, including those off by default")
     ap.add_argument("--pkg-config-path", default=None,

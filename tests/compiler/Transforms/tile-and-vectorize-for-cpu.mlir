@@ -286,6 +286,31 @@ func.func @transpose(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32
 
 // -----
 
+// Three operands contiguous along three different loops (the vector loop
+// d0, d1 and d3): no square tile would be read and written a row at a time,
+// so there is none (no 8x8 transpose; before, each tile became 64 single
+// elements moved one by one and bufferization took minutes on a few such
+// ops). The result, strided along the vector loop, is stored one element
+// at a time from one vector (8 lanes), not four.
+// CHECK-LABEL: func.func @transpose_three_ways
+// CHECK-NOT:   vector<8x8xf32>
+// CHECK-COUNT-8: vector.transfer_write {{.*}} : vector<1x1x1x1xf32>, tensor<8x1x1x1xf32>
+// CHECK-NOT:   vector.transfer_write
+// CHECK-NOT:   vector<8x8xf32>
+// CHECK:       return
+func.func @transpose_three_ways(%x: tensor<?x?x?x?xf32>, %y: tensor<?x?x?x?xf32>, %z: tensor<?xf32>, %o: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d3, d0, d2, d1)>, affine_map<(d0, d1, d2, d3) -> (d1, d2, d3, d0)>, affine_map<(d0, d1, d2, d3) -> (d0)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %y, %z : tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>, tensor<?xf32>) outs(%o : tensor<?x?x?x?xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32, %out: f32):
+    %s = arith.addf %a, %b : f32
+    %t = arith.addf %s, %c : f32
+    linalg.yield %t : f32
+  } -> tensor<?x?x?x?xf32>
+  return %r : tensor<?x?x?x?xf32>
+}
+
+// -----
+
 // Cases the differential stress test found. A reduction that reads loop
 // indices is neither split into partial results nor vectorized (upstream's
 // splitting does not offset linalg.index); a small linalg.dot is vectorized
