@@ -374,7 +374,19 @@ private:
           tileSizes[*next] = rewriter.getIndexAttr(threadTile(
               *next, std::max<int64_t>(1, perIteration / extentOf(*next))));
       }
-      tileAndFuseIntoForall(rewriter, op, tileSizes);
+      std::optional<FusedTile> fused = tileAndFuse(
+          rewriter, op, tileSizes, scf::SCFTilingOptions::LoopType::ForallOp);
+      // A chain through row reductions (softmax, layer norm) passes over
+      // each row several times: one row at a time, the row stays in L1
+      // from one pass to the next, where a thread tile's rows would not.
+      if (fused && fused->fusedReduction && tile > 1 &&
+          !getContractionLayout(fused->consumer)) {
+        SmallVector<OpFoldResult> rowTiles(ranges.size(),
+                                           rewriter.getIndexAttr(0));
+        rowTiles[dim] = rewriter.getIndexAttr(1);
+        (void)tileAndFuse(rewriter, fused->consumer, rowTiles,
+                          scf::SCFTilingOptions::LoopType::ForOp);
+      }
     }
   }
 
@@ -413,12 +425,21 @@ private:
         {capped});
   }
 
-  /// Tiles `op` with scf.forall and fuses its linalg producers in the same
-  /// block into the tile.
-  static void tileAndFuseIntoForall(RewriterBase &rewriter, linalg::LinalgOp op,
-                                    ArrayRef<OpFoldResult> tileSizes) {
+  /// The tile of a consumer with its producers fused in.
+  struct FusedTile {
+    linalg::LinalgOp consumer;
+    /// Whether a producer with reduction loops was fused.
+    bool fusedReduction;
+  };
+
+  /// Tiles `op` with loops of `loopType` and fuses its linalg producers in
+  /// the same block into the tile.
+  static std::optional<FusedTile>
+  tileAndFuse(RewriterBase &rewriter, linalg::LinalgOp op,
+              ArrayRef<OpFoldResult> tileSizes,
+              scf::SCFTilingOptions::LoopType loopType) {
     scf::SCFTilingOptions tiling;
-    tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+    tiling.setLoopType(loopType);
     tiling.setTileSizes(tileSizes);
     scf::SCFTileAndFuseOptions options;
     options.setTilingOptions(tiling);
@@ -445,16 +466,26 @@ private:
         scf::tileConsumerAndFuseProducersUsingSCF(
             rewriter, cast<TilingInterface>(op.getOperation()), options);
     if (failed(result))
-      return;
+      return std::nullopt;
     for (OpResult res : op->getResults())
       if (Value replacement = result->replacements.lookup(res))
         rewriter.replaceAllUsesWith(res, replacement);
+    bool fusedReduction =
+        llvm::any_of(result->fusedProducers, [](Operation *producer) {
+          auto linalgOp = dyn_cast<linalg::LinalgOp>(producer);
+          return linalgOp && linalgOp.getNumReductionLoops() > 0;
+        });
     // Producers fused into the loop are dead unless something else uses
     // them; the consumer is dead now.
     rewriter.eraseOp(op);
     for (Operation *producer : llvm::reverse(result->fusedProducers))
       if (producer->use_empty())
         rewriter.eraseOp(producer);
+    auto consumer =
+        dyn_cast<linalg::LinalgOp>(result->tiledAndFusedOps.front());
+    if (!consumer)
+      return std::nullopt;
+    return FusedTile{consumer, fusedReduction};
   }
 
   /// A reduction without parallel dimensions: `reductionChunks` partial

@@ -138,11 +138,13 @@ func.func @matmul_few_rows(%a: tensor<12x?xf32>, %b: tensor<?x?xf32>, %c: tensor
 // -----
 
 // Row softmax: the four ops (max, exp, sum, divide) are fused into one
-// thread tile of rows; inside it each row is vectorized, exp as a
-// polynomial on vectors (the scalar remainder keeps math.exp).
+// thread tile of rows, and inside it into one loop over its rows, so that
+// each row stays in L1 from one pass to the next; each row is vectorized,
+// exp as a polynomial on vectors (the scalar remainder keeps math.exp).
 // CHECK-LABEL: func.func @softmax
-// CHECK:       scf.forall
-// CHECK:         vector.reduction <maximumf>
+// CHECK:       scf.forall {{.*}} step (32)
+// CHECK-NEXT:    scf.for {{.*}} step %c1 iter_args
+// CHECK:           vector.reduction <maximumf>
 // CHECK-NOT:     math.exp {{.*}}vector
 // CHECK:         math.fma {{.*}} : vector<32xf32>
 // CHECK-NOT:     math.exp {{.*}}vector
