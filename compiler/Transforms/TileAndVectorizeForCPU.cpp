@@ -363,8 +363,20 @@ private:
       if (tile == 0)
         continue;
       tileSizes[dim] = rewriter.getIndexAttr(tile);
+      // Wider tiles where every tile passes over a whole operand: the
+      // right-hand side of a contraction (a 2048 x 2048 matmul in 32-row
+      // tiles reads B 64 times), the rows a column reduction walks (each
+      // tile reads rows in pieces of its width: 64 columns are 256 bytes
+      // in each 16 KiB row of a 4096-wide matrix, a page apart).
       if (auto layout = getContractionLayout(op); layout && dim == layout->m)
-        tileSizes[dim] = contractionRowsPerThread(rewriter, op, tile);
+        tileSizes[dim] = shareOfExtent(
+            rewriter, op, dim, contractionBlock(computeType(op)).first, tile,
+            /*maxUnits=*/32);
+      else if (vectorBits && dim == getVectorDim(op) &&
+               reductionAcrossRows(op, dim))
+        tileSizes[dim] =
+            shareOfExtent(rewriter, op, dim, registerTileWidth(op), tile,
+                          /*maxUnits=*/16);
       // A dynamic outer loop split one iteration per tile may have one
       // iteration only (a batch of 1): split the next parallel loop too.
       if (ShapedType::isDynamic(ranges[dim]) && tile == 1) {
@@ -390,39 +402,28 @@ private:
     }
   }
 
-  /// Rows of a contraction per thread tile: about an eighth of the rows
-  /// (enough tiles to balance up to eight threads), at least `minRows`
-  /// and at most 32 register blocks. Every tile passes over all of the
-  /// right-hand side, so tiles of few rows multiply its memory traffic
-  /// (a 2048 x 2048 matmul in 32-row tiles reads B 64 times).
-  OpFoldResult contractionRowsPerThread(RewriterBase &rewriter,
-                                        linalg::LinalgOp op, int64_t minRows) {
-    constexpr int64_t kTilesPerContraction = 8, kMaxBlocksPerTile = 32;
-    ContractionLayout layout = *getContractionLayout(op);
-    int64_t rows = contractionBlock(computeType(op)).first;
-    int64_t maxRows = std::max(minRows, kMaxBlocksPerTile * rows);
+  /// A thread tile along `dim` of about an eighth of its extent (enough
+  /// tiles to balance up to eight threads) in whole `unit`s, at least
+  /// `minTile` and at most `maxUnits` units; computed at run time for a
+  /// dynamic extent.
+  static OpFoldResult shareOfExtent(RewriterBase &rewriter, linalg::LinalgOp op,
+                                    unsigned dim, int64_t unit, int64_t minTile,
+                                    int64_t maxUnits) {
+    constexpr int64_t kShares = 8;
     rewriter.setInsertionPoint(op);
     Location loc = op.getLoc();
-    OpFoldResult extent = op.createLoopRanges(rewriter, loc)[layout.m].size;
+    OpFoldResult extent = op.createLoopRanges(rewriter, loc)[dim].size;
     MLIRContext *ctx = rewriter.getContext();
-    AffineExpr m = getAffineSymbolExpr(0, ctx);
-    // Whole register blocks: ceil(M / (8 rows)) blocks of `rows`.
+    AffineExpr s0 = getAffineSymbolExpr(0, ctx);
     OpFoldResult share = affine::makeComposedFoldedAffineApply(
-        rewriter, loc, m.ceilDiv(kTilesPerContraction * rows) * rows, {extent});
+        rewriter, loc, s0.ceilDiv(kShares * unit) * unit, {extent});
+    auto boundedBy = [&](int64_t bound) {
+      return AffineMap::get(0, 1, {getAffineConstantExpr(bound, ctx), s0}, ctx);
+    };
     OpFoldResult capped = affine::makeComposedFoldedAffineMin(
-        rewriter, loc,
-        AffineMap::get(
-            0, 2,
-            {getAffineConstantExpr(maxRows, ctx), getAffineSymbolExpr(0, ctx)},
-            ctx),
-        {share, rewriter.getIndexAttr(0)});
-    return affine::makeComposedFoldedAffineMax(
-        rewriter, loc,
-        AffineMap::get(
-            0, 1,
-            {getAffineConstantExpr(minRows, ctx), getAffineSymbolExpr(0, ctx)},
-            ctx),
-        {capped});
+        rewriter, loc, boundedBy(std::max(minTile, maxUnits * unit)), {share});
+    return affine::makeComposedFoldedAffineMax(rewriter, loc,
+                                               boundedBy(minTile), {capped});
   }
 
   /// The tile of a consumer with its producers fused in.
@@ -642,6 +643,27 @@ private:
     return across;
   }
 
+  /// The reduction loop of an op with only one, if an input walks it
+  /// across rows while its rows run along the vector loop `vdim` (a column
+  /// sum, vecmat).
+  static std::optional<unsigned> reductionAcrossRows(linalg::LinalgOp op,
+                                                     unsigned vdim) {
+    SmallVector<unsigned> reductions;
+    op.getReductionDims(reductions);
+    if (reductions.size() != 1)
+      return std::nullopt;
+    unsigned r = reductions.front();
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(input);
+      if (map.getNumResults() >= 2 && map.isProjectedPermutation() &&
+          map.getDimPosition(map.getNumResults() - 1) == vdim &&
+          llvm::is_contained(map.getResults(),
+                             getAffineDimExpr(r, op.getContext())))
+        return r;
+    }
+    return std::nullopt;
+  }
+
   /// True if a result of `op` is indexed by `vdim` in another dimension
   /// than its last.
   static bool writesAcrossRows(linalg::LinalgOp op, unsigned vdim) {
@@ -655,8 +677,24 @@ private:
   }
 
   void tileInnerParallel(RewriterBase &rewriter, linalg::LinalgOp op) {
-    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     unsigned vdim = getVectorDim(op);
+    // A reduction across rows first takes blocks of a few rows, and each
+    // register tile accumulates its block: the rows are read a block at a
+    // time from one end to the other (a few streams, a few pages) rather
+    // than one register tile's columns down the whole matrix at a time.
+    constexpr int64_t kRowBlock = 16;
+    if (std::optional<unsigned> r = reductionAcrossRows(op, vdim)) {
+      int64_t rows = op.getStaticLoopRanges()[*r];
+      if (ShapedType::isDynamic(rows) || rows > 2 * kRowBlock) {
+        SmallVector<int64_t> blocks(op.getNumLoops(), 0);
+        blocks[*r] = kRowBlock;
+        FailureOr<ForTiling> tiling = tileWithFor(rewriter, op, blocks);
+        if (failed(tiling))
+          return;
+        op = tiling->tiled;
+      }
+    }
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     int64_t width = vectorBits ? lanes(computeType(op)) : 1;
     // A transpose gets square tiles of one vector per row, transposed in
     // registers, so both operands are walked with unit stride.

@@ -143,7 +143,8 @@ func.func @matmul_few_rows(%a: tensor<12x?xf32>, %b: tensor<?x?xf32>, %c: tensor
 // exp as a polynomial on vectors (the scalar remainder keeps math.exp).
 // CHECK-LABEL: func.func @softmax
 // CHECK:       scf.forall {{.*}} step (32)
-// CHECK-NEXT:    scf.for {{.*}} step %c1 iter_args
+// CHECK-NOT:     vector.reduction
+// CHECK:         scf.for {{.*}} step %c1 iter_args
 // CHECK:           vector.reduction <maximumf>
 // CHECK-NOT:     math.exp {{.*}}vector
 // CHECK:         math.fma {{.*}} : vector<32xf32>
@@ -358,4 +359,34 @@ func.func @max_of_input(%a: tensor<33xf64>, %init: tensor<f64>) -> tensor<f64> {
       linalg.yield %m : f64
     }
   return %r : tensor<f64>
+}
+
+// -----
+
+// A column sum: thread tiles of about an eighth of the columns, in whole
+// register tiles (4 vectors), up to 16 of them; inside, blocks of 16 rows,
+// each accumulated by every register tile in registers, so that the rows
+// are read a block at a time rather than 32 columns down the whole matrix
+// at a time.
+// CHECK-DAG:   #[[SHARE:.*]] = affine_map<()[s0] -> (512, (s0 ceildiv 256) * 32)>
+// CHECK-DAG:   #[[ATLEAST:.*]] = affine_map<()[s0] -> (32, s0)>
+// CHECK-LABEL: func.func @column_sum
+// CHECK:       %[[N:.*]] = tensor.dim %arg0, %c1
+// CHECK:       %[[S:.*]] = affine.min #[[SHARE]]()[%[[N]]]
+// CHECK:       %[[COLS:.*]] = affine.max #[[ATLEAST]]()[%[[S]]]
+// CHECK:       scf.forall (%{{.*}}) = (0) to (%[[N]]) step (%[[COLS]])
+// CHECK:         scf.for {{.*}} step %c16
+// CHECK:           scf.for {{.*}} step %c32
+// CHECK:             scf.for {{.*}} step %c1 iter_args({{.*}}) -> (vector<32xf32>)
+// CHECK:               arith.addf {{.*}} : vector<32xf32>
+func.func @column_sum(%x: tensor<?x?xf32>, %acc: tensor<?xf32>) -> tensor<?xf32> {
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>],
+      iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<?x?xf32>) outs(%acc : tensor<?xf32>) {
+  ^bb0(%v: f32, %s: f32):
+    %t = arith.addf %v, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
 }
