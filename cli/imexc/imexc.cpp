@@ -28,6 +28,8 @@
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <csignal>
+
 #ifndef IMEXC_VERSION
 #define IMEXC_VERSION "0.0.0"
 #endif
@@ -77,11 +79,8 @@ imex::CompileOptions optionsFor(const imexc::Invocation &invocation,
   return options;
 }
 
-} // namespace
-
-int main(int argc, char **argv) {
-  llvm::InitLLVM initLLVM(argc, argv);
-
+/// Everything imexc does after LLVM's set-up; returns the exit status.
+int runImexc(int argc, char **argv) {
   llvm::BumpPtrAllocator allocator;
   llvm::SmallVector<const char *> args(argv + 1, argv + argc);
   llvm::cl::ExpansionContext expansion(allocator,
@@ -121,7 +120,7 @@ int main(int argc, char **argv) {
   if (!parseMlirOptions(argv[0], invocation))
     return imexc::kUsageErrorStatus;
   invocation.options.executablePath =
-      llvm::sys::fs::getMainExecutable(argv[0], (void *)&main);
+      llvm::sys::fs::getMainExecutable(argv[0], (void *)&runImexc);
   const imex::NativeTargetOptions &target = invocation.options.target;
   std::string targetError =
       imex::checkTarget(target.triple, target.cpu, target.features);
@@ -148,6 +147,27 @@ int main(int argc, char **argv) {
                    << "'\n";
     if (imex::compile(options) != 0)
       status = 1;
+  }
+  return status;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  // Over a file-size limit (ulimit -f), writes fail with EFBIG and are
+  // reported like a full disk, rather than the signal ending imexc.
+  std::signal(SIGXFSZ, SIG_IGN);
+  int status = runImexc(argc, argv);
+  // What went to standard output (help, pipelines, -###) must have arrived:
+  // a full or closed stdout is an error, reported here rather than by
+  // LLVM's fatal "IO failure on output stream" at exit.
+  llvm::outs().flush();
+  if (std::error_code error = llvm::outs().error()) {
+    llvm::outs().clear_error();
+    imex::errorLine() << "cannot write to standard output: " << error.message()
+                      << "\n";
+    return status ? status : 1;
   }
   return status;
 }

@@ -9,6 +9,7 @@
 #include "Driver/Driver.h"
 
 #include "Driver/HostFallback.h"
+#include "Driver/OutputFiles.h"
 #include "Frontend/Frontend.h"
 #include "InitImex.h"
 #include "Pipelines.h"
@@ -27,6 +28,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -184,30 +186,22 @@ void wrapProgramEntry(ModuleOp module) {
   func::ReturnOp::create(builder, loc, zero);
 }
 
-/// Writes `contents` to `path` atomically ("-" is standard output).
+/// Writes one file on its own (see OutputFiles).
 LogicalResult writeFile(StringRef path, StringRef contents) {
-  llvm::Error error = llvm::writeToOutput(path, [&](raw_ostream &os) {
-    os << contents;
-    return llvm::Error::success();
-  });
-  if (!error)
-    return success();
-  errorLine() << "cannot write '" << path
-              << "': " << llvm::toString(std::move(error)) << "\n";
-  return failure();
+  OutputFiles files;
+  files.add(path, contents.str());
+  return success(files.commit());
 }
 
-/// Like writeFile, but leaves an existing file with the same contents
-/// untouched, so that build systems do not rebuild what includes it.
-LogicalResult writeFileIfChanged(StringRef path, StringRef contents) {
-  if (path != "-" && llvm::sys::fs::is_regular_file(path)) {
-    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> existing =
-        llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                    /*RequiresNullTerminator=*/false);
-    if (existing && (*existing)->getBuffer() == contents)
-      return success();
-  }
-  return writeFile(path, contents);
+/// True if `path` is a regular file that holds `contents`: left untouched,
+/// so that build systems do not rebuild what includes it.
+bool holds(StringRef path, StringRef contents) {
+  if (path == "-" || !llvm::sys::fs::is_regular_file(path))
+    return false;
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> existing =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  return existing && (*existing)->getBuffer() == contents;
 }
 
 class Compilation {
@@ -268,12 +262,15 @@ public:
         return failure();
     }
     internalizeAddedFunctions(*module, exported);
-    if (failed(writeOutput(*module)))
+    // Every output of the compilation is written, or none.
+    OutputFiles outputs;
+    if (failed(produceOutput(*module, outputs)))
       return failure();
-    if (options.headerPath &&
-        failed(writeFileIfChanged(headerPath(), headerText)))
-      return failure();
-    return writeDependencyFile();
+    if (options.headerPath && !holds(headerPath(), headerText))
+      outputs.add(headerPath(), headerText);
+    if (!options.dependencyFile.empty())
+      outputs.add(options.dependencyFile, dependencyRule());
+    return success(outputs.commit());
   }
 
   StringRef output() const { return outputPath; }
@@ -375,7 +372,8 @@ private:
     pm.printAsTextualPipeline(llvm::outs());
     llvm::outs() << "\noutput: " << outputPath << "\n";
     if (options.emit == EmitKind::Executable)
-      llvm::outs() << "link: " << llvm::join(linkCommand("<object>"), " ")
+      llvm::outs() << "link: "
+                   << llvm::join(linkCommand("<object>", outputPath), " ")
                    << "\n";
     if (options.headerPath)
       llvm::outs() << "header: " << headerPath() << "\n";
@@ -525,7 +523,7 @@ private:
   }
 
   /// --emit=spirv: the one SPIR-V module kernel serialization produced.
-  LogicalResult writeSPIRV() {
+  LogicalResult produceSPIRV(OutputFiles &outputs) {
     std::vector<std::string> modules;
     std::error_code ec;
     for (llvm::sys::fs::directory_iterator it(scratchDir, ec), end;
@@ -544,17 +542,20 @@ private:
       errorLine() << "cannot read '" << modules.front() << "'\n";
       return failure();
     }
-    return writeFile(outputPath, (*contents)->getBuffer());
+    outputs.add(outputPath, (*contents)->getBuffer().str());
+    return success();
   }
 
-  LogicalResult writeOutput(ModuleOp module) {
+  /// The main output (-o) of the compiled module, added to `outputs`.
+  LogicalResult produceOutput(ModuleOp module, OutputFiles &outputs) {
     if (options.emit == EmitKind::SPIRV)
-      return writeSPIRV();
+      return produceSPIRV(outputs);
     if (options.emit == EmitKind::MLIR) {
       std::string text;
       llvm::raw_string_ostream os(text);
       module.print(os);
-      return writeFile(outputPath, text);
+      outputs.add(outputPath, std::move(text));
+      return success();
     }
     if (!options.saveTempsDir.empty()) {
       SmallString<64> llPath(options.saveTempsDir);
@@ -575,9 +576,11 @@ private:
     llvm::raw_svector_ostream stream(bytes);
     if (failed(emitNative(module, kind, options.target, stream)))
       return failure();
-    if (options.emit != EmitKind::Executable)
-      return writeFile(outputPath, bytes);
-    return link(bytes);
+    if (options.emit != EmitKind::Executable) {
+      outputs.add(outputPath, std::string(bytes));
+      return success();
+    }
+    return link(bytes, outputs);
   }
 
   /// Links the object with the runtime into an executable using the
@@ -592,13 +595,14 @@ private:
 
   /// How the object is linked into an executable: the system C++ compiler
   /// with the runtime and LLVM's OpenMP runtime, which host loops run on.
-  std::vector<std::string> linkCommand(StringRef objectPath) const {
+  std::vector<std::string> linkCommand(StringRef objectPath,
+                                       StringRef executablePath) const {
     llvm::ErrorOr<std::string> compiler = llvm::sys::findProgramByName("c++");
     std::string openmpDir = IMEX_OPENMP_LIBRARY_DIR;
     return {compiler ? *compiler : "c++",
             objectPath.str(),
             "-o",
-            outputPath,
+            executablePath.str(),
             runtimeLibrary(),
             "-L" + openmpDir,
             "-Wl,-rpath," + openmpDir,
@@ -608,19 +612,23 @@ private:
             "-lm"};
   }
 
-  LogicalResult link(StringRef object) {
-    SmallString<128> objectPath;
-    int fd;
+  /// Links `object` into an executable in a scratch directory and adds it
+  /// to `outputs`.
+  LogicalResult link(StringRef object, OutputFiles &outputs) {
+    SmallString<128> linkDir;
     if (std::error_code ec =
-            llvm::sys::fs::createTemporaryFile("imexc", "o", fd, objectPath)) {
-      errorLine() << "cannot create a temporary file: " << ec.message() << "\n";
+            llvm::sys::fs::createUniqueDirectory("imexc-link", linkDir)) {
+      errorLine() << "cannot create a scratch directory: " << ec.message()
+                  << "\n";
       return failure();
     }
-    llvm::FileRemover removeObject(objectPath);
-    {
-      llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-      os << object;
-    }
+    auto removeLinkDir =
+        llvm::scope_exit([&] { llvm::sys::fs::remove_directories(linkDir); });
+    SmallString<128> objectPath(linkDir), executablePath(linkDir);
+    llvm::sys::path::append(objectPath, "program.o");
+    llvm::sys::path::append(executablePath, "program");
+    if (failed(writeFile(objectPath, object)))
+      return failure();
     if (!llvm::sys::fs::exists(runtimeLibrary())) {
       errorLine() << "runtime library not found at '" << runtimeLibrary()
                   << "'\n";
@@ -630,26 +638,34 @@ private:
       errorLine() << "no C++ compiler ('c++') to link with\n";
       return failure();
     }
-    std::vector<std::string> args = linkCommand(objectPath);
+    std::vector<std::string> args = linkCommand(objectPath, executablePath);
     SmallVector<StringRef> argRefs(args.begin(), args.end());
     if (options.verbose)
       llvm::errs() << "imexc: link: " << llvm::join(args, " ") << "\n";
     std::string error;
     int status = llvm::sys::ExecuteAndWait(argRefs.front(), argRefs,
                                            std::nullopt, {}, 0, 0, &error);
-    if (status == 0)
-      return success();
-    llvm::sys::fs::remove(outputPath);
-    errorLine() << "linking failed" << (error.empty() ? "" : ": " + error)
-                << "\n";
-    return failure();
+    if (status != 0) {
+      errorLine() << "linking failed" << (error.empty() ? "" : ": " + error)
+                  << "\n";
+      return failure();
+    }
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> program =
+        llvm::MemoryBuffer::getFile(executablePath, /*IsText=*/false,
+                                    /*RequiresNullTerminator=*/false);
+    if (!program) {
+      errorLine() << "cannot read the linked program: "
+                  << program.getError().message() << "\n";
+      return failure();
+    }
+    outputs.add(outputPath, (*program)->getBuffer().str(),
+                /*executable=*/true);
+    return success();
   }
 
   /// A Makefile rule: the output (or the -MT targets) depends on the input;
   /// -MP adds an empty rule for the input. Paths are escaped for make.
-  LogicalResult writeDependencyFile() {
-    if (options.dependencyFile.empty())
-      return success();
+  std::string dependencyRule() const {
     std::string text;
     if (options.dependencyTargets.empty())
       text = escapeForMake(outputPath);
@@ -661,7 +677,7 @@ private:
     text += "\n";
     if (options.phonyDependencies && options.input != "-")
       text += "\n" + escapeForMake(options.input) + ":\n";
-    return writeFile(options.dependencyFile, text);
+    return text;
   }
 
   /// Spaces and '#' are backslash-escaped, '$' doubled.
