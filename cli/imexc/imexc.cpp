@@ -22,6 +22,7 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
@@ -29,6 +30,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <csignal>
+#include <cstdlib>
 
 #ifndef IMEXC_VERSION
 #define IMEXC_VERSION "0.0.0"
@@ -158,6 +160,13 @@ int main(int argc, char **argv) {
   // Over a file-size limit (ulimit -f), writes fail with EFBIG and are
   // reported like a full disk, rather than the signal ending imexc.
   std::signal(SIGXFSZ, SIG_IGN);
+  // An LLVM fatal error (a back end that cannot select an instruction for
+  // the target) is reported as a failed compilation, not an abort with a
+  // stack dump. Outputs are written only at the end, so none is left.
+  llvm::install_fatal_error_handler([](void *, const char *reason, bool) {
+    imex::errorLine() << "code generation failed: " << reason << "\n";
+    std::_Exit(1);
+  });
   int status = runImexc(argc, argv);
   // What went to standard output (help, pipelines, -###) must have arrived:
   // a full or closed stdout is an error, reported here rather than by

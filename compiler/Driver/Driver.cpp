@@ -10,6 +10,7 @@
 
 #include "Driver/HostFallback.h"
 #include "Driver/OutputFiles.h"
+#include "Driver/ReservedNames.h"
 #include "Frontend/Frontend.h"
 #include "InitImex.h"
 #include "Pipelines.h"
@@ -160,6 +161,31 @@ void internalizeAddedFunctions(ModuleOp module,
       func.setLinkage(LLVM::Linkage::Internal);
 }
 
+/// An executable's entry: `func.func @main()`, or one returning the exit
+/// status as i32 (C's `int main(void)`). Anything else would be called with
+/// C's arguments and crash.
+LogicalResult checkProgramEntry(ModuleOp module) {
+  Operation *entry = module.lookupSymbol("main");
+  if (!entry) {
+    errorLine() << "--emit=exe needs a program: a 'func.func @main()' "
+                   "(in .nda, a 'def main():')\n";
+    return failure();
+  }
+  MLIRContext *ctx = module.getContext();
+  auto main = dyn_cast<func::FuncOp>(entry);
+  if (main && !main.isExternal() &&
+      (main.getFunctionType() == FunctionType::get(ctx, {}, {}) ||
+       main.getFunctionType() ==
+           FunctionType::get(ctx, {}, {IntegerType::get(ctx, 32)})))
+    return success();
+  InFlightDiagnostic diag =
+      entry->emitError("--emit=exe: 'main' must be 'func.func @main()' or "
+                       "'func.func @main() -> i32' with a body");
+  if (main)
+    diag << "; it has type " << main.getFunctionType();
+  return failure();
+}
+
 /// For an executable, a `func.func @main()` becomes the program: it is
 /// renamed and called from a C `int main(void)` that returns 0.
 void wrapProgramEntry(ModuleOp module) {
@@ -232,18 +258,15 @@ public:
     ScopedDiagnosticHandler driverDiagnostics(
         &context, [&](Diagnostic &diag) { return report(diag, diagnostics); });
     OwningOpRef<ModuleOp> module = parseInput();
-    if (!module)
+    if (!module || failed(checkReservedNames(*module)))
       return failure();
     if (options.headerPath && failed(prepareHeader(*module)))
       return failure();
     setFunctionLinkage(*module);
     if (options.emit == EmitKind::Executable) {
-      wrapProgramEntry(*module);
-      if (!module->lookupSymbol("main")) {
-        errorLine() << "--emit=exe needs a program: a 'func.func @main()' "
-                       "(in .nda, a 'def main():')\n";
+      if (failed(checkProgramEntry(*module)))
         return failure();
-      }
+      wrapProgramEntry(*module);
     }
     llvm::StringSet<> exported = collectExportedNames(*module);
     if (options.dryRun)

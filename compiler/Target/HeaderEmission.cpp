@@ -170,6 +170,13 @@ LogicalResult imex::emitCHeader(ModuleOp module, StringRef guard,
   for (auto func : module.getOps<func::FuncOp>()) {
     if (func.isPrivate() || func.isExternal())
       continue;
+    StringRef name = func.getSymName();
+    if (name.empty() || llvm::isDigit(name.front()) ||
+        !llvm::all_of(name,
+                      [](char c) { return llvm::isAlnum(c) || c == '_'; }))
+      return func.emitError()
+             << "cannot declare '" << name
+             << "' in a C header: its name is not a C identifier";
     FunctionType type = func.getFunctionType();
     auto unsupported = [&](Type t) {
       return func.emitError() << "cannot declare '" << func.getSymName()

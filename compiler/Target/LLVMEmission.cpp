@@ -16,6 +16,8 @@
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -77,6 +79,22 @@ LogicalResult imex::emitNative(ModuleOp module, NativeOutput kind,
   context->appendDialectRegistry(registry);
 
   llvm::LLVMContext llvmContext;
+  // LLVM's errors (a back end that cannot lower a construct) become one
+  // diagnostic on the module, instead of LLVM printing and exiting.
+  std::vector<std::string> backendErrors;
+  llvmContext.setDiagnosticHandlerCallBack(
+      [](const llvm::DiagnosticInfo *info, void *errors) {
+        if (info->getSeverity() != llvm::DS_Error)
+          return;
+        std::string message;
+        llvm::raw_string_ostream os(message);
+        llvm::DiagnosticPrinterRawOStream printer(os);
+        info->print(printer);
+        StringRef text = StringRef(message).trim();
+        text.consume_front("<unknown>:0:0: ");
+        static_cast<std::vector<std::string> *>(errors)->push_back(text.str());
+      },
+      &backendErrors);
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(module, llvmContext);
   if (!llvmModule)
@@ -106,5 +124,14 @@ LogicalResult imex::emitNative(ModuleOp module, NativeOutput kind,
   if (machine->addPassesToEmitFile(codegen, os, nullptr, fileType))
     return module.emitError("the target cannot emit this kind of file");
   codegen.run(*llvmModule);
+  if (!backendErrors.empty()) {
+    InFlightDiagnostic diag = module.emitError()
+                              << "code generation for '"
+                              << machine->getTargetTriple().str()
+                              << "' failed: " << backendErrors.front();
+    if (backendErrors.size() > 1)
+      diag << " (and " << backendErrors.size() - 1 << " more errors)";
+    return diag;
+  }
   return success();
 }

@@ -91,6 +91,13 @@ std::string imex::checkTarget(llvm::StringRef tripleName, llvm::StringRef cpu,
       llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return "unknown target triple '" + triple.str() + "': " + error;
+  // Host code runs on threads, allocates and calls the runtime: it needs a
+  // CPU. (GPU kernels become SPIR-V whatever the host target is.)
+  if (triple.isAMDGPU() || triple.isNVPTX() || triple.isSPIRV() ||
+      triple.isSPIR())
+    return "'" + triple.str() +
+           "' is a GPU target; the host code needs a CPU target (GPU "
+           "kernels are compiled to SPIR-V whatever the host target)";
   if (cpu == "native") {
     llvm::Triple host(llvm::sys::getDefaultTargetTriple());
     if (host.getArch() != triple.getArch())
