@@ -21,27 +21,25 @@ bool imex::isReservedFunctionName(StringRef name) {
       "memmove", "memset", "memrefCopy", "abort", "exit", "printf", "puts",
       "putchar", "fflush",
       // libm, which LLVM calls for math it does not expand inline.
-      "exp", "expf", "exp2", "exp2f", "expm1", "expm1f", "log", "logf",
-      "log2", "log2f", "log10", "log10f", "log1p", "log1pf", "sin", "sinf",
-      "cos", "cosf", "tan", "tanf", "asin", "asinf", "acos", "acosf", "atan",
-      "atanf", "atan2", "atan2f", "sinh", "sinhf", "cosh", "coshf", "tanh",
-      "tanhf", "pow", "powf", "sqrt", "sqrtf", "cbrt", "cbrtf", "erf", "erff",
-      "fmod", "fmodf", "fabs", "fabsf", "floor", "floorf", "ceil", "ceilf",
-      "round", "roundf", "trunc", "truncf", "rint", "rintf", "fma", "fmaf",
-      "fmin", "fminf", "fmax", "fmaxf",
+      "exp", "expf", "exp2", "exp2f", "expm1", "expm1f", "log", "logf", "log2",
+      "log2f", "log10", "log10f", "log1p", "log1pf", "sin", "sinf", "cos",
+      "cosf", "tan", "tanf", "asin", "asinf", "acos", "acosf", "atan", "atanf",
+      "atan2", "atan2f", "sinh", "sinhf", "cosh", "coshf", "tanh", "tanhf",
+      "pow", "powf", "sqrt", "sqrtf", "cbrt", "cbrtf", "erf", "erff", "fmod",
+      "fmodf", "fabs", "fabsf", "floor", "floorf", "ceil", "ceilf", "round",
+      "roundf", "trunc", "truncf", "rint", "rintf", "fma", "fmaf", "fmin",
+      "fminf", "fmax", "fmaxf",
       // The GPU runtime's C ABI (imexrt.h) and upstream's mgpu one.
       "gpuCreateContext", "gpuCreateDevice", "gpuCreateStream",
       "gpuDestroyContext", "gpuDestroyDevice", "gpuKernelGet",
-      "gpuLaunchKernel", "gpuMemAlloc", "gpuMemCopy", "gpuMemFree",
-      "gpuMemSet", "gpuModuleLoad", "gpuModuleUnload", "gpuStreamDestroy",
-      "gpuWait"};
+      "gpuLaunchKernel", "gpuMemAlloc", "gpuMemCopy", "gpuMemFree", "gpuMemSet",
+      "gpuModuleLoad", "gpuModuleUnload", "gpuStreamDestroy", "gpuWait"};
   static constexpr StringLiteral prefixes[] = {
       "__kmpc_", "omp_", "imexrt", "_mlir_", "mgpu", "printMemref", "llvm."};
   return names.contains(name) ||
-         llvm::any_of(prefixes,
-                      [&](StringLiteral prefix) {
-                        return name.starts_with(prefix);
-                      });
+         llvm::any_of(prefixes, [&](StringLiteral prefix) {
+           return name.starts_with(prefix);
+         });
 }
 
 LogicalResult imex::checkReservedNames(ModuleOp module) {

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "nda/IR/Nda.h"
@@ -115,6 +116,64 @@ std::optional<Lowering::OpTypes> Lowering::binaryTypes(BinaryOp op, const Ty &a,
   return OpTypes{p, p};
 }
 
+/// An integer divisor that cannot trap: 1 where it is 0 (checked before
+/// the division) or -1 (x / -1 of the most negative x overflows; x % -1
+/// is 0 = x % 1, and callers take x // -1 as -x).
+static Value safeIntegerDivisor(OpBuilder &b, Location l, Value y) {
+  Value zero = arith::ConstantOp::create(
+      b, l, cast<TypedAttr>(b.getZeroAttr(y.getType())));
+  Value one = arith::ConstantOp::create(
+      b, l, cast<TypedAttr>(b.getIntegerAttr(y.getType(), 1)));
+  Value minusOne = arith::ConstantOp::create(
+      b, l, cast<TypedAttr>(b.getIntegerAttr(y.getType(), -1)));
+  Value isZero = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, y, zero);
+  Value isMinusOne =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, y, minusOne);
+  Value replace = arith::OrIOp::create(b, l, isZero, isMinusOne);
+  return arith::SelectOp::create(b, l, replace, one, y);
+}
+
+bool Lowering::checkIntegerDivisor(const TV &divisor, ScalarKind compute,
+                                   SMLoc at) {
+  Location l = loc(at);
+  const std::string problem = "integer division or modulo by zero";
+  if (divisor.ty.isScalar()) {
+    APInt constant;
+    if (matchPattern(divisor.value, m_ConstantInt(&constant)) &&
+        constant.isZero()) {
+      diags.error(at, problem);
+      return false;
+    }
+    Value y = castScalar(divisor.value, divisor.ty.elem, compute, l);
+    checkAtRunTime(arith::CmpIPredicate::ne, y, constScalar(compute, 0, 0, l),
+                   problem, l);
+    return true;
+  }
+  // Every element: whether any is 0, reduced over the whole array.
+  ScalarKind from = divisor.ty.elem;
+  SmallVector<int64_t> dims =
+      llvm::to_vector(llvm::seq<int64_t>(0, divisor.ty.rank()));
+  Value none = arith::ConstantIntOp::create(builder, l, 0, 1);
+  Value init = tensor::EmptyOp::create(
+      builder, l, tensorType(ScalarKind::Bool, {}), ValueRange{});
+  init = linalg::FillOp::create(builder, l, none, init).getResult(0);
+  auto anyZero = linalg::ReduceOp::create(
+      builder, l, ValueRange{divisor.value}, ValueRange{init}, dims,
+      [&](OpBuilder &b, Location bl, ValueRange args) {
+        Value x = castWith(b, args[0], from, compute, bl);
+        Value zero = arith::ConstantOp::create(
+            b, bl, cast<TypedAttr>(b.getZeroAttr(x.getType())));
+        Value isZero =
+            arith::CmpIOp::create(b, bl, arith::CmpIPredicate::eq, x, zero);
+        linalg::YieldOp::create(
+            b, bl, arith::OrIOp::create(b, bl, isZero, args[1]).getResult());
+      });
+  Value found =
+      tensor::ExtractOp::create(builder, l, anyZero.getResult(0), ValueRange{});
+  checkAtRunTime(arith::CmpIPredicate::eq, found, none, problem, l);
+  return true;
+}
+
 Value Lowering::scalarBinary(OpBuilder &b, Location l, BinaryOp op, Value x,
                              Value y, ScalarKind k) {
   bool f = isFloat(k);
@@ -130,11 +189,24 @@ Value Lowering::scalarBinary(OpBuilder &b, Location l, BinaryOp op, Value x,
   case BinaryOp::FloorDiv: {
     if (f)
       return math::FloorOp::create(b, l, arith::DivFOp::create(b, l, x, y));
-    return arith::FloorDivSIOp::create(b, l, x, y);
+    // x // -1 is -x, wrapping for the most negative x as NumPy does (the
+    // division would trap); a 0 divisor was checked before (any result).
+    Value minusOne = arith::ConstantOp::create(
+        b, l, cast<TypedAttr>(b.getIntegerAttr(x.getType(), -1)));
+    Value byMinusOne =
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, y, minusOne);
+    Value quotient =
+        arith::FloorDivSIOp::create(b, l, x, safeIntegerDivisor(b, l, y));
+    Value zero = arith::ConstantOp::create(
+        b, l, cast<TypedAttr>(b.getZeroAttr(x.getType())));
+    Value negated = arith::SubIOp::create(b, l, zero, x);
+    return arith::SelectOp::create(b, l, byMinusOne, negated, quotient);
   }
   case BinaryOp::Mod: {
     // Python's modulo: the result has the sign of the divisor.
-    Value r = floatOrInt<arith::RemFOp, arith::RemSIOp>(b, l, f, x, y);
+    Value r = f ? arith::RemFOp::create(b, l, x, y).getResult()
+                : arith::RemSIOp::create(b, l, x, safeIntegerDivisor(b, l, y))
+                      .getResult();
     Value zero = arith::ConstantOp::create(
         b, l, cast<TypedAttr>(b.getZeroAttr(x.getType())));
     auto compare = [&](arith::CmpFPredicate fp, arith::CmpIPredicate ip,
@@ -450,6 +522,9 @@ TV Lowering::emitBinary(BinaryOp op, const TV &a, const TV &b, SMLoc at) {
     return TV::error();
   ScalarKind ck = types->compute, rk = types->result;
   ScalarKind ak = a.ty.elem, bk = b.ty.elem;
+  if ((op == BinaryOp::FloorDiv || op == BinaryOp::Mod) && !isFloat(ck) &&
+      !checkIntegerDivisor(b, ck, at))
+    return TV::error();
   if (a.ty.isScalar() && b.ty.isScalar()) {
     Value x = castScalar(a.value, ak, ck, l);
     Value y = castScalar(b.value, bk, ck, l);

@@ -341,6 +341,10 @@ private:
   void checkAtRunTime(arith::CmpIPredicate predicate, Value lhs, Value rhs,
                       const std::string &problem, Location l);
   void checkNotEmpty(Value size, const std::string &problem, Location l);
+  /// Python's ZeroDivisionError for an integer `//` or `%`: a compile-time
+  /// error for a constant 0, else a run-time check of the divisor (every
+  /// element of an array). False after a compile-time error.
+  bool checkIntegerDivisor(const TV &divisor, ScalarKind compute, SMLoc at);
 
   /// "file:line:col: " for messages printed at run time.
   static std::string locationPrefix(Location l);
