@@ -35,14 +35,17 @@ config.substitutions.append(("%imex_obj_root", config.imex_obj_root))
 config.substitutions.append(
     ("%imexc_path", os.path.join(config.imex_tools_dir, "imexc")))
 
-# Shorthands for the ndarray execution tests: run a host program's @main, and
-# turn a program's host environment alias into a GPU one.
+# Shorthands for the ndarray execution tests: run a host program's @main
+# (with the runtime's run-time check failure, imexrtCheckFailed, after the
+# upstream utilities), and turn a program's host environment alias into a
+# GPU one.
 config.substitutions.append(
     ("%host-run",
-     "mlir-runner -e main -entry-point-result=void -shared-libs=%s,%s,%s"
+     "mlir-runner -e main -entry-point-result=void -shared-libs=%s,%s,%s,%s"
      % (os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so"),
         os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so"),
-        os.path.join(config.llvm_lib_dir, "libomp.so"))))
+        os.path.join(config.llvm_lib_dir, "libomp.so"),
+        os.path.join(config.imex_obj_root, "lib", "libimexrt_runner.so"))))
 config.substitutions.append(
     ("%gpu-env",
      "sed -e 's/^#env = .*/#env = #ndarray.envs<#region.gpu_env<device = \"XeGPU\">>/'"))

@@ -17,11 +17,13 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace imex {
@@ -217,10 +219,27 @@ struct LinSpaceLowering : OpConversionPattern<ndarray::LinSpaceOp> {
     Value range = arith::SubFOp::create(rewriter, loc, stopF, startF);
     Value step = arith::DivFOp::create(rewriter, loc, range, numF);
 
+    // A run-time num: non-negative, and the static size if there is one.
     SmallVector<Value> sizes;
+    Value count = convertScalar(rewriter, loc, num, rewriter.getIndexType());
+    if (!matchPattern(num, m_Constant())) {
+      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      Value valid = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::sge, count, zero);
+      cf::AssertOp::create(rewriter, loc, valid,
+                           "linspace: num must be non-negative");
+      if (!resultType.isDynamicDim(0)) {
+        Value size = arith::ConstantIndexOp::create(rewriter, loc,
+                                                    resultType.getDimSize(0));
+        Value matches = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::eq, count, size);
+        cf::AssertOp::create(rewriter, loc, matches,
+                             "linspace: num differs from the result's "
+                             "size");
+      }
+    }
     if (resultType.isDynamicDim(0))
-      sizes.push_back(
-          convertScalar(rewriter, loc, num, rewriter.getIndexType()));
+      sizes.push_back(count);
     Value empty =
         tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
                                 elementType, sizes, resultType.getEncoding());
@@ -317,10 +336,10 @@ struct ConvertNDArrayToLinalgPass
     copyConstantBases(getOperation());
 
     ConversionTarget target(getContext());
-    target.addLegalDialect<linalg::LinalgDialect, arith::ArithDialect,
-                           memref::MemRefDialect, tensor::TensorDialect,
-                           bufferization::BufferizationDialect,
-                           func::FuncDialect, region::RegionDialect>();
+    target.addLegalDialect<
+        linalg::LinalgDialect, arith::ArithDialect, memref::MemRefDialect,
+        tensor::TensorDialect, bufferization::BufferizationDialect,
+        func::FuncDialect, region::RegionDialect, cf::ControlFlowDialect>();
     target.addIllegalDialect<ndarray::NDArrayDialect>();
     target.addLegalOp<ndarray::SubviewOp, ndarray::InsertSliceOp,
                       UnrealizedConversionCastOp>();

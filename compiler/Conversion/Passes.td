@@ -158,6 +158,7 @@ def ConvertNDArrayToLinalg : Pass<"convert-ndarray-to-linalg"> {
                            "::mlir::memref::MemRefDialect",
                            "::mlir::tensor::TensorDialect",
                            "::mlir::bufferization::BufferizationDialect",
+                           "::mlir::cf::ControlFlowDialect",
                            "::imex::region::RegionDialect"];
 }
 

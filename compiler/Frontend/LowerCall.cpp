@@ -89,6 +89,8 @@ bool Lowering::shapeArg(Expr &e, SmallVector<int64_t> &shape,
     Value v = emitIndexValue(*item);
     if (!v)
       return false;
+    checkAtRunTime(arith::CmpIPredicate::sge, v, constIndex(0, loc(item->loc)),
+                   "negative dimensions are not allowed", loc(item->loc));
     shape.push_back(kDyn);
     dyn.push_back(v);
   }
@@ -196,6 +198,9 @@ TV Lowering::emitLinspace(Expr &call, StringRef) {
       return TV::error();
     }
     size = *lit;
+  } else {
+    checkAtRunTime(arith::CmpIPredicate::sge, num, constIndex(0, l),
+                   "number of samples must be non-negative", loc(count.loc));
   }
   Value s = castScalar(start.value, start.ty.elem, ScalarKind::F64, l);
   Value e = castScalar(stop.value, stop.ty.elem, ScalarKind::F64, l);
@@ -445,6 +450,23 @@ TV Lowering::emitMethod(Expr &call) {
                                 std::to_string(total) + " into shape " +
                                 shapeStr(Ty::array(base.ty.elem, shape)));
       return TV::error();
+    }
+    if (!allStatic || !srcStatic) {
+      // The element counts must agree at run time: a view of the wrong
+      // size would read and write past the array.
+      Value newCount = constIndex(1, l), oldCount = constIndex(1, l);
+      for (Value size : sizes)
+        newCount = arith::MulIOp::create(builder, l, newCount, size);
+      for (int64_t d = 0; d < base.ty.rank(); ++d)
+        oldCount = arith::MulIOp::create(
+            builder, l, oldCount,
+            base.ty.shape[d] == kDyn
+                ? (Value)tensor::DimOp::create(builder, l, base.value, d)
+                : constIndex(base.ty.shape[d], l));
+      checkAtRunTime(arith::CmpIPredicate::eq, newCount, oldCount,
+                     "cannot reshape the array into a shape with a different "
+                     "number of elements",
+                     l);
     }
     auto srcType = cast<RankedTensorType>(base.value.getType());
     auto type = RankedTensorType::get(shape, srcType.getElementType(),

@@ -299,46 +299,77 @@ void Lowering::emitFor(Stmt &s) {
   OpBuilder::InsertionGuard guard(builder);
   bool mayReturn = listHolds(s.body, Stmt::Return);
   LoopFlags flags = makeLoopFlags(s.body, l);
-  if (!flags.breakFlag && !mayReturn && constantStep > 0) {
+  Value zero = constIndex(0, l), one = constIndex(1, l);
+  if (!constantStep)
+    checkAtRunTime(arith::CmpIPredicate::ne, step, zero,
+                   "range() arg 3 must not be zero", l);
+  // The i-th value, lb + i * step: exact, as it lies in [lb, ub).
+  auto valueAt = [&](Value i) -> Value {
+    return arith::AddIOp::create(builder, l, lb,
+                                 arith::MulIOp::create(builder, l, i, step));
+  };
+  if (!flags.breakFlag && !mayReturn && constantStep == 1) {
     auto forOp = scf::ForOp::create(builder, l, lb, ub, step);
     builder.setInsertionPoint(forOp.getBody()->getTerminator());
     assignLoopVariable(forOp.getInductionVar());
     emitLoopBody(s.body, flags, l);
     return;
   }
-  // A loop that may be left early, or whose step may be negative,
-  // counts in a variable and tests the exit flags in its condition.
-  Value zero = constIndex(0, l);
-  if (!constantStep)
-    checkAtRunTime(arith::CmpIPredicate::ne, step, zero,
-                   "range() arg 3 must not be zero", l);
+  // Other steps count iterations, so that no value past the end is ever
+  // computed: lb + step could overflow (range(0, 2**63 - 1, 2**62)).
+  Value count = rangeTripCount(lb, ub, step, l);
+  if (!flags.breakFlag && !mayReturn && constantStep > 0) {
+    // At most 2**63 / 2 iterations: a signed count.
+    auto forOp = scf::ForOp::create(builder, l, zero, count, one);
+    builder.setInsertionPoint(forOp.getBody()->getTerminator());
+    assignLoopVariable(valueAt(forOp.getInductionVar()));
+    emitLoopBody(s.body, flags, l);
+    return;
+  }
+  // A loop that may be left early, or whose step may be negative, counts
+  // in a variable and tests the exit flags in its condition.
   Value counter = makeSlot(builder.getIndexType(), name + ".counter", l);
-  nda::StoreOp::create(builder, l, lb, counter);
+  nda::StoreOp::create(builder, l, zero, counter);
   auto whileOp = scf::WhileOp::create(builder, l, TypeRange{}, ValueRange{});
   builder.setInsertionPointToStart(builder.createBlock(&whileOp.getBefore()));
   Value cond = unlessLeft(flags.breakFlag, mayReturn, l, [&]() -> Value {
     Value i = nda::LoadOp::create(builder, l, counter);
-    Value below =
-        arith::CmpIOp::create(builder, l, arith::CmpIPredicate::slt, i, ub);
-    if (constantStep > 0)
-      return below;
-    Value above =
-        arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sgt, i, ub);
-    if (constantStep)
-      return above;
-    Value upward = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sgt,
-                                         step, zero);
-    return arith::SelectOp::create(builder, l, upward, below, above);
+    // Unsigned: range(2**63 - 1, -2**63 - 1, -1) has 2**64 - 1 values.
+    return arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ult, i,
+                                 count);
   });
   scf::ConditionOp::create(builder, l, cond, ValueRange{});
   builder.setInsertionPointToStart(builder.createBlock(&whileOp.getAfter()));
   builder.setInsertionPoint(scf::YieldOp::create(builder, l));
   Value i = nda::LoadOp::create(builder, l, counter);
-  assignLoopVariable(i);
+  assignLoopVariable(valueAt(i));
   emitLoopBody(s.body, flags, l);
-  nda::StoreOp::create(builder, l, arith::AddIOp::create(builder, l, i, step),
+  nda::StoreOp::create(builder, l, arith::AddIOp::create(builder, l, i, one),
                        counter);
   return;
+}
+
+Value Lowering::rangeTripCount(Value lb, Value ub, Value step, Location l) {
+  // Distances in unsigned arithmetic are exact for any two i64 values.
+  Value zero = constIndex(0, l), one = constIndex(1, l);
+  auto sub = [&](Value a, Value b) -> Value {
+    return arith::SubIOp::create(builder, l, a, b);
+  };
+  auto cmp = [&](arith::CmpIPredicate p, Value a, Value b) -> Value {
+    return arith::CmpIOp::create(builder, l, p, a, b);
+  };
+  auto select = [&](Value c, Value a, Value b) -> Value {
+    return arith::SelectOp::create(builder, l, c, a, b);
+  };
+  Value upward = cmp(arith::CmpIPredicate::sgt, step, zero);
+  Value span = select(upward, sub(ub, lb), sub(lb, ub));
+  Value stride = select(upward, step, sub(zero, step));
+  Value nonEmpty = select(upward, cmp(arith::CmpIPredicate::slt, lb, ub),
+                          cmp(arith::CmpIPredicate::sgt, lb, ub));
+  Value count = arith::AddIOp::create(
+      builder, l, arith::DivUIOp::create(builder, l, sub(span, one), stride),
+      one);
+  return select(nonEmpty, count, zero);
 }
 
 void Lowering::emitBranch(StmtList &body) {

@@ -341,6 +341,9 @@ private:
   void checkAtRunTime(arith::CmpIPredicate predicate, Value lhs, Value rhs,
                       const std::string &problem, Location l);
   void checkNotEmpty(Value size, const std::string &problem, Location l);
+  /// The number of values of range(lb, ub, step) (step != 0), unsigned:
+  /// up to 2**64 - 1, computed without overflow.
+  Value rangeTripCount(Value lb, Value ub, Value step, Location l);
   /// Python's ZeroDivisionError for an integer `//` or `%`: a compile-time
   /// error for a constant 0, else a run-time check of the divisor (every
   /// element of an array). False after a compile-time error.

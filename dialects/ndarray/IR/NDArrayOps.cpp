@@ -366,6 +366,24 @@ struct LinSpaceConstantNum : OpRewritePattern<LinSpaceOp> {
 
 } // namespace
 
+/// The result holds `num` values: a constant `num` must be non-negative and
+/// match a static result size (a run-time `num` is checked when lowered).
+LogicalResult LinSpaceOp::verify() {
+  RankedTensorType type = getType();
+  if (type.getRank() != 1)
+    return emitOpError("result must be 1-D, not ") << type;
+  APInt num;
+  if (!matchPattern(getNum(), m_ConstantInt(&num)))
+    return success();
+  if (num.isNegative())
+    return emitOpError("num must be non-negative, not ") << num.getSExtValue();
+  if (!type.isDynamicDim(0) && num != uint64_t(type.getDimSize(0)))
+    return emitOpError("result has ")
+           << type.getDimSize(0) << " elements but num is "
+           << num.getSExtValue();
+  return success();
+}
+
 void LinSpaceOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                              MLIRContext *context) {
   results.add<LinSpaceConstantNum>(context);

@@ -266,6 +266,7 @@ def NDArray_LinSpaceOp : NDArray_Op<"linspace", [Pure]> {
     `(` type(operands) `)` `->` qualified(type($result))
   }];
   let hasCanonicalizer = 1;
+  let hasVerifier = 1;
 }
 
 // No traits: without `copy` the result may alias the source, so the effects

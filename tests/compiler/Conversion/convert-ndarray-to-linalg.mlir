@@ -76,6 +76,9 @@ func.func @reshape(%s: tensor<?xi64>, %a: index, %b: index) -> (tensor<?x?xi64>,
 // CHECK:      %[[DIV:.*]] = arith.maximumf %[[NM1]], %[[ONE]]
 // CHECK:      %[[RANGE:.*]] = arith.subf %[[STOPF]], %[[STARTF]]
 // CHECK:      %[[STEP:.*]] = arith.divf %[[RANGE]], %[[DIV]]
+// A num known only at run time is checked to be non-negative.
+// CHECK:      %[[NONNEG:.*]] = arith.cmpi sge, %[[N]], %c0
+// CHECK:      cf.assert %[[NONNEG]], "linspace: num must be non-negative"
 // CHECK:      %[[E:.*]] = tensor.empty(%[[N]]) : tensor<?xi32>
 // CHECK:      linalg.generic {indexing_maps = [#[[MAP]]], iterator_types = ["parallel"]} outs(%[[E]] : tensor<?xi32>)
 // CHECK:        %[[I:.*]] = linalg.index 0 : index
@@ -91,10 +94,14 @@ func.func @linspace(%start: i64, %stop: f64, %n: index) -> tensor<?xi32> {
 // -----
 
 // Without endpoint the divisor is num; f16 compute for a 16-bit element
-// type, f64 for index; a static result shape needs no size operand.
+// type, f64 for index; a static result shape needs no size operand, but a
+// run-time num must match it.
 // CHECK-LABEL: func.func @linspace_open
 // CHECK-NOT:  arith.maximumf
 // CHECK:      arith.divf {{.*}} : f16
+// CHECK:      cf.assert %{{.*}}, "linspace: num must be non-negative"
+// CHECK:      %[[SAME:.*]] = arith.cmpi eq, %{{.*}}, %c8
+// CHECK:      cf.assert %[[SAME]], "linspace: num differs from the result's size"
 // CHECK:      tensor.empty() : tensor<8xf16, #ndarray.envs<"e">>
 // CHECK-LABEL: func.func @linspace_index
 // CHECK:      arith.divf {{.*}} : f64

@@ -228,6 +228,32 @@ func.func @linspace_result(%x: f32) {
 
 // -----
 
+func.func @linspace_rank(%x: f32, %n: index) {
+  // expected-error @+1 {{'ndarray.linspace' op result must be 1-D, not 'tensor<?x2xf32>'}}
+  %0 = ndarray.linspace %x %x %n true : (f32, f32, index) -> tensor<?x2xf32>
+  return
+}
+
+// -----
+
+func.func @linspace_negative_num(%x: f32) {
+  %n = arith.constant -5 : index
+  // expected-error @+1 {{'ndarray.linspace' op num must be non-negative, not -5}}
+  %0 = ndarray.linspace %x %x %n true : (f32, f32, index) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @linspace_num_mismatch(%x: f32) {
+  %n = arith.constant 3 : i64
+  // expected-error @+1 {{'ndarray.linspace' op result has 7 elements but num is 3}}
+  %0 = ndarray.linspace %x %x %n true : (f32, f32, i64) -> tensor<7xf32>
+  return
+}
+
+// -----
+
 func.func @reshape_shape_operands(%a: tensor<?xf32>, %i: i32) {
   // expected-error @+1 {{'ndarray.reshape' op operand #1 must be variadic of index, but got 'i32'}}
   %0 = "ndarray.reshape"(%a, %i) : (tensor<?xf32>, i32) -> tensor<?xf32>
