@@ -29,13 +29,13 @@ public:
     ++errors;
     if (errors > kMaxErrors)
       return;
-    sourceMgr.PrintMessage(os, loc, llvm::SourceMgr::DK_Error, message);
+    print(loc, llvm::SourceMgr::DK_Error, message);
     if (errors == kMaxErrors)
       os << "note: too many errors, stopping\n";
   }
   void note(llvm::SMLoc loc, const llvm::Twine &message) {
     if (errors <= kMaxErrors)
-      sourceMgr.PrintMessage(os, loc, llvm::SourceMgr::DK_Note, message);
+      print(loc, llvm::SourceMgr::DK_Note, message);
   }
 
   unsigned errorCount() const { return errors; }
@@ -44,6 +44,11 @@ public:
   static constexpr unsigned kMaxErrors = 50;
 
 private:
+  /// SourceMgr's format; on a line with UTF-8 text (which SourceMgr shows
+  /// without a caret), columns and the caret count characters, not bytes.
+  void print(llvm::SMLoc loc, llvm::SourceMgr::DiagKind kind,
+             const llvm::Twine &message);
+
   llvm::SourceMgr &sourceMgr;
   llvm::raw_ostream &os;
   unsigned errors = 0;

@@ -55,6 +55,9 @@ public:
 
   std::vector<Token> lex() {
     const char *p = text.begin(), *end = text.end();
+    // A UTF-8 byte-order mark, as some editors write, is not text.
+    if (text.starts_with("\xEF\xBB\xBF"))
+      p += 3;
     std::vector<unsigned> indents = {0};
     int depth = 0;
     bool lineStart = true;
@@ -171,7 +174,11 @@ public:
         }
       }
       if (!matched) {
-        if ((unsigned char)c >= 0x80 || !llvm::isPrint(c))
+        if ((unsigned char)c >= 0x80) {
+          p += reportNonASCII(p, end);
+          continue;
+        }
+        if (!llvm::isPrint(c))
           diags.error(loc(p), "invalid character in source");
         else
           diags.error(loc(p), "invalid character '" + std::string(1, c) + "'");
@@ -191,6 +198,35 @@ public:
   }
 
 private:
+  /// One error for the UTF-8 character at `p` (names and operators are
+  /// ASCII; comments may hold any text); returns its length in bytes.
+  size_t reportNonASCII(const char *p, const char *end) {
+    unsigned char lead = *p;
+    size_t length = lead >= 0xF0 && lead < 0xF8   ? 4
+                    : lead >= 0xE0 && lead < 0xF0 ? 3
+                    : lead >= 0xC2 && lead < 0xE0 ? 2
+                                                  : 0;
+    bool valid = length != 0 && size_t(end - p) >= length;
+    for (size_t i = 1; valid && i < length; ++i)
+      valid = (static_cast<unsigned char>(p[i]) & 0xC0) == 0x80;
+    if (!valid) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "0x%02X", lead);
+      diags.error(SMLoc::getFromPointer(p),
+                  std::string("invalid UTF-8 byte ") + hex + " in source");
+      return 1;
+    }
+    uint32_t code = lead & (0x7F >> length);
+    for (size_t i = 1; i < length; ++i)
+      code = (code << 6) | (p[i] & 0x3F);
+    char point[16];
+    std::snprintf(point, sizeof point, "U+%04X", unsigned(code));
+    diags.error(SMLoc::getFromPointer(p),
+                "non-ASCII character '" + std::string(p, length) + "' (" +
+                    point + "): names and operators are ASCII");
+    return length;
+  }
+
   void lexNumber(const char *&p, const char *end) {
     const char *q = p;
     bool isFloat = false;
