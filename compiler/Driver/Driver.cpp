@@ -161,6 +161,33 @@ void internalizeAddedFunctions(ModuleOp module,
       func.setLinkage(LLVM::Linkage::Internal);
 }
 
+/// Operations nested in regions deeper than this are refused: passes walk
+/// nesting recursively and slow down with it (50,000 nested scf.if take
+/// minutes), and each level costs stack.
+constexpr unsigned kMaxRegionNesting = 1000;
+
+LogicalResult checkNestingDepth(ModuleOp module) {
+  llvm::DenseMap<Operation *, unsigned> depth;
+  Operation *deepest = nullptr;
+  unsigned maxDepth = 0;
+  module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    unsigned d = op == module ? 0 : depth.lookup(op->getParentOp()) + 1;
+    depth[op] = d;
+    if (d > maxDepth) {
+      maxDepth = d;
+      deepest = op;
+    }
+    return d > kMaxRegionNesting ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+  });
+  if (maxDepth <= kMaxRegionNesting)
+    return success();
+  return deepest->emitError()
+         << "operations nested more than " << kMaxRegionNesting
+         << " regions deep; imexc accepts at most " << kMaxRegionNesting
+         << " levels";
+}
+
 /// An executable's entry: `func.func @main()`, or one returning the exit
 /// status as i32 (C's `int main(void)`). Anything else would be called with
 /// C's arguments and crash.
@@ -258,7 +285,8 @@ public:
     ScopedDiagnosticHandler driverDiagnostics(
         &context, [&](Diagnostic &diag) { return report(diag, diagnostics); });
     OwningOpRef<ModuleOp> module = parseInput();
-    if (!module || failed(checkReservedNames(*module)))
+    if (!module || failed(checkNestingDepth(*module)) ||
+        failed(checkReservedNames(*module)))
       return failure();
     if (options.headerPath && failed(prepareHeader(*module)))
       return failure();

@@ -35,7 +35,8 @@ void DiagEngine::print(llvm::SMLoc loc, llvm::SourceMgr::DiagKind kind,
   while (lineEnd < end && *lineEnd != '\n' && *lineEnd != '\r')
     ++lineEnd;
   llvm::StringRef line(lineStart, lineEnd - lineStart);
-  if (llvm::all_of(line, [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
+  if (llvm::all_of(line,
+                   [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
     return sourceMgr.PrintMessage(os, loc, kind, message);
 
   llvm::StringRef before(lineStart, at - lineStart);

@@ -308,6 +308,10 @@ private:
   /// `: NEWLINE INDENT stmts DEDENT` (the ':' is already consumed) or a
   /// simple statement on the same line.
   bool parseSuite(StmtList &block) {
+    NestingGuard nested(*this, blockDepth, kMaxBlockDepth,
+                        "blocks nested too deeply");
+    if (nested.tooDeep())
+      return false;
     if (!at(Token::Newline)) {
       if (auto stmt = parseSimpleStatement())
         block.push_back(std::move(stmt));
@@ -334,6 +338,7 @@ private:
   }
 
   StmtPtr parseStatement() {
+    reportedDepth = false;
     if (atName("if"))
       return parseIf();
     if (atName("for")) {
@@ -588,7 +593,11 @@ private:
     return e;
   }
 
-  ExprPtr parseExpr() { return parseOr(); }
+  ExprPtr parseExpr() {
+    NestingGuard nested(*this, expressionDepth, kMaxExpressionDepth,
+                        "expression nested too deeply");
+    return nested.tooDeep() ? nullptr : parseOr();
+  }
 
   ExprPtr parseOr() {
     ExprPtr lhs = parseAnd();
@@ -618,6 +627,10 @@ private:
 
   ExprPtr parseNot() {
     if (atName("not")) {
+      NestingGuard nested(*this, expressionDepth, kMaxExpressionDepth,
+                          "expression nested too deeply");
+      if (nested.tooDeep())
+        return nullptr;
       auto e = std::make_unique<Expr>(Expr::Unary, cur().loc);
       ++pos;
       e->unaryOp = UnaryOp::Not;
@@ -686,6 +699,10 @@ private:
       SMLoc loc = cur().loc;
       std::string op = cur().text.str();
       ++pos;
+      NestingGuard nested(*this, expressionDepth, kMaxExpressionDepth,
+                          "expression nested too deeply");
+      if (nested.tooDeep())
+        return nullptr;
       ExprPtr operand = parseFactor();
       if (!operand)
         return nullptr;
@@ -710,6 +727,10 @@ private:
     if (base && isOp("**")) {
       SMLoc loc = cur().loc;
       ++pos;
+      NestingGuard nested(*this, expressionDepth, kMaxExpressionDepth,
+                          "expression nested too deeply");
+      if (nested.tooDeep())
+        return nullptr;
       ExprPtr exponent = parseFactor();
       if (!exponent)
         return nullptr;
@@ -883,9 +904,39 @@ private:
     return nullptr;
   }
 
+  /// Limits that keep the parser's and the lowering's recursion within
+  /// the stack (documented in docs/array-language.md): Python allows fewer.
+  static constexpr unsigned kMaxExpressionDepth = 1000, kMaxBlockDepth = 100;
+
+  /// Counts one level of `depth` for its lifetime; past `limit` it reports
+  /// `problem` (once per statement) and tooDeep() is true.
+  class NestingGuard {
+  public:
+    NestingGuard(Parser &parser, unsigned &depth, unsigned limit,
+                 const char *problem)
+        : depth(depth), exceeded(++depth > limit) {
+      if (exceeded && !parser.reportedDepth) {
+        parser.reportedDepth = true;
+        parser.diags.error(parser.cur().loc,
+                           std::string(problem) + " (more than " +
+                               std::to_string(limit) + " levels)");
+      }
+    }
+    ~NestingGuard() { --depth; }
+    bool tooDeep() const { return exceeded; }
+
+  private:
+    unsigned &depth;
+    bool exceeded;
+  };
+
   std::vector<Token> tokens;
   DiagEngine &diags;
   unsigned pos = 0;
+  unsigned expressionDepth = 0, blockDepth = 0;
+  /// Set once a nesting limit was reported in a statement, so one error
+  /// stands for it.
+  bool reportedDepth = false;
 };
 
 } // namespace
