@@ -13,6 +13,8 @@
 
 #include "imexrt/kernel_binary.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CRC.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -120,12 +122,16 @@ imex::codegen::writeKernelBinary(const KernelBinary &binary) {
     const FlavourModule &module = binary.modules[i];
     putU32(buf, record + offsetof(ImexKbinModule, flavour),
            static_cast<uint32_t>(module.flavour));
-    putU32(buf, record + offsetof(ImexKbinModule, reserved), 0);
     putU64(buf, record + offsetof(ImexKbinModule, offset), wordOffsets[i]);
-    putU64(buf, record + offsetof(ImexKbinModule, bytes),
-           module.words.size() * sizeof(uint32_t));
+    size_t moduleBytes = module.words.size() * sizeof(uint32_t);
+    putU64(buf, record + offsetof(ImexKbinModule, bytes), moduleBytes);
     for (size_t w = 0; w < module.words.size(); ++w)
       putU32(buf, wordOffsets[i] + w * sizeof(uint32_t), module.words[w]);
+    // The runtime refuses a module whose bytes changed since: a damaged
+    // blob must not reach a driver.
+    putU32(buf, record + offsetof(ImexKbinModule, crc32),
+           llvm::crc32(llvm::arrayRefFromStringRef(
+               llvm::StringRef(buf).substr(wordOffsets[i], moduleBytes))));
     record += sizeof(ImexKbinModule);
   }
   for (size_t i = 0; i < binary.kernels.size(); ++i) {

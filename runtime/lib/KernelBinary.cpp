@@ -94,6 +94,19 @@ std::string SpirvInfo::entryPointList() const {
   return list.empty() ? std::string("none") : list;
 }
 
+/// Reflected polynomial 0xEDB88320, bit by bit: modules are small and
+/// loaded once.
+uint32_t kernelBinaryCrc32(const void *data, size_t bytes) {
+  const auto *p = static_cast<const unsigned char *>(data);
+  uint32_t crc = 0xFFFFFFFFu;
+  for (size_t i = 0; i < bytes; ++i) {
+    crc ^= p[i];
+    for (int bit = 0; bit < 8; ++bit)
+      crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+  }
+  return ~crc;
+}
+
 bool parseSpirv(std::vector<uint32_t> &words, SpirvInfo &info,
                 std::string &error) {
   info = SpirvInfo();
@@ -121,6 +134,12 @@ bool parseSpirv(std::vector<uint32_t> &words, SpirvInfo &info,
   (void)minor;
   if (words[3] == 0) {
     error = "malformed SPIR-V header: id bound is 0";
+    return false;
+  }
+  if (words[3] > IMEXKBIN_SPIRV_MAX_ID_BOUND) {
+    error = format("malformed SPIR-V header: id bound %u exceeds SPIR-V's "
+                   "limit of %u (a damaged module)",
+                   words[3], IMEXKBIN_SPIRV_MAX_ID_BOUND);
     return false;
   }
 
@@ -282,10 +301,12 @@ bool parseKernelBinary(const void *data, size_t bytes, KernelBinary &out,
   uint32_t version = readLE32(p + 8);
   uint32_t numModules = readLE32(p + 12);
   uint32_t numKernels = readLE32(p + 16);
-  if (version != IMEXKBIN_VERSION) {
-    error = format("IMEXKBIN container version %u is not supported (expected "
-                   "%u)",
-                   version, IMEXKBIN_VERSION);
+  if (version != IMEXKBIN_VERSION &&
+      version != IMEXKBIN_VERSION_WITHOUT_CHECKSUMS) {
+    error =
+        format("IMEXKBIN container version %u is not supported (expected "
+               "%u or %u)",
+               version, IMEXKBIN_VERSION_WITHOUT_CHECKSUMS, IMEXKBIN_VERSION);
     return false;
   }
   if (numModules == 0) {
@@ -333,6 +354,16 @@ bool parseKernelBinary(const void *data, size_t bytes, KernelBinary &out,
                      "number of SPIR-V words",
                      m, flavourName(image.flavour), (unsigned long long)size);
       return false;
+    }
+    if (version >= 2) {
+      uint32_t expected = readLE32(rec + 4);
+      uint32_t actual = kernelBinaryCrc32(p + offset, size);
+      if (actual != expected) {
+        error = format("IMEXKBIN module %u (%s) is damaged: its CRC-32 is "
+                       "0x%08x, the container records 0x%08x",
+                       m, flavourName(image.flavour), actual, expected);
+        return false;
+      }
     }
     loadWords(p + offset, size, image.words);
     std::string spirvError;

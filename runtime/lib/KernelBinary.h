@@ -88,6 +88,9 @@ bool parseKernelBinary(const void *data, size_t bytes, KernelBinary &out,
 
 const char *flavourName(uint32_t flavour);
 
+/// CRC-32 as zlib computes it: the checksum of a container's modules.
+uint32_t kernelBinaryCrc32(const void *data, size_t bytes);
+
 } // namespace imexrt
 
 #endif // IMEXRT_LIB_KERNELBINARY_H

@@ -53,7 +53,12 @@ extern "C" {
 /* The 8 bytes at the start of a container (no NUL terminator in the blob). */
 #define IMEXKBIN_MAGIC "IMEXKBIN"
 #define IMEXKBIN_MAGIC_BYTES 8
-#define IMEXKBIN_VERSION 1u
+/* Version 2 adds each module's CRC-32; readers accept version 1 too. */
+#define IMEXKBIN_VERSION 2u
+#define IMEXKBIN_VERSION_WITHOUT_CHECKSUMS 1u
+/* SPIR-V's universal limit on the id bound (spec 2.17): a larger bound is a
+ * damaged module, which drivers may not survive. */
+#define IMEXKBIN_SPIRV_MAX_ID_BOUND 4194303u
 
 /* ImexKbinModule.flavour */
 #define IMEXKBIN_FLAVOUR_OPENCL                                                \
@@ -75,10 +80,10 @@ typedef struct ImexKbinHeader {
 } ImexKbinHeader;
 
 typedef struct ImexKbinModule {
-  uint32_t flavour;  /* IMEXKBIN_FLAVOUR_* */
-  uint32_t reserved; /* 0 */
-  uint64_t offset;   /* of the SPIR-V words */
-  uint64_t bytes;    /* multiple of 4 */
+  uint32_t flavour; /* IMEXKBIN_FLAVOUR_* */
+  uint32_t crc32;   /* of the SPIR-V bytes (CRC-32 as in zlib); version 2 */
+  uint64_t offset;  /* of the SPIR-V words */
+  uint64_t bytes;   /* multiple of 4 */
 } ImexKbinModule;
 
 typedef struct ImexKbinKernel {

@@ -24,11 +24,11 @@
 // BAD: unknown SPIR-V flavour 'cuda' (expected 'opencl' or 'vulkan')
 
 // OCL:      gpu.module @dyn: IMEXKBIN
-// OCL-NEXT:   header: magic IMEXKBIN version 1 modules 1 kernels 1 reserved 0
+// OCL-NEXT:   header: magic IMEXKBIN version 2 modules 1 kernels 1 reserved 0
 // OCL-NEXT:   module record @24: flavour 1
 // OCL:        kernel k(buffer:8, scalar:8)
 // OCL:      gpu.module @pair: IMEXKBIN
-// OCL-NEXT:   header: magic IMEXKBIN version 1 modules 1 kernels 2 reserved 0
+// OCL-NEXT:   header: magic IMEXKBIN version 2 modules 1 kernels 2 reserved 0
 // OCL:        kernel first(buffer:8, scalar:4)
 // OCL-NEXT:   kernel second(buffer:8)
 // OCL:      gpu.module @half: IMEXKBIN
@@ -50,7 +50,7 @@
 // OCL-HALF-NEXT: OpFunctionParameter %v2uchar
 
 // VK:      gpu.module @pair: IMEXKBIN
-// VK-NEXT:   header: magic IMEXKBIN version 1 modules 1 kernels 2 reserved 0
+// VK-NEXT:   header: magic IMEXKBIN version 2 modules 1 kernels 2 reserved 0
 // VK-NEXT:   module record @24: flavour 2
 // VK:      gpu.module @helpers_only: no gpu.binary
 
@@ -61,7 +61,7 @@
 // VK-PAIR-DAG: OpExecutionMode %[[S]] LocalSize 16 1 1
 
 // BOTH:      gpu.module @pair: IMEXKBIN
-// BOTH-NEXT:   header: magic IMEXKBIN version 1 modules 2 kernels 2
+// BOTH-NEXT:   header: magic IMEXKBIN version 2 modules 2 kernels 2
 // BOTH-NEXT:   module record @24: flavour 1
 // BOTH-NEXT:   module record @48: flavour 2
 

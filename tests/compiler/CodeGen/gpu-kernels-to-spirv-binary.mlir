@@ -41,16 +41,16 @@
 // Header, 2 module records (OpenCL first), 1 kernel record, then the
 // argument table (8 x 8 bytes), the name and, 8-byte aligned, the words.
 // TABLE:      gpu.module @scale_kernel: IMEXKBIN, {{[0-9]+}} bytes
-// TABLE-NEXT:   header: magic IMEXKBIN version 1 modules 2 kernels 1 reserved 0
-// TABLE-NEXT:   module record @24: flavour 1 reserved 0 offset 176 bytes {{[0-9]+}}
-// TABLE-NEXT:   module record @48: flavour 2 reserved 0 offset {{[0-9]+}} bytes {{[0-9]+}}
+// TABLE-NEXT:   header: magic IMEXKBIN version 2 modules 2 kernels 1 reserved 0
+// TABLE-NEXT:   module record @24: flavour 1 crc32 0x{{[0-9a-f]+}} offset 176 bytes {{[0-9]+}}
+// TABLE-NEXT:   module record @48: flavour 2 crc32 0x{{[0-9a-f]+}} offset {{[0-9]+}} bytes {{[0-9]+}}
 // TABLE-NEXT:   kernel record @72: name @160 (12 bytes) args @96 (8)
 // TABLE-NEXT:   module opencl: {{[0-9]+}} words, magic 0x7230203
 // TABLE-NEXT:   module vulkan: {{[0-9]+}} words, magic 0x7230203
 // memref -> buffer:8; index -> scalar:8; f32 -> 4; i16 -> 2; i8 and i1 -> 1.
 // TABLE-NEXT:   kernel scale_kernel(scalar:8, buffer:8, scalar:4, scalar:2, scalar:1, scalar:1, scalar:8, buffer:8)
 // TABLE-NEXT: gpu.module @scale_kernel_0: IMEXKBIN
-// TABLE-NEXT:   header: magic IMEXKBIN version 1 modules 2 kernels 1 reserved 0
+// TABLE-NEXT:   header: magic IMEXKBIN version 2 modules 2 kernels 1 reserved 0
 // TABLE:        kernel scale_kernel(buffer:8, scalar:8, scalar:4, buffer:8)
 
 // OpenCL: 64-bit physical addressing, arguments by value, LocalSize from the

@@ -28,6 +28,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -68,10 +69,12 @@ void printRecords(llvm::StringRef blob, llvm::raw_ostream &os) {
   uint32_t numModules = u32(blob, offsetof(ImexKbinHeader, numModules));
   for (uint32_t i = 0; i < numModules; ++i, record += sizeof(ImexKbinModule))
     os << "  module record @" << record << ": flavour "
-       << u32(blob, record + offsetof(ImexKbinModule, flavour)) << " reserved "
-       << u32(blob, record + offsetof(ImexKbinModule, reserved)) << " offset "
-       << u64(blob, record + offsetof(ImexKbinModule, offset)) << " bytes "
-       << u64(blob, record + offsetof(ImexKbinModule, bytes)) << "\n";
+       << u32(blob, record + offsetof(ImexKbinModule, flavour)) << " crc32 "
+       << llvm::format_hex(u32(blob, record + offsetof(ImexKbinModule, crc32)),
+                           10)
+       << " offset " << u64(blob, record + offsetof(ImexKbinModule, offset))
+       << " bytes " << u64(blob, record + offsetof(ImexKbinModule, bytes))
+       << "\n";
   uint32_t numKernels = u32(blob, offsetof(ImexKbinHeader, numKernels));
   for (uint32_t i = 0; i < numKernels; ++i, record += sizeof(ImexKbinKernel))
     os << "  kernel record @" << record << ": name @"

@@ -11,6 +11,8 @@
 
 #include "imexrt/kernel_binary.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CRC.h"
 #include "llvm/Support/Endian.h"
 
 #include <gtest/gtest.h>
@@ -72,9 +74,12 @@ TEST(KernelBinary, HeaderAndRecordsFollowTheRuntimeLayout) {
   size_t rec = IMEXKBIN_MODULES_OFFSET;
   EXPECT_EQ(u32(blob, rec + offsetof(ImexKbinModule, flavour)),
             IMEXKBIN_FLAVOUR_OPENCL);
-  EXPECT_EQ(u32(blob, rec + offsetof(ImexKbinModule, reserved)), 0u);
   uint64_t oclOffset = u64(blob, rec + offsetof(ImexKbinModule, offset));
   EXPECT_EQ(u64(blob, rec + offsetof(ImexKbinModule, bytes)), 5u * 4u);
+  // The module's CRC-32 (zlib's), which the runtime checks.
+  EXPECT_EQ(u32(blob, rec + offsetof(ImexKbinModule, crc32)),
+            llvm::crc32(llvm::arrayRefFromStringRef(
+                llvm::StringRef(blob).substr(oclOffset, 5u * 4u))));
   rec += sizeof(ImexKbinModule);
   EXPECT_EQ(u32(blob, rec + offsetof(ImexKbinModule, flavour)),
             IMEXKBIN_FLAVOUR_VULKAN);

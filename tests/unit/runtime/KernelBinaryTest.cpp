@@ -142,6 +142,20 @@ TEST(ImexrtKernelBinary, ContainerWithoutKernels) {
   EXPECT_EQ(bin.findModule(IMEXKBIN_FLAVOUR_VULKAN), nullptr);
 }
 
+// Version 1 containers, written before modules carried checksums, are
+// still read; their checksum field (then reserved) is not checked.
+TEST(ImexrtKernelBinary, VersionOneHasNoChecksums) {
+  auto blob = makeContainer(
+      {{IMEXKBIN_FLAVOUR_OPENCL, loadSpirv("opencl_add.spv")}}, {});
+  put32(blob, offsetof(ImexKbinHeader, version),
+        IMEXKBIN_VERSION_WITHOUT_CHECKSUMS);
+  put32(blob, IMEXKBIN_MODULES_OFFSET + offsetof(ImexKbinModule, crc32), 0);
+  KernelBinary bin;
+  std::string error;
+  ASSERT_TRUE(parse(blob, bin, error)) << error;
+  EXPECT_NE(bin.findModule(IMEXKBIN_FLAVOUR_OPENCL), nullptr);
+}
+
 TEST(ImexrtKernelBinary, ParsedBinaryOwnsItsData) {
   KernelBinary bin;
   std::string error;
@@ -184,8 +198,26 @@ std::vector<BadBlob> badBlobs() {
   }
   {
     auto b = good();
-    put32(b, 8, 2);
-    cases.push_back({"version", b, "version 2 is not supported"});
+    put32(b, 8, 3);
+    cases.push_back({"version", b, "version 3 is not supported"});
+  }
+  {
+    // One flipped bit in the SPIR-V: the checksum no longer matches, and
+    // the module never reaches a driver.
+    auto b = good();
+    uint64_t offset;
+    std::memcpy(&offset, b.data() + kModule0 + 8, 8);
+    b[offset + 40] ^= 0x10;
+    cases.push_back({"damaged module", b, "is damaged: its CRC-32 is"});
+  }
+  {
+    // An id bound past SPIR-V's limit (drivers allocate by it).
+    auto b = good();
+    uint64_t offset;
+    std::memcpy(&offset, b.data() + kModule0 + 8, 8);
+    put32(b, offset + 12, 0xFFFFFFFFu);
+    resealChecksums(b);
+    cases.push_back({"id bound", b, "id bound 4294967295 exceeds"});
   }
   {
     auto b = good();
@@ -220,6 +252,7 @@ std::vector<BadBlob> badBlobs() {
   {
     auto b = good();
     put64(b, kModule0 + 16, 12);
+    resealChecksums(b);
     cases.push_back({"spirv too short", b, "too short"});
   }
   {
@@ -228,6 +261,7 @@ std::vector<BadBlob> badBlobs() {
     uint64_t offset;
     std::memcpy(&offset, b.data() + kModule0 + 8, 8);
     put32(b, offset + 20, 0xFFFF0011u);
+    resealChecksums(b);
     cases.push_back({"truncated instruction", b, "malformed SPIR-V"});
   }
   {
@@ -235,6 +269,7 @@ std::vector<BadBlob> badBlobs() {
     uint64_t offset;
     std::memcpy(&offset, b.data() + kModule0 + 8, 8);
     put32(b, offset + 20, 0x00000011u);
+    resealChecksums(b);
     cases.push_back({"zero word count", b, "word count 0"});
   }
   {
@@ -242,6 +277,7 @@ std::vector<BadBlob> badBlobs() {
     uint64_t offset;
     std::memcpy(&offset, b.data() + kModule0 + 8, 8);
     put32(b, offset, 0x12345678u);
+    resealChecksums(b);
     cases.push_back({"module magic", b, "not SPIR-V"});
   }
   {

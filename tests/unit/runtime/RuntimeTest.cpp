@@ -1072,6 +1072,25 @@ TEST_F(ImexrtVulkan, BadKernelBinaries) {
   EXPECT_EQ(gpuModuleLoad(stream, truncated.data(), truncated.size()), nullptr);
   expectError({"gpuModuleLoad", "malformed SPIR-V"});
 
+  // Damaged modules that the driver would crash on never reach it: a
+  // flipped byte (the checksum) and a huge id bound (the header check).
+  auto flipped = makeContainer(
+      {{IMEXKBIN_FLAVOUR_VULKAN, loadSpirv("kernels.spv")}}, mainKernelTable());
+  uint64_t offset;
+  std::memcpy(&offset,
+              flipped.data() + IMEXKBIN_MODULES_OFFSET +
+                  offsetof(ImexKbinModule, offset),
+              sizeof offset);
+  auto bound = flipped;
+  flipped[offset + 101] ^= 0x01;
+  EXPECT_EQ(gpuModuleLoad(stream, flipped.data(), flipped.size()), nullptr);
+  expectError({"gpuModuleLoad", "is damaged"});
+  uint32_t hugeBound = 0xFFFFFFFFu;
+  std::memcpy(bound.data() + offset + 12, &hugeBound, sizeof hugeBound);
+  resealChecksums(bound);
+  EXPECT_EQ(gpuModuleLoad(stream, bound.data(), bound.size()), nullptr);
+  expectError({"gpuModuleLoad", "id bound 4294967295 exceeds"});
+
   // Raw SPIR-V is the OpenCL flavour, which Vulkan cannot run.
   std::vector<uint32_t> opencl = loadSpirv("opencl_add.spv");
   EXPECT_EQ(gpuModuleLoad(stream, opencl.data(), opencl.size() * 4), nullptr);

@@ -12,6 +12,7 @@
 #ifndef IMEXRT_TESTS_TESTUTIL_H
 #define IMEXRT_TESTS_TESTUTIL_H
 
+#include "KernelBinary.h" // the runtime's reader (runtime/lib)
 #include "imexrt/imexrt.h"
 #include "imexrt/kernel_binary.h"
 
@@ -86,11 +87,26 @@ makeContainer(const std::vector<TestModule> &modules,
     blob.push_back(0xAB);
     rec.offset = append(modules[m].words.data(), modules[m].words.size() * 4);
     rec.bytes = modules[m].words.size() * 4;
+    rec.crc32 = imexrt::kernelBinaryCrc32(modules[m].words.data(), rec.bytes);
     std::memcpy(blob.data() + sizeof(ImexKbinHeader) +
                     m * sizeof(ImexKbinModule),
                 &rec, sizeof(rec));
   }
   return blob;
+}
+
+/// Recomputes the module checksums of a container whose SPIR-V a test
+/// changed on purpose, so that what it changed is what the reader sees.
+inline void resealChecksums(std::vector<unsigned char> &blob) {
+  ImexKbinHeader header;
+  std::memcpy(&header, blob.data(), sizeof(header));
+  for (uint32_t m = 0; m < header.numModules; ++m) {
+    ImexKbinModule rec;
+    size_t at = sizeof(ImexKbinHeader) + m * sizeof(ImexKbinModule);
+    std::memcpy(&rec, blob.data() + at, sizeof(rec));
+    rec.crc32 = imexrt::kernelBinaryCrc32(blob.data() + rec.offset, rec.bytes);
+    std::memcpy(blob.data() + at, &rec, sizeof(rec));
+  }
 }
 
 /// Reads a SPIR-V file assembled at build time (IMEXRT_TEST_KERNEL_DIR).
