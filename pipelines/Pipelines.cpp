@@ -127,6 +127,7 @@ void addVectorToLLVM(OpPassManager &pm, const imex::PipelineOptions &options) {
 /// become runtime calls and memrefs are allocated through the runtime's
 /// generic functions when `genericAllocation` is set.
 void addToLLVM(OpPassManager &pm, bool gpux, bool genericAllocation = false) {
+  pm.addNestedPass<func::FuncOp>(imex::createCheckAllocationSizes());
   pm.addPass(imex::createConvertAssertsToImexrt());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());

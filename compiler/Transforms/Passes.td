@@ -259,6 +259,28 @@ def PromoteScalarBuffers
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def CheckAllocationSizes
+    : Pass<"check-allocation-sizes", "::mlir::func::FuncOp"> {
+  let summary = "Check heap allocations: sizes that overflow, and out of memory";
+  let description = [{
+    Memref lowering multiplies an allocation's sizes and element size without
+    checking for overflow, and uses what malloc returns unchecked: a
+    `zeros(2**61)` became a 64-byte buffer written with 2**61 elements. For
+    every `memref.alloc`:
+    - a static size of more than 2**62 bytes is an error at the op;
+    - dynamic sizes are multiplied at run time with overflow checks, and a
+      product over 2**62 bytes (a negative size counts as huge) stops the
+      program with `file:line:col: allocation size overflows`;
+    - a null result of a non-empty allocation stops the program with
+      `file:line:col: out of memory`.
+    Both run-time checks are `cf.assert`s, reported through the runtime's
+    check-failure path (`convert-asserts-to-imexrt`).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def ExpandBF16Conversions : Pass<"expand-bf16-conversions"> {
   let summary = "Lower bf16 <-> f32 conversions to integer bit operations";
   let description = [{

@@ -56,10 +56,12 @@
 // RUN:   | FileCheck %s --check-prefix=CUSTOM
 // CUSTOM: linalg.add
 
-// Standard input works, and the same input always gives the same object.
+// Standard input works, and the same input always gives the same object
+// (run-time check messages name the input: '<stdin>' or its path).
 // RUN: imexc - -o %t/stdin.o < %S/Inputs/add.mlir
-// RUN: imexc %S/Inputs/add.mlir -o %t/again.o
-// RUN: cmp %t/stdin.o %t/again.o
+// RUN: imexc - -o %t/stdin-again.o < %S/Inputs/add.mlir
+// RUN: cmp %t/stdin.o %t/stdin-again.o
+// RUN: cd %t && imexc add.mlir -o %t/again.o
 // RUN: cmp %t/add.o %t/again.o
 
 // Programs with iree_vector_ext ops get the vector-ext pipeline by default.
