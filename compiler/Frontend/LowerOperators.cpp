@@ -484,21 +484,13 @@ void Lowering::checkAtRunTime(arith::CmpIPredicate predicate, Value lhs,
                               Value rhs, const std::string &problem,
                               Location l) {
   Value holds = arith::CmpIOp::create(builder, l, predicate, lhs, rhs);
-  cf::AssertOp::create(builder, l, holds, locationPrefix(l) + problem);
+  cf::AssertOp::create(builder, l, holds,
+                       imex::runTimeCheckPrefix(l) + problem);
 }
 
 void Lowering::checkNotEmpty(Value size, const std::string &problem,
                              Location l) {
   checkAtRunTime(arith::CmpIPredicate::ne, size, constIndex(0, l), problem, l);
-}
-
-std::string Lowering::locationPrefix(Location l) {
-  auto fileLoc = dyn_cast<FileLineColLoc>(l);
-  if (!fileLoc)
-    return "";
-  return (fileLoc.getFilename().getValue() + ":" + Twine(fileLoc.getLine()) +
-          ":" + Twine(fileLoc.getColumn()) + ": ")
-      .str();
 }
 
 TV Lowering::emitBinary(BinaryOp op, const TV &a, const TV &b, SMLoc at) {

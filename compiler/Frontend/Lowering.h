@@ -349,8 +349,6 @@ private:
   /// element of an array). False after a compile-time error.
   bool checkIntegerDivisor(const TV &divisor, ScalarKind compute, SMLoc at);
 
-  /// "file:line:col: " for messages printed at run time.
-  static std::string locationPrefix(Location l);
   TV emitBinary(BinaryOp op, const TV &a, const TV &b, SMLoc at);
   TV emitMatmul(const TV &a, const TV &b, SMLoc at);
 

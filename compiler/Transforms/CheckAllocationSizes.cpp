@@ -39,16 +39,6 @@ uint64_t elementBytes(Type type) {
   return 0;
 }
 
-/// "file:line:col: " of `loc`, as the run-time message starts.
-std::string locationPrefix(Location loc) {
-  auto fileLoc = dyn_cast<FileLineColLoc>(loc);
-  if (!fileLoc)
-    return "";
-  return (fileLoc.getFilename().getValue() + ":" + Twine(fileLoc.getLine()) +
-          ":" + Twine(fileLoc.getColumn()) + ": ")
-      .str();
-}
-
 class CheckAllocationSizes
     : public imex::impl::CheckAllocationSizesBase<CheckAllocationSizes> {
 public:
@@ -79,7 +69,7 @@ private:
       return success(); // an empty array: nothing to check
 
     Location loc = op.getLoc();
-    std::string where = locationPrefix(loc);
+    std::string where = imex::runTimeCheckPrefix(loc);
     OpBuilder b(op);
     auto i64 = b.getI64Type();
     auto constant = [&](uint64_t v) -> Value {
@@ -122,3 +112,12 @@ private:
 };
 
 } // namespace
+
+std::string imex::runTimeCheckPrefix(Location loc) {
+  auto fileLoc = dyn_cast<FileLineColLoc>(loc);
+  if (!fileLoc)
+    return "";
+  return (fileLoc.getFilename().getValue() + ":" + Twine(fileLoc.getLine()) +
+          ":" + Twine(fileLoc.getColumn()) + ": ")
+      .str();
+}

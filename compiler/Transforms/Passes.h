@@ -63,6 +63,11 @@ bool promoteMemorySlots(mlir::Operation *scope);
 /// fusion of such ops fail upstream, and there is nothing to compute.
 bool hasEmptyDimension(mlir::linalg::LinalgOp op);
 
+/// "file:line:col: " of `loc` (empty without a file location): how the
+/// message of a run-time check (cf.assert) starts, since the program that
+/// prints it has no other way to say where the check came from.
+std::string runTimeCheckPrefix(mlir::Location loc);
+
 /// True if an op of `func` updates a tensor in place (ndarray.insert_slice
 /// declares a write): the function's tensors then have reference semantics,
 /// and fusing or recomputing a producer could lose the update.
