@@ -102,6 +102,8 @@ const Lowering::Builtin *Lowering::findBuiltin(StringRef name) {
 #define BUILTIN(NAME, EMIT, MIN, MAX, ...)                                     \
   {#NAME, &Lowering::EMIT, MIN, MAX, {__VA_ARGS__}},
 #include "Frontend/Builtins.def"
+
+#include <limits>
   };
   for (const Builtin &builtin : builtins)
     if (builtin.name == name)
@@ -306,6 +308,26 @@ TV Lowering::emitMinimumMaximum(Expr &call, StringRef name) {
                     call.loc);
 }
 
+/// Python's len(): the size of an array's first dimension.
+TV Lowering::emitLen(Expr &call, StringRef) {
+  TV v = emitExpr(argument(call, 0));
+  if (!v.ok())
+    return TV::error();
+  if (!v.ty.isArray() || v.ty.rank() == 0) {
+    diags.error(argument(call, 0).loc,
+                "len() of unsized object (" + v.ty.str() + ")");
+    return TV::error();
+  }
+  Location l = loc(call.loc);
+  Value size = v.ty.shape[0] == kDyn
+                   ? (Value)tensor::DimOp::create(builder, l, v.value, 0)
+                   : constIndex(v.ty.shape[0], l);
+  TV r;
+  r.ty = Ty::scalar(ScalarKind::I64);
+  r.value = castScalar(size, ScalarKind::Index, ScalarKind::I64, l);
+  return r;
+}
+
 TV Lowering::emitUnaryMathCall(Expr &call, StringRef name) {
   TV v = emitExpr(argument(call, 0));
   if (!v.ok())
@@ -317,51 +339,122 @@ TV Lowering::emitUnaryMathCall(Expr &call, StringRef name) {
   return emitUnaryMath(name, v, loc(call.loc));
 }
 
+namespace {
+
+/// A unary math builtin: what it computes in, what it returns, and how.
+struct UnaryMath {
+  StringLiteral name;
+  enum Domain {
+    Float, ///< integers and bools are converted to a float first
+    Any,   ///< computed in the argument's own kind
+  } domain;
+  bool returnsBool;
+  /// The value for one element `x`, already of the kind it computes in.
+  Value (*build)(OpBuilder &b, Location l, Value x);
+};
+
+Value constantLike(OpBuilder &b, Location l, Value x, double value) {
+  Type type = x.getType();
+  if (isa<FloatType>(type))
+    return arith::ConstantOp::create(b, l, b.getFloatAttr(type, value));
+  return arith::ConstantOp::create(b, l,
+                                   b.getIntegerAttr(type, int64_t(value)));
+}
+
+Value compareWithZero(OpBuilder &b, Location l, Value x, arith::CmpFPredicate f,
+                      arith::CmpIPredicate i) {
+  Value zero = constantLike(b, l, x, 0);
+  if (isa<FloatType>(x.getType()))
+    return arith::CmpFOp::create(b, l, f, x, zero);
+  return arith::CmpIOp::create(b, l, i, x, zero);
+}
+
+/// NumPy's sign: -1, 0 (also for -0.0) or 1; NaN stays NaN.
+Value buildSign(OpBuilder &b, Location l, Value x) {
+  Value negative = compareWithZero(b, l, x, arith::CmpFPredicate::OLT,
+                                   arith::CmpIPredicate::slt);
+  Value positive = compareWithZero(b, l, x, arith::CmpFPredicate::OGT,
+                                   arith::CmpIPredicate::sgt);
+  Value zero = compareWithZero(b, l, x, arith::CmpFPredicate::OEQ,
+                               arith::CmpIPredicate::eq);
+  Value r = arith::SelectOp::create(b, l, zero, constantLike(b, l, x, 0), x);
+  r = arith::SelectOp::create(b, l, positive, constantLike(b, l, x, 1), r);
+  return arith::SelectOp::create(b, l, negative, constantLike(b, l, x, -1), r);
+}
+
+Value buildAbs(OpBuilder &b, Location l, Value x) {
+  if (x.getType().isInteger(1))
+    return x;
+  if (isa<FloatType>(x.getType()))
+    return math::AbsFOp::create(b, l, x);
+  return math::AbsIOp::create(b, l, x);
+}
+
+/// isnan/isinf: integers and bools are never NaN or infinite.
+Value buildIsNaN(OpBuilder &b, Location l, Value x) {
+  if (!isa<FloatType>(x.getType()))
+    return arith::ConstantIntOp::create(b, l, 0, 1);
+  return arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNO, x, x);
+}
+
+Value buildIsInf(OpBuilder &b, Location l, Value x) {
+  if (!isa<FloatType>(x.getType()))
+    return arith::ConstantIntOp::create(b, l, 0, 1);
+  Value magnitude = math::AbsFOp::create(b, l, x);
+  Value inf = arith::ConstantOp::create(
+      b, l,
+      b.getFloatAttr(x.getType(), std::numeric_limits<double>::infinity()));
+  return arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ, magnitude, inf);
+}
+
+template <typename Op> Value buildOp(OpBuilder &b, Location l, Value x) {
+  return Op::create(b, l, x);
+}
+
+const UnaryMath kUnaryMath[] = {
+    {"exp", UnaryMath::Float, false, buildOp<math::ExpOp>},
+    {"log", UnaryMath::Float, false, buildOp<math::LogOp>},
+    {"sqrt", UnaryMath::Float, false, buildOp<math::SqrtOp>},
+    {"sin", UnaryMath::Float, false, buildOp<math::SinOp>},
+    {"cos", UnaryMath::Float, false, buildOp<math::CosOp>},
+    {"tan", UnaryMath::Float, false, buildOp<math::TanOp>},
+    {"tanh", UnaryMath::Float, false, buildOp<math::TanhOp>},
+    {"floor", UnaryMath::Float, false, buildOp<math::FloorOp>},
+    {"ceil", UnaryMath::Float, false, buildOp<math::CeilOp>},
+    {"abs", UnaryMath::Any, false, buildAbs},
+    {"sign", UnaryMath::Any, false, buildSign},
+    {"isnan", UnaryMath::Any, true, buildIsNaN},
+    {"isinf", UnaryMath::Any, true, buildIsInf},
+};
+
+} // namespace
+
 TV Lowering::emitUnaryMath(StringRef name, const TV &v, Location l) {
+  const UnaryMath *math = llvm::find_if(
+      kUnaryMath, [&](const UnaryMath &m) { return m.name == name; });
+  assert(math != std::end(kUnaryMath) && "a unary math builtin");
   ScalarKind from = v.ty.elem;
   ScalarKind to = from;
-  if (name == "abs") {
-    if (from == ScalarKind::Bool)
-      to = ScalarKind::Bool;
-  } else if (!isFloat(from)) {
+  if (math->domain == UnaryMath::Float && !isFloat(from)) {
     to = promoteKinds(from == ScalarKind::Bool ? ScalarKind::I8 : from,
                       ScalarKind::F16);
     if (from == ScalarKind::Index || from == ScalarKind::I64 ||
         from == ScalarKind::I32)
       to = ScalarKind::F64;
   }
-  std::string op = name.str();
-  auto body = [op, from, to, this](OpBuilder &b, Location bl,
-                                   ArrayRef<Value> e) -> Value {
-    Value x = castWith(b, e[0], from, to, bl);
-    if (op == "exp")
-      return math::ExpOp::create(b, bl, x);
-    if (op == "log")
-      return math::LogOp::create(b, bl, x);
-    if (op == "sqrt")
-      return math::SqrtOp::create(b, bl, x);
-    if (op == "sin")
-      return math::SinOp::create(b, bl, x);
-    if (op == "cos")
-      return math::CosOp::create(b, bl, x);
-    if (op == "tanh")
-      return math::TanhOp::create(b, bl, x);
-    if (op == "floor")
-      return math::FloorOp::create(b, bl, x);
-    if (to == ScalarKind::Bool)
-      return x;
-    if (isFloat(to))
-      return math::AbsFOp::create(b, bl, x);
-    return math::AbsIOp::create(b, bl, x);
+  ScalarKind result = math->returnsBool ? ScalarKind::Bool : to;
+  auto body = [math, from, to, this](OpBuilder &b, Location bl,
+                                     ArrayRef<Value> e) -> Value {
+    return math->build(b, bl, castWith(b, e[0], from, to, bl));
   };
   TV r;
   if (v.ty.isScalar()) {
-    r.ty = Ty::scalar(to);
+    r.ty = Ty::scalar(result);
     r.value = body(builder, l, {v.value});
     return r;
   }
   r.ty = v.ty;
-  r.ty.elem = to;
+  r.ty.elem = result;
   r.value = emitElementwise(l, {v}, r.ty, body);
   return r;
 }

@@ -26,6 +26,9 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <limits>
 
 namespace imex::nda {
 
@@ -402,6 +405,24 @@ TV Lowering::emitExpr(Expr &e) {
       diags.error(e.loc, "function '" + e.name + "' used as a value");
       return TV::error();
     }
+    // NumPy's constants, unless a variable has the name: Python floats, so
+    // weak scalars.
+    if (!vars.count(e.name)) {
+      constexpr double kInf = std::numeric_limits<double>::infinity();
+      std::optional<double> constant =
+          llvm::StringSwitch<std::optional<double>>(e.name)
+              .Case("pi", 3.141592653589793)
+              .Case("e", 2.718281828459045)
+              .Case("inf", kInf)
+              .Case("nan", std::numeric_limits<double>::quiet_NaN())
+              .Default(std::nullopt);
+      if (constant) {
+        TV r;
+        r.ty = Ty::scalar(ScalarKind::F64, /*weak=*/true);
+        r.value = constScalar(ScalarKind::F64, *constant, 0, l);
+        return r;
+      }
+    }
     Var *var = lookupVar(e);
     if (!var)
       return TV::error();
@@ -480,6 +501,19 @@ TV Lowering::emitExpr(Expr &e) {
       diags.error(e.loc, "'shape' must be indexed, e.g. 'a.shape[0]'");
       return TV::error();
     }
+    if (e.name == "ndim" || e.name == "size") {
+      if (!base.ty.isScalar() && !base.ty.isArray()) {
+        diags.error(e.loc, "'" + e.name + "' needs an array or a scalar");
+        return TV::error();
+      }
+      TV r;
+      r.ty = Ty::scalar(ScalarKind::I64);
+      r.value = e.name == "ndim"
+                    ? constScalar(ScalarKind::I64, 0, base.ty.rank(), l)
+                    : castScalar(elementCount(base, l), ScalarKind::Index,
+                                 ScalarKind::I64, l);
+      return r;
+    }
     diags.error(e.keywordLocs.empty() ? e.loc : e.keywordLocs[0],
                 "'" + base.ty.str() + "' has no attribute '" + e.name + "'");
     return TV::error();
@@ -507,6 +541,17 @@ TV Lowering::emitExpr(Expr &e) {
     return emitCall(e);
   }
   return TV::error();
+}
+
+Value Lowering::elementCount(const TV &v, Location l) {
+  Value count = constIndex(1, l);
+  for (int64_t d = 0; d < v.ty.rank(); ++d)
+    count = arith::MulIOp::create(
+        builder, l, count,
+        v.ty.shape[d] == kDyn
+            ? (Value)tensor::DimOp::create(builder, l, v.value, d)
+            : constIndex(v.ty.shape[d], l));
+  return count;
 }
 
 TV Lowering::emitTranspose(const TV &v, Location l) {

@@ -349,6 +349,9 @@ private:
   /// element of an array). False after a compile-time error.
   bool checkIntegerDivisor(const TV &divisor, ScalarKind compute, SMLoc at);
 
+  /// The number of elements of an array (1 for a scalar), as an index.
+  Value elementCount(const TV &v, Location l);
+
   TV emitBinary(BinaryOp op, const TV &a, const TV &b, SMLoc at);
   TV emitMatmul(const TV &a, const TV &b, SMLoc at);
 
@@ -417,6 +420,7 @@ private:
   TV emitWhere(Expr &call, StringRef name);
   TV emitMinimumMaximum(Expr &call, StringRef name);
   TV emitUnaryMathCall(Expr &call, StringRef name);
+  TV emitLen(Expr &call, StringRef name);
   TV emitUnaryMath(StringRef name, const TV &v, Location l);
   TV emitArange(Expr &call, StringRef name);
   std::optional<int64_t> axisArg(Expr &call, const Ty &ty);
