@@ -28,8 +28,8 @@ int main() {
   for (int v : s)
     ws.push_back(v > 0 ? 1 : (v < 0 ? -1 : 0));
   auto ms = view1<imexc_memref_1d_i32>(s);
-  imexc_sign_result rs;
-  _mlir_ciface_sign(&rs, &ms);
-  expect1("sign", rs.r0, ws, 0);
+  imexc_signum_result rs;
+  _mlir_ciface_signum(&rs, &ms);
+  expect1("signum", rs.r0, ws, 0);
   return finish();
 }
