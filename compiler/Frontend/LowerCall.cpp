@@ -547,16 +547,10 @@ TV Lowering::emitMethod(Expr &call) {
     if (!allStatic || !srcStatic) {
       // The element counts must agree at run time: a view of the wrong
       // size would read and write past the array.
-      Value newCount = constIndex(1, l), oldCount = constIndex(1, l);
+      Value newCount = constIndex(1, l);
       for (Value size : sizes)
         newCount = arith::MulIOp::create(builder, l, newCount, size);
-      for (int64_t d = 0; d < base.ty.rank(); ++d)
-        oldCount = arith::MulIOp::create(
-            builder, l, oldCount,
-            base.ty.shape[d] == kDyn
-                ? (Value)tensor::DimOp::create(builder, l, base.value, d)
-                : constIndex(base.ty.shape[d], l));
-      checkAtRunTime(arith::CmpIPredicate::eq, newCount, oldCount,
+      checkAtRunTime(arith::CmpIPredicate::eq, newCount, elementCount(base, l),
                      "cannot reshape the array into a shape with a different "
                      "number of elements",
                      l);
