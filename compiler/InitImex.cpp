@@ -67,6 +67,7 @@
 #include "mlir/Dialect/XeGPU/Transforms/Passes.h"
 #include "mlir/Target/LLVMIR/Transforms/Passes.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/thread.h"
 
 void imex::registerImexDialects(mlir::DialectRegistry &registry) {
   registry.insert<region::RegionDialect, ndarray::NDArrayDialect,
@@ -164,4 +165,13 @@ void imex::registerAllPassesAndPipelines() {
   registerImexTransformsPasses();
   registerImexCodeGenPasses();
   registerNamedPipelines();
+}
+
+int imex::runWithLargeStack(llvm::function_ref<int()> body) {
+  constexpr unsigned kStackBytes = 1u << 30;
+  int status = 1;
+  llvm::thread worker(std::optional<unsigned>(kStackBytes),
+                      [&] { status = body(); });
+  worker.join();
+  return status;
 }

@@ -28,7 +28,6 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Support/thread.h"
 
 #include <csignal>
 #include <cstdlib>
@@ -80,20 +79,6 @@ imex::CompileOptions optionsFor(const imexc::Invocation &invocation,
   if (invocation.saveTempsNextToOutput)
     options.saveTempsDir = output + ".temps";
   return options;
-}
-
-/// imex::compile on a thread with a large stack, as clang does: MLIR's
-/// parser and many passes recurse once per nesting level of the input, and
-/// deeply nested programs (thousands of nested regions or types) would
-/// overflow the main thread's 8 MiB. The driver refuses nesting beyond what
-/// this stack holds with a diagnostic.
-int compileWithLargeStack(const imex::CompileOptions &options) {
-  constexpr unsigned kStackBytes = 1u << 30; // reserved, used as touched
-  int status = 1;
-  llvm::thread worker(std::optional<unsigned>(kStackBytes),
-                      [&] { status = imex::compile(options); });
-  worker.join();
-  return status;
 }
 
 /// Everything imexc does after LLVM's set-up; returns the exit status.
@@ -162,7 +147,8 @@ int runImexc(int argc, char **argv) {
                    << (options.output.empty() ? imex::defaultOutputPath(options)
                                               : options.output)
                    << "'\n";
-    if (compileWithLargeStack(options) != 0)
+    // Deeper nesting than this stack holds is refused with a diagnostic.
+    if (imex::runWithLargeStack([&] { return imex::compile(options); }) != 0)
       status = 1;
   }
   return status;

@@ -61,15 +61,21 @@ void reportWriteError(llvm::StringRef path, std::error_code error) {
   errorLine() << "cannot write '" << path << "': " << error.message() << "\n";
 }
 
-/// A temporary file with `contents` in the directory of `target` (through
-/// its links: the file they name is the one replaced).
-std::error_code writeTemporary(llvm::StringRef target, llvm::StringRef contents,
-                               bool executable, std::string &tempPath) {
+/// The file a regular output replaces: what its links name (so a link to
+/// an output stays a link), or the path itself for a new file.
+std::string replacedFile(llvm::StringRef path) {
   llvm::SmallString<256> real;
-  if (llvm::sys::fs::real_path(target, real))
-    real = target; // new file
-  llvm::SmallString<256> model(llvm::sys::path::parent_path(real));
-  llvm::sys::path::append(model, "." + llvm::sys::path::filename(real) +
+  if (llvm::sys::fs::real_path(path, real))
+    return path.str();
+  return std::string(real);
+}
+
+/// A temporary file with `contents` in the directory of `file`, which it
+/// will replace.
+std::error_code writeTemporary(llvm::StringRef file, llvm::StringRef contents,
+                               bool executable, std::string &tempPath) {
+  llvm::SmallString<256> model(llvm::sys::path::parent_path(file));
+  llvm::sys::path::append(model, "." + llvm::sys::path::filename(file) +
                                      "-%%%%%%.tmp");
   int fd;
   llvm::SmallString<256> created;
@@ -90,55 +96,56 @@ void OutputFiles::add(llvm::StringRef path, std::string contents,
 }
 
 bool OutputFiles::commit() {
-  // Temporary files of the regular outputs, removed unless renamed.
-  std::vector<std::pair<std::string, std::string>> replacements;
-  auto removeTemporaries = llvm::scope_exit([&] {
-    for (auto &[temp, target] : replacements)
-      if (!temp.empty())
-        llvm::sys::fs::remove(temp);
-  });
-  for (const Output &output : outputs) {
-    if (methodFor(output.path) != Method::Replace)
-      continue;
-    std::string temp;
-    std::error_code error =
-        writeTemporary(output.path, output.contents, output.executable, temp);
-    replacements.push_back({temp, output.path});
-    if (error) {
-      reportWriteError(output.path, error);
-      return false;
-    }
-  }
-  // What cannot be taken back goes after what can fail on a full disk.
+  // Each regular output's temporary file and the file it replaces; the
+  // temporaries are removed unless renamed.
+  struct Replacement {
+    const Output *output;
+    std::string file, temp;
+  };
+  std::vector<Replacement> replacements;
+  std::vector<std::pair<const Output *, Method>> direct;
   for (const Output &output : outputs) {
     Method method = methodFor(output.path);
     if (method == Method::Replace)
-      continue;
+      replacements.push_back({&output, replacedFile(output.path), ""});
+    else
+      direct.push_back({&output, method});
+  }
+  auto removeTemporaries = llvm::scope_exit([&] {
+    for (const Replacement &r : replacements)
+      if (!r.temp.empty())
+        llvm::sys::fs::remove(r.temp);
+  });
+  for (Replacement &r : replacements)
+    if (std::error_code error = writeTemporary(r.file, r.output->contents,
+                                               r.output->executable, r.temp)) {
+      reportWriteError(r.output->path, error);
+      return false;
+    }
+  // What cannot be taken back goes after what can fail on a full disk.
+  for (auto [output, method] : direct) {
     std::error_code error;
     if (method == Method::Stdout) {
-      llvm::outs() << output.contents;
+      llvm::outs() << output->contents;
       llvm::outs().flush();
       error = llvm::outs().error();
       llvm::outs().clear_error();
     } else {
-      llvm::raw_fd_ostream os(output.path, error, llvm::sys::fs::OF_None);
+      llvm::raw_fd_ostream os(output->path, error, llvm::sys::fs::OF_None);
       if (!error)
-        error = writeAndClose(os, output.contents);
+        error = writeAndClose(os, output->contents);
     }
     if (error) {
-      reportWriteError(output.path, error);
+      reportWriteError(output->path, error);
       return false;
     }
   }
-  for (auto &[temp, target] : replacements) {
-    llvm::SmallString<256> real;
-    if (llvm::sys::fs::real_path(target, real))
-      real = target;
-    if (std::error_code error = llvm::sys::fs::rename(temp, real)) {
-      reportWriteError(target, error);
+  for (Replacement &r : replacements) {
+    if (std::error_code error = llvm::sys::fs::rename(r.temp, r.file)) {
+      reportWriteError(r.output->path, error);
       return false;
     }
-    temp.clear();
+    r.temp.clear();
   }
   return true;
 }
