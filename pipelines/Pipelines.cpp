@@ -244,6 +244,8 @@ static void addGpuLaunches(OpPassManager &pm,
 static void addGpuAllocation(OpPassManager &pm,
                              const imex::PipelineOptions &options) {
   imex::InsertGPUAllocsOptions allocs;
+  // Callers' device arrays are used in place; host arrays are copied.
+  allocs.argumentsInPlace = true;
   if (options.offload == imex::Offload::Gpu) {
     pm.addPass(imex::region::createDropRegions());
     pm.nest<func::FuncOp>().addPass(imex::createInsertGPUAllocs(allocs));

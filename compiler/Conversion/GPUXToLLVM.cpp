@@ -70,7 +70,7 @@ constexpr RuntimeFunction kRuntimeFunctions[] = {
     {"gpuMemCopy", "vpppl"},    {"gpuMemSet", "vpppll"},
     {"gpuModuleLoad", "pppl"},  {"gpuModuleUnload", "vp"},
     {"gpuKernelGet", "pppp"},   {"gpuLaunchKernel", "pppllllllipp"},
-    {"gpuWait", "vp"},
+    {"gpuWait", "vp"},          {"imexrtIsGpuMemory", "ip"},
 };
 
 static Type signatureType(MLIRContext *ctx, char letter) {
@@ -368,6 +368,26 @@ struct DeallocPattern : GPUXPattern<gpux::DeallocOp> {
     Value ptr = toGenericPtr(rewriter, loc, desc.allocatedPtr(rewriter, loc));
     callRuntime(rewriter, loc, op, "gpuMemFree", {adaptor.getStream(), ptr});
     replaceWithNullToken(op, {}, rewriter);
+    return success();
+  }
+};
+
+/// gpux.is_gpu_memory -> imexrtIsGpuMemory(first element) != 0.
+struct IsGpuMemoryPattern : GPUXPattern<gpux::IsGpuMemoryOp> {
+  using GPUXPattern::GPUXPattern;
+  LogicalResult
+  matchAndRewrite(gpux::IsGpuMemoryOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isDescriptor(adaptor.getMemref()))
+      return rewriter.notifyMatchFailure(op, "needs a ranked memref");
+    Location loc = op.getLoc();
+    MemRefDescriptor desc(adaptor.getMemref());
+    Value ptr = firstElement(loc, op.getMemref().getType(), desc, rewriter);
+    Value answer = callRuntime(rewriter, loc, op, "imexrtIsGpuMemory", ptr);
+    Value zero =
+        LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(), 0);
+    rewriter.replaceOpWithNewOp<LLVM::ICmpOp>(op, LLVM::ICmpPredicate::ne,
+                                              answer, zero);
     return success();
   }
 };
@@ -798,6 +818,9 @@ static LogicalResult checkSupported(Operation *op,
       .Case([&](gpux::DeallocOp dealloc) {
         return checkBuffer(dealloc.getMemref(), /*contiguous=*/false);
       })
+      .Case([&](gpux::IsGpuMemoryOp query) {
+        return checkBuffer(query.getMemref(), /*contiguous=*/false);
+      })
       .Case([&](gpux::MemcpyOp copy) {
         return success(succeeded(checkBuffer(copy.getSrc(), true)) &&
                        succeeded(checkBuffer(copy.getDst(), true)));
@@ -936,8 +959,10 @@ void imex::populateGPUXToLLVMPatterns(LLVMTypeConverter &converter,
       return LLVM::LLVMPointerType::get(type.getContext());
     return std::nullopt;
   });
-  patterns.add<CreateStreamPattern, AllocPattern, DeallocPattern, WaitPattern,
-               MemcpyPattern, MemsetPattern, LaunchFuncPattern>(converter);
+  patterns
+      .add<CreateStreamPattern, AllocPattern, DeallocPattern, WaitPattern,
+           MemcpyPattern, MemsetPattern, LaunchFuncPattern, IsGpuMemoryPattern>(
+          converter);
   patterns.add<SingleCallPattern<gpux::CreateDeviceOp>>(converter,
                                                         "gpuCreateDevice");
   patterns.add<SingleCallPattern<gpux::CreateContextOp>>(converter,

@@ -16,12 +16,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/Passes.h"
+#include "gpux/IR/GPUX.h"
 #include "region/IR/Region.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -233,7 +236,7 @@ struct InsertGPUAllocsPass
       AccessKinds forced = kinds;
       forced.hostRead = forced.hostWrite = true;
       rewriter.setInsertionPointToStart(arg.getOwner());
-      copyToDeviceBuffer(rewriter, root, forced, terminator);
+      copyArgumentToDeviceBuffer(rewriter, arg, forced, terminator);
     }
   }
 
@@ -272,11 +275,12 @@ struct InsertGPUAllocsPass
       forced.hostRead = forced.hostWrite = true;
       if (auto arg = dyn_cast<BlockArgument>(root)) {
         rewriter.setInsertionPointToStart(arg.getOwner());
-      } else {
-        if (!root.getDefiningOp<memref::GetGlobalOp>())
-          forced.deviceRead = true;
-        rewriter.setInsertionPointAfterValue(root);
+        copyArgumentToDeviceBuffer(rewriter, arg, forced, terminator);
+        continue;
       }
+      if (!root.getDefiningOp<memref::GetGlobalOp>())
+        forced.deviceRead = true;
+      rewriter.setInsertionPointAfterValue(root);
       copyToDeviceBuffer(rewriter, root, forced, terminator);
     }
     return success();
@@ -363,10 +367,54 @@ struct InsertGPUAllocsPass
   /// redirects all other uses to it and copies in and out as needed.
   void copyToDeviceBuffer(IRRewriter &rewriter, Value orig,
                           const AccessKinds &kinds, Operation *terminator) {
+    SmallPtrSet<Operation *, 8> readsOriginal;
+    Value buffer = createDeviceCopy(rewriter, orig, kinds, readsOriginal);
+    redirectUses(rewriter, orig, buffer, readsOriginal, terminator);
+    rewriter.setInsertionPoint(terminator);
+    releaseDeviceCopy(rewriter, orig, buffer, kinds);
+  }
+
+  /// As copyToDeviceBuffer, for a function argument that the caller may
+  /// have allocated on the GPU already: only when the runtime says it did
+  /// not is a device copy made (and copied back and freed on return).
+  void copyArgumentToDeviceBuffer(IRRewriter &rewriter, BlockArgument arg,
+                                  const AccessKinds &kinds,
+                                  Operation *terminator) {
+    if (!argumentsInPlace || !isOpenCL())
+      return copyToDeviceBuffer(rewriter, arg, kinds, terminator);
+    Location loc = arg.getLoc();
+    SmallPtrSet<Operation *, 8> readsOriginal;
+    auto onGpu = imex::gpux::IsGpuMemoryOp::create(rewriter, loc,
+                                                   rewriter.getI1Type(), arg);
+    readsOriginal.insert(onGpu);
+    auto choice = scf::IfOp::create(rewriter, loc, arg.getType(), onGpu,
+                                    /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(&choice.getThenRegion().front());
+    readsOriginal.insert(scf::YieldOp::create(rewriter, loc, Value(arg)));
+    rewriter.setInsertionPointToStart(&choice.getElseRegion().front());
+    Value copy = createDeviceCopy(rewriter, arg, kinds, readsOriginal);
+    readsOriginal.insert(scf::YieldOp::create(rewriter, loc, copy));
+    Value buffer = choice.getResult(0);
+    redirectUses(rewriter, arg, buffer, readsOriginal, terminator);
+
+    rewriter.setInsertionPoint(terminator);
+    Value onHost = arith::XOrIOp::create(
+        rewriter, loc, onGpu,
+        arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true)));
+    auto release = scf::IfOp::create(rewriter, loc, onHost);
+    rewriter.setInsertionPointToStart(&release.getThenRegion().front());
+    releaseDeviceCopy(rewriter, arg, buffer, kinds);
+  }
+
+  /// A device buffer shaped like `orig`, filled from it when the device
+  /// reads what the host wrote, cast back to `orig`'s type. Ops that must
+  /// keep reading `orig` (sizes, the copy) are added to `readsOriginal`.
+  Value createDeviceCopy(IRRewriter &rewriter, Value orig,
+                         const AccessKinds &kinds,
+                         SmallPtrSetImpl<Operation *> &readsOriginal) {
     Location loc = orig.getLoc();
     auto origType = cast<MemRefType>(orig.getType());
-    // Size queries and the copy-in must keep reading the original buffer.
-    SmallPtrSet<Operation *, 8> readsOriginal;
     SmallVector<Value> dynamicSizes;
     for (int64_t dim = 0; dim < origType.getRank(); ++dim) {
       if (!origType.isDynamicDim(dim))
@@ -388,19 +436,28 @@ struct InsertGPUAllocsPass
       buffer = memref::AllocOp::create(rewriter, loc, bufferType, dynamicSizes);
     if (kinds.hostWrite && kinds.deviceRead)
       readsOriginal.insert(memref::CopyOp::create(rewriter, loc, orig, buffer));
-    Value replacement = buffer;
-    if (bufferType != origType)
-      replacement = memref::CastOp::create(rewriter, loc, origType, buffer);
+    if (bufferType == origType)
+      return buffer;
+    return memref::CastOp::create(rewriter, loc, origType, buffer);
+  }
 
-    // The return hands back the original (host) buffer; every other use
-    // works on the device buffer.
-    rewriter.replaceUsesWithIf(orig, replacement, [&](OpOperand &use) {
+  /// Every use of `orig` but the return (which hands back the caller's
+  /// buffer) and `readsOriginal` now works on `buffer`.
+  static void redirectUses(IRRewriter &rewriter, Value orig, Value buffer,
+                           const SmallPtrSetImpl<Operation *> &readsOriginal,
+                           Operation *terminator) {
+    rewriter.replaceUsesWithIf(orig, buffer, [&](OpOperand &use) {
       Operation *owner = use.getOwner();
       return owner != terminator && !readsOriginal.contains(owner) &&
-             owner != replacement.getDefiningOp();
+             owner != buffer.getDefiningOp();
     });
+  }
 
-    rewriter.setInsertionPoint(terminator);
+  /// At the insertion point: the device's results back into `orig` where
+  /// the host reads them, and the device copy freed.
+  void releaseDeviceCopy(IRRewriter &rewriter, Value orig, Value buffer,
+                         const AccessKinds &kinds) {
+    Location loc = orig.getLoc();
     if (kinds.hostRead && kinds.deviceWrite)
       memref::CopyOp::create(rewriter, loc, buffer, orig);
     if (isOpenCL())

@@ -129,6 +129,10 @@ def InsertGPUAllocs : Pass<"insert-gpu-allocs", "::mlir::func::FuncOp"> {
     In both modes, memory that a `gpu.launch` allocates itself (workgroup
     and private memory) is left alone, and an allocation's existing frees
     become GPU frees where they are.
+
+    With `arguments-in-place`, an argument's device copy is made only when
+    `gpux.is_gpu_memory` says at run time that the argument is not GPU
+    memory already (`scf.if`); device arrays are used where they are.
   }];
   let options = [
     Option<"clientAPI", "client-api", "std::string", /*default=*/"\"opencl\"",
@@ -137,9 +141,16 @@ def InsertGPUAllocs : Pass<"insert-gpu-allocs", "::mlir::func::FuncOp"> {
            "Convert allocations inside GPU env_regions (opencl only)">,
     Option<"hostShared", "host-shared", "bool", /*default=*/"true",
            "Make GPU allocations host-shared where the host may use them">,
+    Option<"argumentsInPlace", "arguments-in-place", "bool",
+           /*default=*/"false",
+           "Ask the runtime (gpux.is_gpu_memory) whether a function argument "
+           "is GPU memory already, and copy only those that are not "
+           "(opencl only)">,
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
-                           "::mlir::memref::MemRefDialect"];
+                           "::imex::gpux::GPUXDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def ConvertNDArrayToLinalg : Pass<"convert-ndarray-to-linalg"> {

@@ -570,7 +570,7 @@ private:
       if (!llvm::isAlnum(c))
         c = '_';
     llvm::raw_string_ostream os(headerText);
-    return emitCHeader(module, guard, os);
+    return emitCHeader(module, guard, options.offload == "gpu", os);
   }
 
   /// --emit=spirv: the one SPIR-V module kernel serialization produced.

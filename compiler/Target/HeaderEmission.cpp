@@ -162,7 +162,7 @@ bool isMemrefLike(Type type) { return isa<ShapedType>(type); }
 } // namespace
 
 LogicalResult imex::emitCHeader(ModuleOp module, StringRef guard,
-                                raw_ostream &os) {
+                                bool offloadAll, raw_ostream &os) {
   std::string declarations;
   llvm::raw_string_ostream allDecls(declarations);
   HeaderWriter writer(os);
@@ -216,12 +216,20 @@ LogicalResult imex::emitCHeader(ModuleOp module, StringRef guard,
       params.push_back(*spelled + (isMemrefLike(input) ? "" : " ") + "arg" +
                        std::to_string(i));
     }
+    bool hasArrays = llvm::any_of(type.getInputs(), isMemrefLike) ||
+                     llvm::any_of(results, isMemrefLike);
     if (llvm::any_of(type.getInputs(), imex::ndarray::hasGPUEnv) ||
         llvm::any_of(results, imex::ndarray::hasGPUEnv))
       decls << "/* GPU-placed arrays: arguments may be host or device memory "
-               "(host arrays are\n   copied to the GPU and back); array "
-               "results are GPU memory, readable on\n   the host, released "
-               "with gpuMemFree(NULL, r.allocated). */\n";
+               "(device arrays from\n   gpuMemAlloc are used in place, host "
+               "arrays are copied to the GPU and\n   back); array results "
+               "are GPU memory, readable on the host, released\n   with "
+               "gpuMemFree(NULL, r.allocated). */\n";
+    else if (offloadAll && hasArrays)
+      decls << "/* Offloaded to the GPU (--offload=gpu): arguments may be "
+               "host or device memory\n   (device arrays from gpuMemAlloc "
+               "are used in place, host arrays are copied\n   to the GPU "
+               "and back); array results are host memory. */\n";
     decls << returnType << " _mlir_ciface_" << func.getSymName() << "(";
     llvm::interleaveComma(params, decls);
     if (params.empty())

@@ -116,6 +116,7 @@ void *gHandlerData = nullptr;
 std::atomic<int> gPolicy{-1};
 std::atomic<uint64_t> gErrorCount{0};
 std::atomic<uint64_t> gLaunchCount{0};
+std::atomic<uint64_t> gAllocationCount{0};
 thread_local std::string tLastError;
 // What imexrtGetLastError() returned last: a copy, so that later errors on
 // this thread do not change or free the string the caller holds.
@@ -279,10 +280,11 @@ struct State {
   std::unordered_map<void *, Kind> handles;
   std::map<std::pair<const void *, size_t>, ModuleHandle *> moduleCache;
   StreamHandle *defaultStream = nullptr;
-  // Pointers returned by gpuMemAlloc and not freed yet, so that compiled
-  // code's generic free (_mlir_memref_to_llvm_free) can tell them apart
-  // from host memory.
-  std::unordered_set<const void *> allocations;
+  // Pointers returned by gpuMemAlloc and not freed yet, with their sizes,
+  // so that compiled code's generic free (_mlir_memref_to_llvm_free) can
+  // tell them apart from host memory, and exported functions can use
+  // device arrays in place (imexrtIsGpuMemory).
+  std::map<uintptr_t, size_t> allocations;
   // Host memory that gpuMemAlloc returned instead of failing (see there),
   // or instead of device memory in host-fallback mode.
   std::unordered_set<const void *> placeholders;
@@ -997,7 +999,8 @@ void *gpuMemAlloc(void *stream, size_t bytes, size_t alignment,
   }
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
-  s.allocations.insert(ptr);
+  s.allocations[reinterpret_cast<uintptr_t>(ptr)] = bytes;
+  gAllocationCount.fetch_add(1, std::memory_order_relaxed);
   return ptr;
 }
 
@@ -1020,7 +1023,7 @@ void gpuMemFree(void *stream, void *ptr) {
   }
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
-  s.allocations.erase(ptr);
+  s.allocations.erase(reinterpret_cast<uintptr_t>(ptr));
 }
 
 void gpuMemCopy(void *stream, void *dst, void *src, size_t bytes) {
@@ -1192,7 +1195,7 @@ void _mlir_memref_to_llvm_free(void *ptr) {
   {
     State &s = state();
     std::lock_guard<std::mutex> lock(s.mutex);
-    fromRuntime = s.allocations.count(ptr) != 0;
+    fromRuntime = s.allocations.count(reinterpret_cast<uintptr_t>(ptr)) != 0;
   }
   if (fromRuntime)
     gpuMemFree(nullptr, ptr);
@@ -1339,6 +1342,19 @@ void imexrtSetErrorHandler(imexrtErrorHandler handler, void *userData) {
 }
 
 uint64_t imexrtGetLaunchCount(void) { return gLaunchCount.load(); }
+
+uint64_t imexrtGetAllocationCount(void) { return gAllocationCount.load(); }
+
+int32_t imexrtIsGpuMemory(const void *ptr) {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto p = reinterpret_cast<uintptr_t>(ptr);
+  auto next = s.allocations.upper_bound(p);
+  if (next == s.allocations.begin())
+    return 0;
+  auto [base, bytes] = *std::prev(next);
+  return p - base < bytes ? 1 : 0;
+}
 
 void imexrtAllowHostFallback(void) {
   state().hostFallbackAllowed.store(true, std::memory_order_release);

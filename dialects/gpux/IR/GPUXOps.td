@@ -246,4 +246,25 @@ def GPUX_MemsetOp : GPUX_Op<"memset", [GPU_AsyncOpInterface]> {
   let results = (outs Optional<GPU_AsyncToken>:$asyncToken);
 }
 
+//===----------------------------------------------------------------------===//
+// imexc extensions (not in IMEX)
+//===----------------------------------------------------------------------===//
+
+def GPUX_IsGpuMemoryOp : GPUX_Op<"is_gpu_memory"> {
+  let summary = "tests at run time whether a memref lives in GPU memory";
+  let description = [{
+    True when the memref's first element lies in memory that the runtime
+    allocated on a device (`gpuMemAlloc`) and has not freed. Exported
+    functions use it to run kernels on a caller's device arrays in place and
+    to copy only host arrays. Lowers to `imexrtIsGpuMemory`.
+
+    ```mlir
+    %on_device = gpux.is_gpu_memory %arg0 : memref<?xf32>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$memref);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$memref attr-dict `:` type($memref)";
+}
+
 #endif // IMEX_GPUX_OPS

@@ -248,6 +248,16 @@ IMEXRT_API int32_t imexrtUseHostFallback(void);
 /* Kernel launches submitted successfully in this process. */
 IMEXRT_API uint64_t imexrtGetLaunchCount(void);
 
+/* Device allocations that gpuMemAlloc made in this process (those of
+ * compiled code included), freed or not. */
+IMEXRT_API uint64_t imexrtGetAllocationCount(void);
+
+/* 1 if `ptr` points into memory that gpuMemAlloc returned on a device and
+ * that is not freed yet, else 0. Exported functions compiled for the GPU
+ * call it on their array arguments: device arrays are used in place, other
+ * memory is copied to the device and back. */
+IMEXRT_API int32_t imexrtIsGpuMemory(const void *ptr);
+
 /* Waits for all work and releases every handle, allocation, module, device
  * and driver instance (the driver libraries stay loaded). The runtime
  * initialises again on the next call, re-reading IMEXRT_BACKEND and

@@ -133,3 +133,21 @@ func.func @branches(%c: i1, %a: !gpux.StreamType, %b: !gpux.StreamType) {
   "gpux.destroy_stream"(%s) : (!gpux.StreamType) -> ()
   return
 }
+
+// -----
+
+// is_gpu_memory asks the runtime about the first element (aligned pointer
+// plus offset) and compares its int32_t answer with 0.
+// CHECK-LABEL: llvm.func @is_gpu_memory
+// CHECK: %[[ALIGNED:.*]] = llvm.extractvalue %{{.*}}[1]
+// CHECK: %[[OFFSET:.*]] = llvm.extractvalue %{{.*}}[2]
+// CHECK: %[[FIRST:.*]] = llvm.getelementptr %[[ALIGNED]][%[[OFFSET]]]
+// CHECK: %[[ANSWER:.*]] = llvm.call @imexrtIsGpuMemory(%[[FIRST]]) : (!llvm.ptr) -> i32
+// CHECK: %[[ZERO:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK: %[[R:.*]] = llvm.icmp "ne" %[[ANSWER]], %[[ZERO]] : i32
+// CHECK: llvm.return %[[R]] : i1
+// CHECK: llvm.func @imexrtIsGpuMemory(!llvm.ptr) -> i32
+func.func @is_gpu_memory(%m: memref<?xf32, strided<[1], offset: ?>>) -> i1 {
+  %r = gpux.is_gpu_memory %m : memref<?xf32, strided<[1], offset: ?>>
+  return %r : i1
+}

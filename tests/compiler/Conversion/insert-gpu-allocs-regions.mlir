@@ -1,5 +1,6 @@
 // RUN: imex-opt %s -insert-gpu-allocs=in-regions=true | FileCheck %s
 // RUN: imex-opt %s -insert-gpu-allocs="in-regions=true host-shared=false" | FileCheck %s --check-prefix=DEVICE
+// RUN: imex-opt %s -insert-gpu-allocs="in-regions=true arguments-in-place=true" | FileCheck %s --check-prefix=INPLACE
 // RUN: not imex-opt %s -insert-gpu-allocs=client-api=cuda 2>&1 | FileCheck %s --check-prefix=BADAPI
 // RUN: not imex-opt %s -insert-gpu-allocs="client-api=vulkan in-regions=true" 2>&1 | FileCheck %s --check-prefix=BADMODE
 
@@ -48,6 +49,42 @@ func.func @regions(%n: index) {
 // CHECK-LABEL: func.func private @internal
 // CHECK-NOT: gpu.alloc
 // CHECK: return
+// With arguments-in-place, the runtime decides per argument: GPU memory is
+// used as it is; other memory gets the device copy, copied back and freed
+// only then.
+// INPLACE-LABEL: func.func @exported
+// INPLACE-SAME: (%[[A:.*]]: memref<?xf32>, %[[B:.*]]: memref<?xf32>)
+// INPLACE: %[[BONGPU:.*]] = gpux.is_gpu_memory %[[B]] : memref<?xf32>
+// INPLACE-NEXT: %[[DB:.*]] = scf.if %[[BONGPU]] -> (memref<?xf32>) {
+// INPLACE-NEXT:   scf.yield %[[B]] : memref<?xf32>
+// INPLACE-NEXT: } else {
+// INPLACE:        %[[BCOPY:.*]] = gpu.alloc  host_shared
+// INPLACE-NEXT:   scf.yield %[[BCOPY]] : memref<?xf32>
+// INPLACE-NEXT: }
+// INPLACE-NEXT: %[[AONGPU:.*]] = gpux.is_gpu_memory %[[A]] : memref<?xf32>
+// INPLACE-NEXT: %[[DA:.*]] = scf.if %[[AONGPU]] -> (memref<?xf32>) {
+// INPLACE-NEXT:   scf.yield %[[A]] : memref<?xf32>
+// INPLACE-NEXT: } else {
+// INPLACE:        %[[ACOPY:.*]] = gpu.alloc  host_shared
+// INPLACE-NEXT:   memref.copy %[[A]], %[[ACOPY]]
+// INPLACE-NEXT:   scf.yield %[[ACOPY]] : memref<?xf32>
+// INPLACE-NEXT: }
+// INPLACE: gpu.launch
+// INPLACE:   memref.load %[[DA]]
+// INPLACE:   memref.store %{{.*}}, %[[DB]]{{\[}}
+// INPLACE: %[[AONHOST:.*]] = arith.xori %[[AONGPU]], %{{.*}} : i1
+// INPLACE-NEXT: scf.if %[[AONHOST]] {
+// INPLACE-NEXT:   gpu.dealloc  %[[DA]]
+// INPLACE-NEXT: }
+// INPLACE: %[[BONHOST:.*]] = arith.xori %[[BONGPU]], %{{.*}} : i1
+// INPLACE-NEXT: scf.if %[[BONHOST]] {
+// INPLACE-NEXT:   memref.copy %[[DB]], %[[B]]
+// INPLACE-NEXT:   gpu.dealloc  %[[DB]]
+// INPLACE-NEXT: }
+// INPLACE-NEXT: return
+// INPLACE-LABEL: func.func private @internal
+// INPLACE-NOT: gpux.is_gpu_memory
+// INPLACE: return
 func.func @exported(%a: memref<?xf32>, %b: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -1,5 +1,8 @@
 // RUN: imex-opt %s -insert-gpu-allocs -split-input-file -verify-diagnostics | FileCheck %s --check-prefix=OPENCL
 // RUN: imex-opt %s -insert-gpu-allocs=client-api=vulkan -split-input-file -verify-diagnostics | FileCheck %s --check-prefix=VULKAN
+// RUN: imex-opt %s -insert-gpu-allocs=arguments-in-place=true -split-input-file -verify-diagnostics | FileCheck %s --check-prefix=INPLACE
+// Vulkan buffers are not gpu.alloc: arguments are always copied.
+// RUN: imex-opt %s -insert-gpu-allocs="client-api=vulkan arguments-in-place=true" -split-input-file -verify-diagnostics | FileCheck %s --check-prefix=VULKAN
 
 // A local allocation used on the device and read on the host (through the
 // return) becomes a host-shared gpu.alloc; the return gets a host copy and
@@ -74,6 +77,19 @@ func.func @device_only() {
 // VULKAN:      memref.copy %[[G]], %{{.*}}
 // VULKAN-NOT:  gpu.dealloc
 // VULKAN:      return
+// With arguments-in-place, the copy is made only for memory that is not
+// GPU memory already.
+// INPLACE-LABEL: func.func @argument
+// INPLACE-SAME: (%[[A:.*]]: memref<?xf32>, %[[N:.*]]: index)
+// INPLACE-NEXT: %[[ONGPU:.*]] = gpux.is_gpu_memory %[[A]]
+// INPLACE-NEXT: %[[G:.*]] = scf.if %[[ONGPU]] -> (memref<?xf32>) {
+// INPLACE:      memref.subview %[[G]]
+// INPLACE:      gpu.launch
+// INPLACE:      scf.if
+// INPLACE-NEXT:   memref.copy %[[G]], %[[A]]
+// INPLACE-NEXT:   gpu.dealloc  %[[G]]
+// INPLACE-NEXT: }
+// INPLACE-NEXT: return
 func.func @argument(%a: memref<?xf32>, %n: index) {
   %c1 = arith.constant 1 : index
   %sv = memref.subview %a[1] [%n] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: 1>>
@@ -92,6 +108,13 @@ func.func @argument(%a: memref<?xf32>, %n: index) {
 // A global read on the device is copied in; the host may read it afterwards,
 // but the device never writes it, so it is not copied back.
 memref.global "private" constant @table : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
+// Globals are not arguments: always copied.
+// INPLACE-LABEL: func.func @global_read
+// INPLACE: gpux.is_gpu_memory %arg0
+// INPLACE-NOT: gpux.is_gpu_memory
+// INPLACE: %[[GL:.*]] = memref.get_global @table : memref<4xf32>
+// INPLACE-NEXT: %[[G:.*]] = gpu.alloc  host_shared () : memref<4xf32>
+// INPLACE-NEXT: memref.copy %[[GL]], %[[G]]
 // OPENCL-LABEL: func.func @global_read
 // OPENCL:      %[[GL:.*]] = memref.get_global @table : memref<4xf32>
 // OPENCL-NEXT: %[[G:.*]] = gpu.alloc  host_shared () : memref<4xf32>
@@ -115,7 +138,16 @@ func.func @global_read(%out: memref<4xf32>) {
 
 // -----
 
-// Strided arguments get an identity-layout buffer and a cast back.
+// Strided arguments get an identity-layout buffer and a cast back; with
+// arguments-in-place, the argument itself is the other choice.
+// INPLACE-LABEL: func.func @strided_argument
+// INPLACE: scf.if %{{.*}} -> (memref<8xf32, strided<[?], offset: ?>>) {
+// INPLACE-NEXT: scf.yield %arg0
+// INPLACE-NEXT: } else {
+// INPLACE-NEXT: %[[G:.*]] = gpu.alloc  host_shared () : memref<8xf32>
+// INPLACE-NEXT: memref.copy
+// INPLACE-NEXT: %[[C:.*]] = memref.cast %[[G]] : memref<8xf32> to memref<8xf32, strided<[?], offset: ?>>
+// INPLACE-NEXT: scf.yield %[[C]]
 // OPENCL-LABEL: func.func @strided_argument
 // OPENCL: %[[G:.*]] = gpu.alloc  host_shared () : memref<8xf32>
 // OPENCL: %[[C:.*]] = memref.cast %[[G]] : memref<8xf32> to memref<8xf32, strided<[?], offset: ?>>
@@ -136,6 +168,9 @@ func.func @strided_argument(%a: memref<8xf32, strided<[?], offset: ?>>) {
 // Buffers already in a GPU address space, and buffers not used on the
 // device, are left alone.
 // OPENCL-LABEL: func.func @left_alone
+// INPLACE-LABEL: func.func @left_alone
+// INPLACE-NOT: gpux.is_gpu_memory
+// INPLACE: return
 // OPENCL-NOT: gpu.alloc
 // OPENCL-NOT: gpu.dealloc
 func.func @left_alone(%a: memref<8xf32, #gpu.address_space<global>>, %b: memref<8xf32>) {

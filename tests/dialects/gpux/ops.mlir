@@ -111,4 +111,14 @@ module attributes {gpu.container_module} {
     "gpux.wait"(%s) : (!gpux.StreamType) -> ()
     return
   }
+
+  // The imexc extension has a custom form; it round-trips in both.
+  // CHECK-LABEL: func.func @is_gpu_memory
+  // CHECK-SAME: (%[[M:[^:]*]]: memref<?xf32, strided<[?], offset: ?>>)
+  func.func @is_gpu_memory(%m: memref<?xf32, strided<[?], offset: ?>>) -> i1 {
+    // CHECK: %[[R:.*]] = gpux.is_gpu_memory %[[M]] : memref<?xf32, strided<[?], offset: ?>>
+    %r = gpux.is_gpu_memory %m : memref<?xf32, strided<[?], offset: ?>>
+    // CHECK: return %[[R]]
+    return %r : i1
+  }
 }

@@ -1,8 +1,9 @@
 // An exported function whose arrays are placed on the GPU
 // (#region.gpu_env), called from C++ with ordinary host arrays
 // (std::vector) and with device arrays from gpuMemAlloc: both work. The
-// function copies host arguments into GPU memory and back; its result is
-// GPU memory (host-visible), released with gpuMemFree.
+// function copies host arguments into GPU memory and back and uses device
+// arguments in place; its result is GPU memory (host-visible), released
+// with gpuMemFree.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: imexc %s -o %t/k.o --emit-header=%t/kernels.h
 // RUN: %cg-cxx -I%t -I%S/../../../runtime/include -c %S/Inputs/gpu-host-arrays.cpp -o %t/driver.o
@@ -22,6 +23,18 @@
 // DEVICE: imexrt: using {{.*}} device
 // DEVICE-NOT: host versions
 // DEVICE: ok no runtime errors
+// The same function without annotations, offloaded with --offload=gpu,
+// takes host and device arrays alike and returns host memory:
+// RUN: mkdir -p %t/offload && sed 's/, #gpu//g' %s > %t/plain.mlir
+// RUN: imexc %t/plain.mlir --offload=gpu -o %t/offload.o --emit-header=%t/offload/kernels.h
+// RUN: %cg-cxx -I%t/offload -I%S/../../../runtime/include -c %S/Inputs/gpu-host-arrays.cpp -o %t/offload-driver.o
+// RUN: c++ %t/offload-driver.o %t/offload.o -o %t/run-offload %cg-libs
+// RUN: %if vulkan %{ %t/run-offload offload | FileCheck %s --implicit-check-not=FAIL %}
+// RUN: FileCheck %s --check-prefix=OFFLOAD-HEADER --input-file=%t/offload/kernels.h
+// OFFLOAD-HEADER: /* Offloaded to the GPU (--offload=gpu): arguments may be host or device memory
+// OFFLOAD-HEADER-NEXT: (device arrays from gpuMemAlloc are used in place, host arrays are copied
+// OFFLOAD-HEADER-NEXT: to the GPU and back); array results are host memory. */
+// OFFLOAD-HEADER-NEXT: void _mlir_ciface_axpy(
 // The object's exported function asks the runtime first:
 // RUN: imexc %s --gpu-fallback=host --emit=mlir | FileCheck %s --check-prefix=DISPATCH
 // DISPATCH-DAG: llvm.mlir.global_ctors ctors = [@imexc_allow_host_fallback]
@@ -30,19 +43,24 @@
 // DISPATCH-DAG: llvm.call @axpy__imexc_host(
 // The header says which memory the function takes and gives:
 // RUN: FileCheck %s --check-prefix=HEADER --input-file=%t/kernels.h
-// HEADER: /* GPU-placed arrays: arguments may be host or device memory
-// HEADER-NEXT: copied to the GPU and back); array results are GPU memory
-// HEADER-NEXT: released with gpuMemFree(NULL, r.allocated). */
+// HEADER: /* GPU-placed arrays: arguments may be host or device memory (device arrays from
+// HEADER-NEXT: gpuMemAlloc are used in place, host arrays are copied to the GPU and
+// HEADER-NEXT: back); array results are GPU memory, readable on the host, released
+// HEADER-NEXT: with gpuMemFree(NULL, r.allocated). */
 // HEADER-NEXT: void _mlir_ciface_axpy(
 
 // CHECK: ok host 1
 // CHECK-NEXT: ok host 7
 // CHECK-NEXT: ok host 1025
-// CHECK-NEXT: ok host 1048579
+// CHECK-NEXT: ok host 16777219
 // CHECK-NEXT: ok device 1
+// CHECK-NEXT: ok device 1 arguments in place
 // CHECK-NEXT: ok device 7
+// CHECK-NEXT: ok device 7 arguments in place
 // CHECK-NEXT: ok device 1025
-// CHECK-NEXT: ok device 1048579
+// CHECK-NEXT: ok device 1025 arguments in place
+// CHECK-NEXT: ok device 16777219
+// CHECK-NEXT: ok device 16777219 arguments in place
 // CHECK-NEXT: ok no runtime errors
 
 #gpu = #ndarray.envs<#region.gpu_env<device = "XeGPU">>

@@ -195,6 +195,9 @@ TEST(ImexrtAbi, SignaturesMatchTheAbiDocument) {
                              imexrtEventDesc *)>::value,
       "");
   static_assert(std::is_same<decltype(&gpuWait), void (*)(void *)>::value, "");
+  static_assert(std::is_same<decltype(&imexrtIsGpuMemory),
+                             int32_t (*)(const void *)>::value,
+                "");
   static_assert(sizeof(imexrtParamDesc) == 2 * sizeof(void *), "");
   static_assert(sizeof(imexrtEventDesc) == sizeof(void *), "");
   SUCCEED();
@@ -614,6 +617,32 @@ TEST_F(ImexrtVulkan, AllocationsAreHostVisible) {
   gpuMemFree(stream, big);
   gpuMemFree(stream, p);
   gpuMemFree(stream, nullptr); // nothing
+}
+
+TEST_F(ImexrtVulkan, TellsGpuMemoryFromHostMemory) {
+  uint64_t allocations = imexrtGetAllocationCount();
+  auto *p = static_cast<char *>(gpuMemAlloc(stream, 1000, 64, 0));
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(imexrtGetAllocationCount(), allocations + 1);
+  EXPECT_EQ(imexrtIsGpuMemory(p), 1);
+  EXPECT_EQ(imexrtIsGpuMemory(p + 999), 1); // a view's first element
+  EXPECT_EQ(imexrtIsGpuMemory(p + 1000), 0);
+  EXPECT_EQ(imexrtIsGpuMemory(p - 1), 0);
+  std::vector<char> host(16);
+  EXPECT_EQ(imexrtIsGpuMemory(host.data()), 0);
+  EXPECT_EQ(imexrtIsGpuMemory(nullptr), 0);
+  gpuMemFree(stream, p);
+  EXPECT_EQ(imexrtIsGpuMemory(p), 0); // freed
+  EXPECT_EQ(imexrtGetAllocationCount(), allocations + 1);
+}
+
+TEST_F(ImexrtRuntime, FailedAllocationsAreNotGpuMemory) {
+  uint64_t allocations = imexrtGetAllocationCount();
+  void *bytes = gpuMemAlloc(reinterpret_cast<void *>(0x4321), 100, 64, 0);
+  expectError({"gpuMemAlloc", "not a live stream"});
+  EXPECT_EQ(imexrtIsGpuMemory(bytes), 0);
+  EXPECT_EQ(imexrtGetAllocationCount(), allocations);
+  _mlir_memref_to_llvm_free(bytes);
 }
 
 TEST_F(ImexrtVulkan, AllocationErrors) {

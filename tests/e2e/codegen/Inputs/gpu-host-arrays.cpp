@@ -1,11 +1,13 @@
 // Driver of gpu-host-arrays.mlir: calls a GPU-placed exported function with
-// host arrays and with device arrays, checks every element, and that the
-// runtime reported no error.
+// host arrays and with device arrays, checks every element, that device
+// arrays are used in place (the call allocates its result, and no copies of
+// its arguments), and that the runtime reported no error.
 #include "codegen.h"
 #include "kernels.h"
 
 #include <imexrt/imexrt.h>
 
+#include <cstdlib>
 #include <cstring>
 
 using namespace cg;
@@ -15,10 +17,17 @@ static M1 descriptor(float *data, int64_t n) {
   return M1{data, data, 0, {n}, {1}};
 }
 
-static void check(const char *kind, int64_t n, float *a, float *b) {
+// With the argument "offload" the function was compiled with --offload=gpu
+// from a program without GPU annotations: its results are host memory.
+static bool hostResults = false;
+
+/// Calls axpy on `a` and `b`; returns the device allocations it made.
+static uint64_t check(const char *kind, int64_t n, float *a, float *b) {
   M1 ma = descriptor(a, n), mb = descriptor(b, n);
   imexc_axpy_result r;
+  uint64_t allocationsBefore = imexrtGetAllocationCount();
   _mlir_ciface_axpy(&r, &ma, &mb, 2.5f);
+  uint64_t allocations = imexrtGetAllocationCount() - allocationsBefore;
   int bad = 0;
   std::string first;
   for (int64_t i = 0; i < n; ++i) {
@@ -29,11 +38,16 @@ static void check(const char *kind, int64_t n, float *a, float *b) {
               std::to_string(want);
   }
   report(std::string(kind) + " " + std::to_string(n), bad, first);
-  gpuMemFree(nullptr, r.r0.allocated);
+  if (hostResults)
+    std::free(r.r0.allocated);
+  else
+    gpuMemFree(nullptr, r.r0.allocated);
+  return allocations;
 }
 
-int main() {
-  const int64_t sizes[] = {1, 7, 1025, 1048579};
+int main(int argc, char **argv) {
+  hostResults = argc > 1 && std::strcmp(argv[1], "offload") == 0;
+  const int64_t sizes[] = {1, 7, 1025, 16777219};
   for (int64_t n : sizes) {
     auto a = randomReal<float>(n, 1), b = randomReal<float>(n, 2);
     check("host", n, a.data(), b.data());
@@ -44,7 +58,12 @@ int main() {
     auto *db = static_cast<float *>(gpuMemAlloc(nullptr, n * 4, 64, 1));
     std::memcpy(da, a.data(), n * 4);
     std::memcpy(db, b.data(), n * 4);
-    check("device", n, da, db);
+    // With --gpu-fallback=host and no device, nothing is GPU memory: 0.
+    uint64_t allocations = check("device", n, da, db);
+    // The result is the one allocation (a host copy with --offload=gpu).
+    report("device " + std::to_string(n) + " arguments in place",
+           allocations > 1 ? 1 : 0,
+           std::to_string(allocations) + " device allocations in the call");
     gpuMemFree(nullptr, da);
     gpuMemFree(nullptr, db);
   }
