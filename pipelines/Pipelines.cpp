@@ -225,6 +225,7 @@ static void addGpuLaunches(OpPassManager &pm,
   OpPassManager &loops = pm.nest<func::FuncOp>();
   imex::ConvertRegionReductionsToGpuOptions reductions;
   reductions.workgroupSize = options.workgroupSize;
+  reductions.subgroups = options.gpuSubgroups;
   loops.addPass(imex::createConvertRegionReductionsToGpu(reductions));
   loops.addPass(createConvertLinalgToParallelLoopsPass());
   imex::TileParallelLoopsForWorkgroupsOptions workgroups;

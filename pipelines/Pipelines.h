@@ -78,6 +78,13 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("Threads per GPU workgroup, a power of two up to 1024 "
                      "(a region's gpu_env workgroup_size takes precedence)"),
       llvm::cl::init(256)};
+  Option<bool> gpuSubgroups{
+      *this, "gpu-subgroups",
+      llvm::cl::desc("Combine reductions within GPU subgroups (SPIR-V 1.3 "
+                     "group operations for Vulkan; OpenCL sub-group "
+                     "reductions for Level Zero); off: workgroup memory "
+                     "only, for devices without subgroup arithmetic"),
+      llvm::cl::init(true)};
   Option<std::string> gpuRuntime{
       *this, "gpu-runtime",
       llvm::cl::desc("SPIR-V flavours embedded for GPU kernels: auto (both), "

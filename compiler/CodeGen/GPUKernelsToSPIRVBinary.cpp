@@ -183,7 +183,9 @@ llvm::DenseMap<LaunchKey, LaunchSizes> collectLaunchSizes(Operation *root) {
 
 /// The target environment of a flavour. It offers every optional capability
 /// the device class commonly has; spirv-update-vce then keeps only those the
-/// module uses, so a kernel needs Float64 (say) only if it computes with f64.
+/// module uses, and the lowest version that has them, so a kernel needs
+/// Float64 (say) only if it computes with f64, and SPIR-V 1.3 (Vulkan 1.1)
+/// only if it uses subgroup operations.
 spirv::TargetEnvAttr getTargetEnv(MLIRContext *ctx, SPIRVFlavour flavour) {
   using spirv::Capability;
   using spirv::Extension;
@@ -193,7 +195,7 @@ spirv::TargetEnvAttr getTargetEnv(MLIRContext *ctx, SPIRVFlavour flavour) {
   if (flavour == SPIRVFlavour::OpenCL) {
     caps = {Capability::Kernel,  Capability::Addresses, Capability::Int64,
             Capability::Int8,    Capability::Int16,     Capability::Float16,
-            Capability::Float64, Capability::Vector16};
+            Capability::Float64, Capability::Vector16,  Capability::Groups};
     api = spirv::ClientAPI::OpenCL;
   } else {
     caps = {Capability::Shader,
@@ -203,13 +205,19 @@ spirv::TargetEnvAttr getTargetEnv(MLIRContext *ctx, SPIRVFlavour flavour) {
             Capability::Float16,
             Capability::Float64,
             Capability::StorageBuffer8BitAccess,
-            Capability::StorageBuffer16BitAccess};
+            Capability::StorageBuffer16BitAccess,
+            Capability::GroupNonUniform,
+            Capability::GroupNonUniformArithmetic};
     exts = {Extension::SPV_KHR_storage_buffer_storage_class,
             Extension::SPV_KHR_8bit_storage, Extension::SPV_KHR_16bit_storage};
     api = spirv::ClientAPI::Vulkan;
   }
-  auto triple =
-      spirv::VerCapExtAttr::get(spirv::Version::V_1_0, caps, exts, ctx);
+  // OpenCL's sub-group reductions (Groups) are SPIR-V 1.0; Vulkan's
+  // non-uniform group operations are 1.3.
+  spirv::Version version = flavour == SPIRVFlavour::OpenCL
+                               ? spirv::Version::V_1_0
+                               : spirv::Version::V_1_3;
+  auto triple = spirv::VerCapExtAttr::get(version, caps, exts, ctx);
   return spirv::TargetEnvAttr::get(triple, spirv::getDefaultResourceLimits(ctx),
                                    api);
 }
@@ -237,6 +245,16 @@ void passI1ArgumentsAsI8(gpu::GPUFuncOp kernel) {
   if (changed)
     kernel.setFunctionType(
         FunctionType::get(kernel.getContext(), inputs, type.getResults()));
+}
+
+/// The reductions' gpu.subgroup_reduce ops run where whole subgroups reach
+/// them. For OpenCL they become sub-group reductions (OpGroup*, capability
+/// Groups, SPIR-V 1.0, what Level Zero drivers take); Vulkan has only the
+/// non-uniform operations (SPIR-V 1.3), whatever canonicalization inferred.
+void useFlavourSubgroupReductions(gpu::GPUFuncOp kernel, SPIRVFlavour flavour) {
+  kernel.walk([&](gpu::SubgroupReduceOp op) {
+    op.setUniform(flavour == SPIRVFlavour::OpenCL);
+  });
 }
 
 /// An error (or a note of one) reported while compiling the scratch copy.
@@ -436,6 +454,7 @@ GpuKernelsToSPIRVBinaryPass::compileFlavour(gpu::GPUModuleOp module,
     kernelCopy->setAttr(spirv::getEntryPointABIAttrName(),
                         spirv::getEntryPointABIAttr(ctx, workgroup));
     passI1ArgumentsAsI8(kernelCopy);
+    useFlavourSubgroupReductions(kernelCopy, flavour);
     // Vulkan: every argument is a storage buffer at set 0, binding = its
     // position (scalars wrapped in a struct); set explicitly so that no
     // attribute on the source kernel can change that ABI.

@@ -36,9 +36,16 @@ bool declaresFloat16(llvm::ArrayRef<uint32_t> words) {
   return false;
 }
 
+/// The module's SPIR-V version as 0x00MMmm00 (header word 1).
+uint32_t moduleVersion(llvm::ArrayRef<uint32_t> words) {
+  return words.size() > 1 ? words[1] : 0;
+}
+
 spv_target_env getTargetEnv(llvm::StringRef name) {
   if (name == "vulkan1.0")
     return SPV_ENV_VULKAN_1_0;
+  if (name == "vulkan1.1")
+    return SPV_ENV_VULKAN_1_1;
   if (name == "opencl2.0")
     return SPV_ENV_OPENCL_2_0;
   return SPV_ENV_UNIVERSAL_1_0;
@@ -49,8 +56,10 @@ spv_target_env getTargetEnv(llvm::StringRef name) {
 llvm::StringRef
 imex::codegen::getValidationEnvName(llvm::ArrayRef<uint32_t> words,
                                     SPIRVFlavour flavour) {
+  // SPIR-V 1.3 (subgroup operations) needs Vulkan 1.1.
+  constexpr uint32_t kVersion13 = 0x00010300;
   if (flavour == SPIRVFlavour::Vulkan)
-    return "vulkan1.0";
+    return moduleVersion(words) >= kVersion13 ? "vulkan1.1" : "vulkan1.0";
   return declaresFloat16(words) ? "spv1.0" : "opencl2.0";
 }
 

@@ -46,7 +46,11 @@ def ConvertRegionReductionsToGpu
       own one output (or a chunk of it: up to 1024 chunks per output, so
       that every thread sums about 64 elements), each thread combining a
       strided share of the reduction, then a tree reduction in workgroup
-      memory. Chunks of an output leave partial results in a temporary
+      memory. With `subgroups`, integer reductions and float sums and
+      products combine each subgroup's values with `gpu.subgroup_reduce`
+      instead, and only one value per subgroup goes through workgroup
+      memory (float max and min keep the tree: SPIR-V leaves their NaN
+      handling to the device). Chunks of an output leave partial results in a temporary
       buffer that a second launch combines; the output's initial value is
       combined last.
     - *Tiled contraction* otherwise, for a matmul-like op (one m, n and k
@@ -73,6 +77,9 @@ def ConvertRegionReductionsToGpu
     Option<"minParallelOutputs", "min-parallel-outputs", "int64_t",
            /*default=*/"16384",
            "From this many outputs on, each output gets one thread">,
+    Option<"subgroups", "subgroups", "bool", /*default=*/"false",
+           "Combine within subgroups with gpu.subgroup_reduce before the "
+           "workgroup step">,
   ];
   let dependentDialects = ["::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect",

@@ -64,6 +64,42 @@ std::optional<arith::AtomicRMWKind> combinerKind(Operation *op) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
+/// The subgroup operation that combines `type` values exactly as `kind`
+/// does. Float max and min have none: SPIR-V's group FMax/FMin leave NaN
+/// handling to the device, where NumPy (maximumf) propagates NaN. Only
+/// 32- and 64-bit types, which every device with group arithmetic
+/// supports (booleans have no group arithmetic).
+std::optional<gpu::AllReduceOperation>
+subgroupOperation(arith::AtomicRMWKind kind, Type type) {
+  using Kind = arith::AtomicRMWKind;
+  using Op = gpu::AllReduceOperation;
+  if (!type.isIntOrFloat() || (type.getIntOrFloatBitWidth() != 32 &&
+                               type.getIntOrFloatBitWidth() != 64))
+    return std::nullopt;
+  switch (kind) {
+  case Kind::addf:
+  case Kind::addi:
+    return Op::ADD;
+  case Kind::mulf:
+  case Kind::muli:
+    return Op::MUL;
+  case Kind::maxs:
+    return Op::MAXSI;
+  case Kind::mins:
+    return Op::MINSI;
+  case Kind::maxu:
+    return Op::MAXUI;
+  case Kind::minu:
+    return Op::MINUI;
+  case Kind::andi:
+    return Op::AND;
+  case Kind::ori:
+    return Op::OR;
+  default:
+    return std::nullopt;
+  }
+}
+
 /// A linalg op that reduces into its single output with one associative
 /// combiner.
 struct Reduction {
@@ -183,12 +219,89 @@ struct TreeLaunch {
       store;
 };
 
+/// The workgroup's combined value, valid in thread 0: each thread's `value`
+/// goes to workgroup memory (`scratch`), then half the active threads fold
+/// in their partner's per step.
+Value combineByTree(OpBuilder &b, Location loc, const Reduction &r,
+                    int64_t workgroupSize, Value scratch, Value tid,
+                    Value value) {
+  memref::StoreOp::create(b, loc, value, scratch, tid);
+  gpu::BarrierOp::create(b, loc);
+  for (int64_t step = workgroupSize / 2; step > 0; step /= 2) {
+    Value active =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, tid,
+                              arith::ConstantIndexOp::create(b, loc, step));
+    scf::IfOp::create(b, loc, active, [&](OpBuilder &ib, Location l) {
+      Value partner = arith::AddIOp::create(
+          ib, l, tid, arith::ConstantIndexOp::create(ib, l, step));
+      Value mine = memref::LoadOp::create(ib, l, scratch, tid);
+      Value theirs = memref::LoadOp::create(ib, l, scratch, partner);
+      memref::StoreOp::create(
+          ib, l, arith::getReductionOp(r.kind, ib, l, mine, theirs), scratch,
+          tid);
+      scf::YieldOp::create(ib, l);
+    });
+    gpu::BarrierOp::create(b, loc);
+  }
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  return memref::LoadOp::create(b, loc, scratch, zero);
+}
+
+/// The workgroup's combined value, valid in thread 0: each subgroup
+/// combines its threads' `value`s (`operation`), lane 0 writes the result
+/// to slot `subgroup id` of `scratch`, and subgroup 0 folds those slots,
+/// each lane a strided share, then combines once more. Nothing depends on
+/// the subgroup size, which the device chooses.
+Value combineBySubgroups(OpBuilder &b, Location loc, const Reduction &r,
+                         gpu::AllReduceOperation operation, Value scratch,
+                         Value tid, Value value) {
+  Type type = value.getType();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value lane = gpu::LaneIdOp::create(b, loc, /*upper_bound=*/nullptr);
+  Value subgroup = gpu::SubgroupIdOp::create(b, loc, /*upper_bound=*/nullptr);
+  Value subgroupTotal = gpu::SubgroupReduceOp::create(b, loc, value, operation,
+                                                      /*uniform=*/false);
+  Value firstLane =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
+  scf::IfOp::create(b, loc, firstLane, [&](OpBuilder &ib, Location l) {
+    memref::StoreOp::create(ib, l, subgroupTotal, scratch, subgroup);
+    scf::YieldOp::create(ib, l);
+  });
+  gpu::BarrierOp::create(b, loc);
+  Value firstSubgroup =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, subgroup, zero);
+  auto folded = scf::IfOp::create(
+      b, loc, firstSubgroup,
+      [&](OpBuilder &ib, Location l) {
+        Value count = gpu::NumSubgroupsOp::create(ib, l, nullptr);
+        Value size = gpu::SubgroupSizeOp::create(ib, l, nullptr);
+        Value identity = arith::getIdentityValue(r.kind, type, ib, l);
+        auto slots = scf::ForOp::create(
+            ib, l, lane, count, size, ValueRange{identity},
+            [&](OpBuilder &lb, Location ll, Value slot, ValueRange acc) {
+              Value partial = memref::LoadOp::create(lb, ll, scratch, slot);
+              scf::YieldOp::create(
+                  lb, ll,
+                  arith::getReductionOp(r.kind, lb, ll, acc[0], partial));
+            });
+        Value total = gpu::SubgroupReduceOp::create(
+            ib, l, slots.getResult(0), operation, /*uniform=*/false);
+        scf::YieldOp::create(ib, l, total);
+      },
+      [&](OpBuilder &ib, Location l) {
+        scf::YieldOp::create(ib, l,
+                             arith::getIdentityValue(r.kind, type, ib, l));
+      });
+  return folded.getResult(0);
+}
+
 /// One launch with a workgroup per (chunk, output): each thread folds the
-/// elements i = chunk * W + tid + k * chunks * W, then the workgroup folds
-/// its threads' values in workgroup memory, halving the active threads per
-/// step, and thread 0 stores the result.
+/// elements i = chunk * W + tid + k * chunks * W, then the workgroup
+/// combines its threads' values (by subgroups with `subgroups`, else by a
+/// tree in workgroup memory), and thread 0 stores the result.
 void emitTreeLaunch(OpBuilder &b, Location loc, const Reduction &r,
                     Type elementType, int64_t workgroupSize,
+                    std::optional<gpu::AllReduceOperation> subgroups,
                     const TreeLaunch &launch) {
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value threads = arith::ConstantIndexOp::create(b, loc, workgroupSize);
@@ -219,31 +332,15 @@ void emitTreeLaunch(OpBuilder &b, Location loc, const Reduction &r,
         scf::YieldOp::create(
             lb, l, arith::getReductionOp(r.kind, lb, l, iterArgs[0], v));
       });
-  memref::StoreOp::create(b, loc, loop.getResult(0), scratch, tid);
-  gpu::BarrierOp::create(b, loc);
-  for (int64_t step = workgroupSize / 2; step > 0; step /= 2) {
-    Value active =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, tid,
-                              arith::ConstantIndexOp::create(b, loc, step));
-    scf::IfOp::create(b, loc, active, [&](OpBuilder &ib, Location l) {
-      Value partner = arith::AddIOp::create(
-          ib, l, tid, arith::ConstantIndexOp::create(ib, l, step));
-      Value mine = memref::LoadOp::create(ib, l, scratch, tid);
-      Value theirs = memref::LoadOp::create(ib, l, scratch, partner);
-      memref::StoreOp::create(
-          ib, l, arith::getReductionOp(r.kind, ib, l, mine, theirs), scratch,
-          tid);
-      scf::YieldOp::create(ib, l);
-    });
-    gpu::BarrierOp::create(b, loc);
-  }
+  Value total = subgroups ? combineBySubgroups(b, loc, r, *subgroups, scratch,
+                                               tid, loop.getResult(0))
+                          : combineByTree(b, loc, r, workgroupSize, scratch,
+                                          tid, loop.getResult(0));
   Value leader =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
                             arith::ConstantIndexOp::create(b, loc, 0));
   scf::IfOp::create(b, loc, leader, [&](OpBuilder &ib, Location l) {
-    Value zero = arith::ConstantIndexOp::create(ib, l, 0);
-    launch.store(ib, l, output, chunk,
-                 memref::LoadOp::create(ib, l, scratch, zero));
+    launch.store(ib, l, output, chunk, total);
     scf::YieldOp::create(ib, l);
   });
   gpu::TerminatorOp::create(b, loc);
@@ -254,7 +351,8 @@ void emitTreeLaunch(OpBuilder &b, Location loc, const Reduction &r,
 void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
                             ArrayRef<Value> parallelSizes,
                             ArrayRef<Value> reductionSizes, Value outputs,
-                            Value count, int64_t workgroupSize) {
+                            Value count, int64_t workgroupSize,
+                            std::optional<gpu::AllReduceOperation> subgroups) {
   linalg::LinalgOp op = r.op;
   Value out = op.getDpsInitOperand(0)->get();
   Type elementType = cast<MemRefType>(out.getType()).getElementType();
@@ -322,7 +420,7 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
           scf::YieldOp::create(eb, el);
         });
   };
-  emitTreeLaunch(b, loc, r, elementType, workgroupSize,
+  emitTreeLaunch(b, loc, r, elementType, workgroupSize, subgroups,
                  {outputs, count, chunks, inputElement, storeChunk});
 
   scf::IfOp::create(b, loc, split, [&](OpBuilder &ib, Location l) {
@@ -333,7 +431,7 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
     };
     auto storeTotal = [&](OpBuilder &sb, Location sl, Value p, Value,
                           Value total) { storeFinal(sb, sl, p, total); };
-    emitTreeLaunch(ib, l, r, elementType, workgroupSize,
+    emitTreeLaunch(ib, l, r, elementType, workgroupSize, subgroups,
                    {outputs, chunks, one, partialElement, storeTotal});
     scf::YieldOp::create(ib, l);
   });
@@ -601,11 +699,16 @@ struct ConvertRegionReductionsToGpuPass
     if (threads >= 4)
       contraction = matchContraction(r);
     int64_t side = int64_t(1) << (llvm::Log2_64(threads) / 2);
+    std::optional<gpu::AllReduceOperation> subgroupOp;
+    if (subgroups)
+      subgroupOp = subgroupOperation(
+          r.kind, cast<MemRefType>(r.op.getDpsInitOperand(0)->get().getType())
+                      .getElementType());
 
     std::optional<int64_t> decided = getConstantIntValue(useWorkgroups);
     if (decided && *decided) {
       emitWorkgroupReduction(rewriter, loc, r, parallelSizes, reductionSizes,
-                             outputs, count, threads);
+                             outputs, count, threads, subgroupOp);
       rewriter.eraseOp(r.op);
       return;
     }
@@ -620,7 +723,7 @@ struct ConvertRegionReductionsToGpuPass
         rewriter, loc, useWorkgroups,
         [&](OpBuilder &b, Location l) {
           emitWorkgroupReduction(b, l, r, parallelSizes, reductionSizes,
-                                 outputs, count, threads);
+                                 outputs, count, threads, subgroupOp);
           scf::YieldOp::create(b, l);
         },
         [&](OpBuilder &b, Location l) {

@@ -71,6 +71,16 @@ bool verbose() {
   return !v.empty() && v != "0";
 }
 
+/// IMEXRT_TRACE_LAUNCHES=1: one line on stderr per kernel launch, with its
+/// grid and workgroup size (read once per process).
+bool traceLaunches() {
+  static const bool trace = [] {
+    std::string v = getEnv("IMEXRT_TRACE_LAUNCHES");
+    return !v.empty() && v != "0";
+  }();
+  return trace;
+}
+
 DynamicLibrary::~DynamicLibrary() {
   if (handle_)
     dlclose(handle_);
@@ -732,6 +742,11 @@ void *launch(void *streamHandle, void *kernelHandle, const size_t grid[3],
     }
     stream->launches = seq;
     gLaunchCount.fetch_add(1, std::memory_order_relaxed);
+    if (traceLaunches())
+      std::fprintf(stderr,
+                   "imexrt: launch %s grid %zu,%zu,%zu workgroup %zu,%zu,%zu\n",
+                   kernel->name.c_str(), grid[0], grid[1], grid[2], block[0],
+                   block[1], block[2]);
   }
   EventSlot *event = &stream->events[stream->nextEvent];
   stream->nextEvent = (stream->nextEvent + 1) % kEventRing;

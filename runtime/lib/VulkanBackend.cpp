@@ -160,6 +160,7 @@ struct InstanceApi {
   PFN_vkCreateInstance vkCreateInstance = nullptr;
   PFN_vkEnumerateInstanceVersion vkEnumerateInstanceVersion = nullptr;
   PFN_vkGetPhysicalDeviceFeatures2 vkGetPhysicalDeviceFeatures2 = nullptr;
+  PFN_vkGetPhysicalDeviceProperties2 vkGetPhysicalDeviceProperties2 = nullptr;
 #define X(f) PFN_##f f = nullptr;
   IMEXRT_VK_INSTANCE_FUNCS(X)
 #undef X
@@ -323,6 +324,10 @@ public:
   DeviceApi vk;
   VkDevice handle = VK_NULL_HANDLE;
   VkPhysicalDeviceLimits limits{};
+  /// The Vulkan version the device was opened with.
+  uint32_t apiVersion = VK_API_VERSION_1_0;
+  /// Compute shaders may use subgroup arithmetic (Vulkan 1.1 query).
+  bool subgroupArithmetic = false;
   const PhysicalDevice &physical() const { return phys_; }
 
 private:
@@ -410,6 +415,18 @@ bool VulkanDevice::open(uint32_t instanceApiVersion, std::string &error) {
   }
   iapi_.vkGetPhysicalDeviceMemoryProperties(phys_.handle, &memProps_);
   limits = phys_.props.limits;
+  apiVersion = api;
+  if (api >= VK_API_VERSION_1_1 && iapi_.vkGetPhysicalDeviceProperties2) {
+    VkPhysicalDeviceSubgroupProperties subgroups{};
+    subgroups.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES;
+    VkPhysicalDeviceProperties2 props2{};
+    props2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2;
+    props2.pNext = &subgroups;
+    iapi_.vkGetPhysicalDeviceProperties2(phys_.handle, &props2);
+    subgroupArithmetic =
+        (subgroups.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+        (subgroups.supportedOperations & VK_SUBGROUP_FEATURE_ARITHMETIC_BIT);
+  }
   return true;
 }
 
@@ -602,6 +619,21 @@ VulkanDevice::loadModule(const KernelBinary &binary, std::string &error) {
       image->spirv.hasCapability(kSpvCapabilityKernel)) {
     error = "the Vulkan module is not Vulkan-flavoured SPIR-V (it must "
             "declare the Shader capability and not Kernel)";
+    return nullptr;
+  }
+  // Said here, not as a driver's failure to build a pipeline later.
+  constexpr uint32_t kSpirv13 = 0x00010300;
+  if (image->spirv.version >= kSpirv13 && apiVersion < VK_API_VERSION_1_1) {
+    error = "the Vulkan module is SPIR-V 1.3 (subgroup operations), which "
+            "needs a Vulkan 1.1 device; compile with "
+            "--pipeline-options=gpu-subgroups=false for this one";
+    return nullptr;
+  }
+  if (image->spirv.hasCapability(kSpvCapabilityGroupNonUniformArithmetic) &&
+      !subgroupArithmetic) {
+    error = "the kernels combine values within subgroups, and this device "
+            "has no subgroup arithmetic in compute shaders; compile with "
+            "--pipeline-options=gpu-subgroups=false for it";
     return nullptr;
   }
   VkShaderModuleCreateInfo info{};
@@ -1206,11 +1238,16 @@ bool VulkanBackend::initialize(std::string &error) {
   }
   IMEXRT_VK_INSTANCE_FUNCS(X)
 #undef X
-  if (apiVersion_ >= VK_API_VERSION_1_1)
+  if (apiVersion_ >= VK_API_VERSION_1_1) {
     api_.vkGetPhysicalDeviceFeatures2 =
         reinterpret_cast<PFN_vkGetPhysicalDeviceFeatures2>(
             api_.vkGetInstanceProcAddr(instance_,
                                        "vkGetPhysicalDeviceFeatures2"));
+    api_.vkGetPhysicalDeviceProperties2 =
+        reinterpret_cast<PFN_vkGetPhysicalDeviceProperties2>(
+            api_.vkGetInstanceProcAddr(instance_,
+                                       "vkGetPhysicalDeviceProperties2"));
+  }
 
   uint32_t count = 0;
   r = api_.vkEnumeratePhysicalDevices(instance_, &count, nullptr);

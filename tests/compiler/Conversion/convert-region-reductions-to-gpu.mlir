@@ -1,5 +1,6 @@
 // RUN: imex-opt %s -split-input-file -convert-region-reductions-to-gpu -canonicalize -cse | FileCheck %s
 // RUN: imex-opt %s -split-input-file -convert-region-reductions-to-gpu=workgroup-size=1 | FileCheck %s --check-prefix=ONE
+// RUN: imex-opt %s -split-input-file -convert-region-reductions-to-gpu=subgroups=true | FileCheck %s --check-prefix=SUB
 // RUN: not imex-opt %s -convert-region-reductions-to-gpu=workgroup-size=3 2>&1 | FileCheck %s --check-prefix=BAD
 
 // BAD: error: workgroup-size must be a power of two up to 1024, got 3
@@ -42,6 +43,45 @@
 // CHECK:   linalg.generic
 // CHECK:     arith.addf
 // CHECK: }
+// With subgroups, each subgroup sums its threads' values; lane 0 puts the
+// sum in the slot of its subgroup, and subgroup 0 folds the slots (each
+// lane a strided share) and sums once more. The second launch (partials)
+// does the same.
+// SUB-LABEL: func @full_sum
+// SUB:     gpu.launch
+// SUB:       %[[SCRATCH:.*]] = memref.alloc() : memref<256xf32, 3>
+// SUB:       %[[MINE:.*]] = scf.for
+// SUB:       %[[LANE:.*]] = gpu.lane_id
+// SUB-NEXT:  %[[SG:.*]] = gpu.subgroup_id : index
+// SUB-NEXT:  %[[SGSUM:.*]] = gpu.subgroup_reduce  add %[[MINE]] : (f32) -> f32
+// SUB-NEXT:  %[[FIRSTLANE:.*]] = arith.cmpi eq, %[[LANE]], %{{.*}}
+// SUB-NEXT:  scf.if %[[FIRSTLANE]] {
+// SUB-NEXT:    memref.store %[[SGSUM]], %[[SCRATCH]][%[[SG]]]
+// SUB-NEXT:  }
+// SUB-NEXT:  gpu.barrier
+// SUB-NEXT:  %[[FIRSTSG:.*]] = arith.cmpi eq, %[[SG]], %{{.*}}
+// SUB-NEXT:  %[[TOTAL:.*]] = scf.if %[[FIRSTSG]] -> (f32) {
+// SUB-NEXT:    %[[COUNT:.*]] = gpu.num_subgroups : index
+// SUB-NEXT:    %[[SIZE:.*]] = gpu.subgroup_size : index
+// SUB-NEXT:    %[[ZERO:.*]] = arith.constant 0.0
+// SUB-NEXT:    %[[SLOTS:.*]] = scf.for %[[SLOT:.*]] = %[[LANE]] to %[[COUNT]] step %[[SIZE]] iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (f32) {
+// SUB-NEXT:      %[[PART:.*]] = memref.load %[[SCRATCH]][%[[SLOT]]]
+// SUB-NEXT:      %[[ADD:.*]] = arith.addf %[[ACC]], %[[PART]]
+// SUB-NEXT:      scf.yield %[[ADD]]
+// SUB-NEXT:    }
+// SUB-NEXT:    %[[ALL:.*]] = gpu.subgroup_reduce  add %[[SLOTS]] : (f32) -> f32
+// SUB-NEXT:    scf.yield %[[ALL]]
+// SUB-NEXT:  } else {
+// SUB-NEXT:    arith.constant 0.0
+// SUB-NEXT:    scf.yield
+// SUB-NEXT:  }
+// SUB-NOT:   gpu.barrier
+// SUB:       scf.if
+// SUB:         memref.store %[[TOTAL]]
+// SUB:     gpu.launch
+// SUB:       gpu.subgroup_reduce  add
+// SUB:       gpu.subgroup_reduce  add
+// SUB:     return
 // With one-thread workgroups every output gets one thread.
 // ONE-LABEL: func @full_sum
 // ONE-NOT: gpu.launch
@@ -64,6 +104,13 @@ func.func @full_sum(%x: memref<?xf32>, %out: memref<f32>) {
 // Four static rows of 4096: decided at compile time, a workgroup per row
 // (grid y), whose body is the generic's (a square, then the max); the
 // region's workgroup size of 64 sets the tree.
+// Float max keeps the tree in workgroup memory with subgroups too: SPIR-V's
+// group FMax leaves NaN to the device.
+// SUB-LABEL: func @row_max_of_squares
+// SUB-NOT: gpu.subgroup_reduce
+// SUB: arith.cmpi ult, %{{.*}}, %c32
+// SUB-NOT: gpu.subgroup_reduce
+// SUB: return
 // CHECK-LABEL: func @row_max_of_squares
 // CHECK-NOT: linalg.generic
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %{{.*}}, %{{.*}} = %c4, {{.*}}) threads({{.*}}) in (%{{.*}} = %c64,
@@ -196,6 +243,38 @@ func.func @matmul(%a: memref<256x64xf32>, %b: memref<64x128xf32>, %c: memref<256
 func.func @batch_matmul_dynamic(%a: memref<?x?x?xf32>, %b: memref<?x?x?xf32>, %c: memref<?x?x?xf32>) {
   region.env_region #region.gpu_env<device = "XeGPU"> {
     linalg.batch_matmul ins(%a, %b : memref<?x?x?xf32>, memref<?x?x?xf32>) outs(%c : memref<?x?x?xf32>)
+  }
+  return
+}
+
+// -----
+
+// Subgroups for integer max (two in each of the two launches); not for
+// 8-bit integers or booleans, which not every device's group arithmetic
+// takes.
+// SUB-LABEL: func @subgroup_types
+// SUB-COUNT-4: gpu.subgroup_reduce  maxsi %{{.*}} : (i32) -> i32
+// SUB-NOT: gpu.subgroup_reduce
+// SUB: return
+func.func @subgroup_types(%x: memref<100000xi32>, %out: memref<i32>,
+                          %b: memref<100000xi8>, %bout: memref<i8>,
+                          %c: memref<100000xi1>, %cout: memref<i1>) {
+  region.env_region #region.gpu_env<device = "XeGPU"> {
+    linalg.reduce ins(%x : memref<100000xi32>) outs(%out : memref<i32>) dimensions = [0]
+      (%in: i32, %acc: i32) {
+        %m = arith.maxsi %in, %acc : i32
+        linalg.yield %m : i32
+      }
+    linalg.reduce ins(%b : memref<100000xi8>) outs(%bout : memref<i8>) dimensions = [0]
+      (%in: i8, %acc: i8) {
+        %s = arith.addi %in, %acc : i8
+        linalg.yield %s : i8
+      }
+    linalg.reduce ins(%c : memref<100000xi1>) outs(%cout : memref<i1>) dimensions = [0]
+      (%in: i1, %acc: i1) {
+        %o = arith.ori %in, %acc : i1
+        linalg.yield %o : i1
+      }
   }
   return
 }

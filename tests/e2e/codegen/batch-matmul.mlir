@@ -17,7 +17,7 @@
 // the host arrays copied in and out), on Vulkan (lavapipe without a GPU):
 // RUN: %if vulkan %{ imexc %s --offload=gpu -o %t/gpu.o %}
 // RUN: %if vulkan %{ c++ %t/driver.o %t/gpu.o -o %t/gpu %cg-libs %}
-// RUN: %if vulkan %{ %t/gpu | FileCheck %s --implicit-check-not=FAIL %}
+// RUN: %if vulkan %{ env IMEXRT_TRACE_LAUNCHES=1 %t/gpu 2>&1 | %check-launches | FileCheck %s --implicit-check-not=FAIL %}
 
 // CHECK: ok batch_matmul_f32 0x3x4x5
 // CHECK-NEXT: ok batch_matmul_f32 3x0x4x5

@@ -19,7 +19,16 @@
 // the host arrays copied in and out), on Vulkan (lavapipe without a GPU):
 // RUN: %if vulkan %{ imexc %s --offload=gpu -o %t/gpu.o %}
 // RUN: %if vulkan %{ c++ %t/driver.o %t/gpu.o -o %t/gpu %cg-libs %}
-// RUN: %if vulkan %{ %t/gpu | FileCheck %s --implicit-check-not=FAIL %}
+// RUN: %if vulkan %{ env IMEXRT_TRACE_LAUNCHES=1 %t/gpu 2>&1 | %check-launches | FileCheck %s --implicit-check-not=FAIL %}
+// Every GPU run's launches are checked (%check-launches): kernels run in
+// workgroups of many threads, and a call launches a fixed number of them.
+// The check fails on the one-thread workgroups of the old mapping (whose
+// long rows llvmpipe also gets wrong, hence `|| true`):
+// RUN: %if vulkan %{ imexc %s --offload=gpu --pipeline-options=workgroup-size=1 -o %t/gpu1.o %}
+// RUN: %if vulkan %{ c++ %t/driver.o %t/gpu1.o -o %t/gpu1 %cg-libs %}
+// RUN: %if vulkan %{ env IMEXRT_TRACE_LAUNCHES=1 %t/gpu1 > %t/gpu1.txt 2>&1 || true %}
+// RUN: %if vulkan %{ %check-launches < %t/gpu1.txt | FileCheck %s --check-prefix=ONE-THREAD %}
+// ONE-THREAD: FAIL launch rowsum_f32_kernel: one-thread workgroups
 
 // CHECK: ok rowsum_f32 0x7
 // CHECK-NEXT: ok rowsum_f32 7x0

@@ -16,7 +16,7 @@
 // the host arrays copied in and out), on Vulkan (lavapipe without a GPU):
 // RUN: %if vulkan %{ imexc %s --offload=gpu -o %t/gpu.o %}
 // RUN: %if vulkan %{ c++ %t/driver.o %t/gpu.o -o %t/gpu %cg-libs %}
-// RUN: %if vulkan %{ %t/gpu | FileCheck %s --implicit-check-not=FAIL %}
+// RUN: %if vulkan %{ env IMEXRT_TRACE_LAUNCHES=1 %t/gpu 2>&1 | %check-launches | FileCheck %s --implicit-check-not=FAIL %}
 
 // CHECK: ok transpose_f32 0x7
 // CHECK-NEXT: ok transpose_f32 7x0
