@@ -20,6 +20,8 @@
 #
 #   bench/gpu/run.sh [build-dir [NAME]]          (default: build)
 #   PEAK_GBS=4800 PEAK_GFLOPS=67000 bench/gpu/run.sh   (peak of the device)
+#   BENCH_MATMUL_N=1024 bench/gpu/run.sh   (matmul size; default 512, 4096
+#                                           on a device with a known peak)
 #
 # Known devices get their peak without the variables (see peak_of below).
 # BENCH_BUILD_ONLY=1 stops after building (CI checks that it still builds).
@@ -84,6 +86,11 @@ peak_of() { # DEVICE-NAME -> "GB/s GFLOP/s" (FP32, no tensor cores)
 }
 read -r peak_gbs peak_gflops <<< "${PEAK_GBS:+$PEAK_GBS ${PEAK_GFLOPS:-0}}"
 [ -n "${peak_gbs:-}" ] || read -r peak_gbs peak_gflops <<< "$(peak_of "$device")"
+# A device with a known peak is a real GPU: matmul at the 4096^3 of the
+# target (BENCH_MATMUL_N overrides; lavapipe keeps 512).
+if [ -n "${peak_gflops:-}" ] && [ "${peak_gflops:-0}" != 0 ]; then
+  export BENCH_MATMUL_N=${BENCH_MATMUL_N:-4096}
+fi
 
 # A wrong result is reported, not hidden: the variant's line says so.
 run_variant() { # VARIANT ARRAYS
