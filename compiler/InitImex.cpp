@@ -13,6 +13,7 @@
 #include "Pipelines.h"
 #include "Transforms/Passes.h"
 
+#include "Interfaces/MPIMemoryEffects.h"
 #include "Interfaces/PromotableRegionOpInterfaceImpl.h"
 
 #include "gpux/IR/GPUX.h"
@@ -79,6 +80,7 @@ void imex::registerImexDialects(mlir::DialectRegistry &registry) {
   mlir::iree_compiler::IREE::VectorExt::
       registerBufferizableOpInterfaceExternalModels(registry);
   registerPromotableRegionOpInterfaceExternalModels(registry);
+  registerMPIMemoryEffectsExternalModels(registry);
 }
 
 void imex::registerAllDialectsAndExtensions(mlir::DialectRegistry &registry) {

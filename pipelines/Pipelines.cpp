@@ -200,6 +200,12 @@ const imex::NamedPipeline kPipelines[] = {
      "to the LLVM dialect with calls into the imexrt runtime, embedding each "
      "gpu.module's gpu.binary",
      imex::buildGpuxPipeline},
+    {"distributed",
+     "SPMD programs on MPI: propagate shard.sharding annotations, partition "
+     "sharded functions into their per-process form, lower the "
+     "communication to MPI (MPI setup in main, output from rank 0), then "
+     "the host path",
+     imex::buildDistributedPipeline},
 };
 
 } // namespace
@@ -321,6 +327,18 @@ void imex::buildGpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   // releases the GPU buffers that host-side deallocation reaches.
   pm.addPass(createConvertGPUToGPUX());
   addToLLVM(pm, /*gpux=*/true, /*genericAllocation=*/true);
+}
+
+void imex::buildDistributedPipeline(OpPassManager &pm,
+                                    const PipelineOptions &options) {
+  pm.addPass(createPartitionShardedFunctions());
+  pm.addPass(createLowerShardCollectives());
+  pm.addPass(createConvertShardToMPIPass());
+  FinishShardToMPIOptions finish;
+  finish.implementation = options.mpi;
+  pm.addPass(createFinishShardToMPI(finish));
+  pm.addPass(createCanonicalizerPass());
+  buildHostPipeline(pm, options);
 }
 
 void imex::buildGpuxPipeline(OpPassManager &pm, const PipelineOptions &) {

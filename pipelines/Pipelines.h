@@ -90,6 +90,11 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("SPIR-V flavours embedded for GPU kernels: auto (both), "
                      "level-zero (OpenCL flavour) or vulkan"),
       llvm::cl::init("auto")};
+  Option<std::string> mpi{
+      *this, "mpi",
+      llvm::cl::desc("MPI implementation distributed programs are lowered "
+                     "for and linked with: mpich or openmpi"),
+      llvm::cl::init("mpich")};
   Option<std::string> spirvDumpDir{
       *this, "spirv-dump-dir",
       llvm::cl::desc("Directory to write each serialized SPIR-V module to")};
@@ -121,6 +126,7 @@ void buildVectorExtPipeline(mlir::OpPassManager &pm, const PipelineOptions &);
 void buildMem2RegPipeline(mlir::OpPassManager &pm, const PipelineOptions &);
 void buildGpuPipeline(mlir::OpPassManager &pm, const PipelineOptions &);
 void buildGpuxPipeline(mlir::OpPassManager &pm, const PipelineOptions &);
+void buildDistributedPipeline(mlir::OpPassManager &pm, const PipelineOptions &);
 
 /// Registers every named pipeline as a pass pipeline with options
 /// (`--<name>` / `--<name>="opt-level=3 mcpu=native"`).

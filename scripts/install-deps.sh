@@ -20,6 +20,8 @@ packages=(
   libclang-rt-22-dev
   # cblas_sgemm/sgemv anchor of the host-kernel benchmark (bench/host_kernels)
   libopenblas-dev
+  # MPI (MPICH): distributed programs and their tests
+  mpich libmpich-dev
   # NumPy, which the .nda tests compare their output with
   python3-numpy
 )

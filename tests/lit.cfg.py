@@ -68,6 +68,16 @@ if has_vulkan:
 else:
     lit_config.warning("no Vulkan device found: GPU end-to-end runs are skipped")
 
+# Distributed programs run under MPICH's mpiexec (installed by
+# scripts/install-deps.sh, which imexc links them with); without one they
+# are skipped. Hydra starts any number of processes on one machine.
+mpiexec = shutil.which("mpiexec")
+if mpiexec:
+    config.available_features.add("mpi")
+    config.substitutions.append(("%mpiexec", mpiexec))
+else:
+    lit_config.warning("no mpiexec: the distributed (MPI) end-to-end runs are skipped")
+
 # Differential tests against NumPy run the Python that has it (Debian's
 # python3-numpy, installed by scripts/install-deps.sh); without one they are
 # skipped.

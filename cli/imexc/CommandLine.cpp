@@ -254,6 +254,16 @@ const std::vector<Option> &options() {
          inv.options.offload = v.str();
          return expectOneOf("--offload", v, {"none", "gpu"});
        }},
+      {{"mpi"},
+       Value::Required,
+       false,
+       "IMPL",
+       "MPI implementation of distributed programs (shard.sharding): mpich "
+       "(default) or openmpi; --emit=exe links it",
+       [](Invocation &inv, StringRef v) {
+         inv.options.mpi = v.str();
+         return expectOneOf("--mpi", v, {"mpich", "openmpi"});
+       }},
       {{"gpu-fallback"},
        Value::Required,
        false,

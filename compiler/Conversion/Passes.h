@@ -54,6 +54,13 @@ class MemRefDialect;
 namespace scf {
 class SCFDialect;
 } // namespace scf
+namespace cf {
+class ControlFlowDialect;
+} // namespace cf
+namespace mpi {
+class MPIDialect;
+} // namespace mpi
+class DLTIDialect;
 } // namespace mlir
 
 namespace imex {

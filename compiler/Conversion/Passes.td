@@ -105,6 +105,71 @@ def ConvertRegionSequentialLoopsToGpu
                            "::mlir::arith::ArithDialect"];
 }
 
+def LowerShardCollectives : Pass<"lower-shard-collectives",
+                                  "::mlir::ModuleOp"> {
+  let summary = "Lower the shard collectives convert-shard-to-mpi leaves: "
+                "all_slice to a local slice, all_gather to an MPI allreduce";
+  let description = [{
+    Runs before `convert-shard-to-mpi`, which lowers neither:
+
+    - `shard.all_slice` keeps this process's slice of a replicated tensor:
+      a `tensor.extract_slice` at the process's index along the grid axes
+      times the slice size. No communication.
+    - `shard.all_gather` gives every process the whole tensor: each puts
+      its part at its offset in a zero-filled buffer, and an
+      `mpi.allreduce` with `MPI_BOR` over the buffer's bits (an integer view
+      of the same bytes) combines them; or-ing with zero bits copies any
+      value exactly (-0.0 and NaN payloads included), which a sum would not.
+      The communicator spans the gathered grid axes (`mpi.comm_split` when
+      they are not the whole grid).
+
+    Slices and gathers need static shapes, an even split and a grid of
+    static shape; others are errors that say so.
+  }];
+  let dependentDialects = ["::mlir::mpi::MPIDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::bufferization::BufferizationDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def FinishShardToMPI : Pass<"finish-shard-to-mpi", "::mlir::ModuleOp"> {
+  let summary = "Complete a program that convert-shard-to-mpi lowered: MPI "
+                "setup in main, output from rank 0, the MPI implementation, "
+                "no grids left";
+  let description = [{
+    After `convert-shard-to-mpi`, for a module that uses the `mpi` dialect:
+
+    - `main` (a definition) initialises MPI on entry and finalises it
+      before returning; on entry it also checks that the number of
+      processes equals the size of every static `shard.grid`, and stops
+      (through a failed `cf.assert`, reported by the runtime with the
+      grid's location) on every process when not;
+    - calls to external functions whose names start with `print`
+      (`printMemrefF32`, `printNewline`, ...) run on rank 0 only, so that
+      the program prints once however many processes run it;
+    - the module names the MPI implementation the MPI-to-LLVM lowering
+      targets (`dlti.map` with `MPI:Implementation`), unless it does
+      already.
+
+    Then, in every module, `shard.grid` symbols are removed (they have no
+    LLVM form). A `shard` op that is still there has no MPI lowering, and
+    is an error.
+  }];
+  let options = [
+    Option<"implementation", "mpi", "std::string", /*default=*/"\"mpich\"",
+           "MPI implementation the program is linked with: mpich or "
+           "openmpi">,
+  ];
+  let dependentDialects = ["::mlir::mpi::MPIDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::DLTIDialect"];
+}
+
 def InsertGPUCopy : Pass<"insert-gpu-copy", "::mlir::func::FuncOp"> {
   let summary = "Turn memref.copy inside env_regions into gpu.memcpy";
   let description = [{

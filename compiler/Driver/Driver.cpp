@@ -60,6 +60,7 @@ LogicalResult configurePipeline(const CompileOptions &options,
   pipelineOptions.gpuRuntime = options.gpuRuntime;
   pipelineOptions.offload =
       options.offload == "gpu" ? Offload::Gpu : Offload::None;
+  pipelineOptions.mpi = options.mpi;
   pipelineOptions.spirvDumpDir = spirvDumpDir.str();
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
@@ -108,13 +109,11 @@ bool usesGpu(ModuleOp module) {
   return found;
 }
 
-/// True if the program uses iree_vector_ext ops, which only the vector-ext
-/// pipeline lowers.
-bool usesVectorExt(ModuleOp module) {
+/// True if the program uses ops of `dialect` (by namespace).
+bool usesDialect(ModuleOp module, StringRef dialect) {
   return module
-      .walk([](Operation *op) {
-        return op->getDialect() &&
-                       op->getDialect()->getNamespace() == "iree_vector_ext"
+      .walk([&](Operation *op) {
+        return op->getDialect() && op->getDialect()->getNamespace() == dialect
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
       })
@@ -424,7 +423,10 @@ private:
     llvm::outs() << "\noutput: " << outputPath << "\n";
     if (options.emit == EmitKind::Executable)
       llvm::outs() << "link: "
-                   << llvm::join(linkCommand("<object>", outputPath), " ")
+                   << llvm::join(
+                          linkCommand("<object>", outputPath,
+                                      pipelineName(module) == "distributed"),
+                          " ")
                    << "\n";
     if (options.headerPath)
       llvm::outs() << "header: " << headerPath() << "\n";
@@ -500,9 +502,11 @@ private:
   std::string pipelineName(ModuleOp module) const {
     if (!options.pipeline.empty())
       return options.pipeline;
-    return options.offload == "gpu" || usesGpu(module) ? "gpu"
-           : usesVectorExt(module)                     ? "vector-ext"
-                                                       : "host";
+    if (options.offload == "gpu" || usesGpu(module))
+      return "gpu";
+    if (usesDialect(module, "shard"))
+      return "distributed";
+    return usesDialect(module, "iree_vector_ext") ? "vector-ext" : "host";
   }
 
   LogicalResult addNamedPipeline(StringRef name, OpPassManager &pm) {
@@ -631,7 +635,22 @@ private:
       outputs.add(outputPath, std::string(bytes));
       return success();
     }
-    return link(bytes, outputs);
+    return link(bytes, callsMPI(module), outputs);
+  }
+
+  /// True if the lowered module calls the MPI library.
+  static bool callsMPI(ModuleOp module) {
+    return llvm::any_of(
+        module.getOps<LLVM::LLVMFuncOp>(), [](LLVM::LLVMFuncOp func) {
+          return func.isExternal() && func.getSymName().starts_with("MPI_");
+        });
+  }
+
+  /// The linker flags of the chosen MPI implementation, as found when
+  /// imexc was built (empty if it was not found).
+  StringRef mpiLinkFlags() const {
+    return options.mpi == "openmpi" ? IMEX_OPENMPI_LINK_FLAGS
+                                    : IMEX_MPICH_LINK_FLAGS;
   }
 
   /// Links the object with the runtime into an executable using the
@@ -646,26 +665,29 @@ private:
 
   /// How the object is linked into an executable: the system C++ compiler
   /// with the runtime and LLVM's OpenMP runtime, which host loops run on.
-  std::vector<std::string> linkCommand(StringRef objectPath,
-                                       StringRef executablePath) const {
+  /// With `mpi`, the MPI library too.
+  std::vector<std::string>
+  linkCommand(StringRef objectPath, StringRef executablePath, bool mpi) const {
     llvm::ErrorOr<std::string> compiler = llvm::sys::findProgramByName("c++");
     std::string openmpDir = IMEX_OPENMP_LIBRARY_DIR;
-    return {compiler ? *compiler : "c++",
-            objectPath.str(),
-            "-o",
-            executablePath.str(),
-            runtimeLibrary(),
-            "-L" + openmpDir,
-            "-Wl,-rpath," + openmpDir,
-            "-lomp",
-            "-ldl",
-            "-lpthread",
-            "-lm"};
+    std::vector<std::string> args = {
+        compiler ? *compiler : "c++", objectPath.str(), "-o",
+        executablePath.str(),         runtimeLibrary(), "-L" + openmpDir,
+        "-Wl,-rpath," + openmpDir,    "-lomp"};
+    if (mpi) {
+      SmallVector<StringRef> flags;
+      mpiLinkFlags().split(flags, ' ', -1, /*KeepEmpty=*/false);
+      for (StringRef flag : flags)
+        args.push_back(flag.str());
+    }
+    for (const char *lib : {"-ldl", "-lpthread", "-lm"})
+      args.push_back(lib);
+    return args;
   }
 
   /// Links `object` into an executable in a scratch directory and adds it
-  /// to `outputs`.
-  LogicalResult link(StringRef object, OutputFiles &outputs) {
+  /// to `outputs`; with `mpi`, against the MPI library.
+  LogicalResult link(StringRef object, bool mpi, OutputFiles &outputs) {
     SmallString<128> linkDir;
     if (std::error_code ec =
             llvm::sys::fs::createUniqueDirectory("imexc-link", linkDir)) {
@@ -689,7 +711,16 @@ private:
       errorLine() << "no C++ compiler ('c++') to link with\n";
       return failure();
     }
-    std::vector<std::string> args = linkCommand(objectPath, executablePath);
+    if (mpi && mpiLinkFlags().empty()) {
+      errorLine() << "the program uses MPI, but no " << options.mpi
+                  << " was found when imexc was built (install "
+                  << (options.mpi == "openmpi" ? "libopenmpi-dev"
+                                               : "libmpich-dev")
+                  << " and rebuild, or link the object yourself)\n";
+      return failure();
+    }
+    std::vector<std::string> args =
+        linkCommand(objectPath, executablePath, mpi);
     SmallVector<StringRef> argRefs(args.begin(), args.end());
     if (options.verbose)
       llvm::errs() << "imexc: link: " << llvm::join(args, " ") << "\n";

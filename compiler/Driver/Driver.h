@@ -55,6 +55,9 @@ struct CompileOptions {
   std::string gpuRuntime = "auto";
   /// --offload: "none" or "gpu" (every linalg op on the GPU).
   std::string offload = "none";
+  /// --mpi: the MPI implementation of distributed programs, "mpich" or
+  /// "openmpi".
+  std::string mpi = "mpich";
   /// --gpu-fallback: "none" or "host" (the object also carries the host
   /// versions of its GPU code, run when no device can; HostFallback.h).
   std::string gpuFallback = "none";

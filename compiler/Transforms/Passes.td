@@ -139,6 +139,25 @@ def CoalesceShardOps : Pass<"coalesce-shard-ops"> {
   let dependentDialects = ["::mlir::shard::ShardDialect"];
 }
 
+def PartitionShardedFunctions : Pass<"partition-sharded-functions",
+                                      "::mlir::ModuleOp"> {
+  let summary = "Propagate shardings and partition every function that "
+                "uses them into its per-process (SPMD) form";
+  let description = [{
+    Runs upstream `sharding-propagation` and `shard-partition` on each
+    function definition that contains `shard` ops, and on nothing else:
+    declarations (such as `printMemrefF32`) and functions without shardings
+    keep their form, where the upstream passes would stop at them.
+
+    Before partitioning, an op that reads `linalg.index` while one of its
+    operands or results is split across processes is refused: the
+    partitioned op would compute with local indices, so every process would
+    produce the first shard's values. A function the upstream passes cannot
+    partition without saying why gets an error that names it.
+  }];
+  let dependentDialects = ["::mlir::shard::ShardDialect"];
+}
+
 def LinearizeLaunchMemrefs : Pass<"linearize-launch-memrefs"> {
   let summary = "Index multi-dimensional and strided memrefs in gpu.launch "
                 "bodies through flat 1-D buffers";

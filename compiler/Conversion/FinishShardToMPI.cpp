@@ -1,0 +1,191 @@
+//===- FinishShardToMPI.cpp - complete a program lowered to MPI -----------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/Passes.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/DLTI/DLTI.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MPI/IR/MPI.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Shard/IR/ShardDialect.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
+
+namespace imex {
+#define GEN_PASS_DEF_FINISHSHARDTOMPI
+#include "Conversion/Passes.h.inc"
+} // namespace imex
+
+using namespace mlir;
+
+namespace {
+
+/// The DLTI key the MPI-to-LLVM lowering reads.
+constexpr llvm::StringLiteral kMPIImplementationKey = "MPI:Implementation";
+
+bool usesMPI(ModuleOp module) {
+  return module
+      .walk([](Operation *op) {
+        return isa_and_nonnull<mpi::MPIDialect>(op->getDialect())
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// The number of processes, as the sum of a 1 from each: mpi.comm_size has
+/// no LLVM lowering upstream (LLVM 22).
+Value countProcesses(OpBuilder &b, Location loc) {
+  MLIRContext *ctx = b.getContext();
+  Value world = mpi::CommWorldOp::create(b, loc, mpi::CommType::get(ctx));
+  Value slot = memref::AllocaOp::create(b, loc,
+                                        MemRefType::get({}, b.getI32Type()));
+  memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 1, 32),
+                          slot);
+  mpi::AllReduceOp::create(
+      b, loc, Type(), slot, slot,
+      mpi::MPI_ReductionOpEnumAttr::get(ctx, mpi::MPI_ReductionOpEnum::MPI_SUM),
+      world);
+  return memref::LoadOp::create(b, loc, slot);
+}
+
+/// This process's rank in MPI_COMM_WORLD, at the builder's position.
+Value worldRank(OpBuilder &b, Location loc) {
+  Value world =
+      mpi::CommWorldOp::create(b, loc, mpi::CommType::get(b.getContext()));
+  return mpi::CommRankOp::create(b, loc, mpi::RetvalType::get(b.getContext()),
+                                 b.getI32Type(), world)
+      .getRank();
+}
+
+struct FinishShardToMPIPass
+    : imex::impl::FinishShardToMPIBase<FinishShardToMPIPass> {
+  using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(Pass::initializeOptions(options, errorHandler)))
+      return failure();
+    if (!isKnownImplementation())
+      return errorHandler(unknownImplementation());
+    return success();
+  }
+
+  bool isKnownImplementation() const {
+    return implementation == "mpich" || implementation == "openmpi";
+  }
+  std::string unknownImplementation() const {
+    return "unknown MPI implementation '" + implementation +
+           "' (expected mpich or openmpi)";
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // Options set in C++ (the pipelines) skip initializeOptions.
+    if (!isKnownImplementation()) {
+      module.emitError(unknownImplementation());
+      return signalPassFailure();
+    }
+    SmallVector<shard::GridOp> grids;
+    bool leftOver = false;
+    module.walk([&](Operation *op) {
+      if (auto grid = dyn_cast<shard::GridOp>(op)) {
+        grids.push_back(grid);
+      } else if (isa_and_nonnull<shard::ShardDialect>(op->getDialect())) {
+        op->emitOpError("has no MPI lowering (convert-shard-to-mpi left it)");
+        leftOver = true;
+      }
+    });
+    if (leftOver)
+      return signalPassFailure();
+
+    if (usesMPI(module)) {
+      nameImplementation(module);
+      if (auto main = module.lookupSymbol<func::FuncOp>("main");
+          main && !main.isExternal())
+        setUpMPI(main, grids);
+      printOnRankZero(module);
+    }
+    for (shard::GridOp grid : grids)
+      grid.erase();
+  }
+
+  void nameImplementation(ModuleOp module) {
+    if (module->hasAttr(DLTIDialect::kMapAttrName))
+      return;
+    std::string text = ("#dlti.map<\"" + kMPIImplementationKey + "\" = \"" +
+                        (implementation == "mpich" ? "MPICH" : "OpenMPI") +
+                        "\">")
+                           .str();
+    module->setAttr(DLTIDialect::kMapAttrName,
+                    parseAttribute(text, module.getContext()));
+  }
+
+  /// MPI_Init first, a check of the process count against each static
+  /// grid, MPI_Finalize before every return.
+  void setUpMPI(func::FuncOp main, ArrayRef<shard::GridOp> grids) {
+    MLIRContext *ctx = main.getContext();
+    OpBuilder b(ctx);
+    b.setInsertionPointToStart(&main.getBody().front());
+    Location loc = main.getLoc();
+    mpi::InitOp::create(b, loc, Type());
+    Value size = countProcesses(b, loc);
+    for (shard::GridOp grid : grids) {
+      if (ShapedType::isDynamicShape(grid.getShape()))
+        continue;
+      int64_t processes = ShapedType::getNumElements(grid.getShape());
+      Value expected = arith::ConstantIntOp::create(b, loc, processes, 32);
+      Value matches = arith::CmpIOp::create(b, grid.getLoc(),
+                                            arith::CmpIPredicate::eq, size,
+                                            expected);
+      std::string where;
+      if (auto file = dyn_cast<FileLineColLoc>(grid.getLoc()))
+        where = (file.getFilename().getValue() + ":" + Twine(file.getLine()) +
+                 ":" + Twine(file.getColumn()) + ": ")
+                    .str();
+      cf::AssertOp::create(
+          b, grid.getLoc(), matches,
+          (where + "shard.grid @" + grid.getSymName() + " needs " +
+           Twine(processes) + " processes: run the program with mpiexec -n " +
+           Twine(processes))
+              .str());
+    }
+    main.walk([&](func::ReturnOp ret) {
+      b.setInsertionPoint(ret);
+      mpi::FinalizeOp::create(b, ret.getLoc(), Type());
+    });
+  }
+
+  /// Output functions run on rank 0 only.
+  static void printOnRankZero(ModuleOp module) {
+    SmallVector<func::CallOp> prints;
+    module.walk([&](func::CallOp call) {
+      auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
+      if (callee && callee.isExternal() &&
+          callee.getSymName().starts_with("print") &&
+          call.getNumResults() == 0)
+        prints.push_back(call);
+    });
+    for (func::CallOp call : prints) {
+      OpBuilder b(call);
+      Location loc = call.getLoc();
+      Value rank = worldRank(b, loc);
+      Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+      Value first =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rank, zero);
+      auto onFirst = scf::IfOp::create(b, loc, first, /*withElse=*/false);
+      call->moveBefore(onFirst.thenBlock()->getTerminator());
+    }
+  }
+};
+
+} // namespace

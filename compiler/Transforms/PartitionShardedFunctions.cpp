@@ -1,0 +1,119 @@
+//===- PartitionShardedFunctions.cpp - SPMD form of sharded functions -----===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Shard/IR/ShardDialect.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/Shard/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace imex {
+#define GEN_PASS_DEF_PARTITIONSHARDEDFUNCTIONS
+#include "Transforms/Passes.h.inc"
+} // namespace imex
+
+using namespace mlir;
+
+namespace {
+
+bool usesShardings(func::FuncOp func) {
+  return func
+      .walk([](Operation *op) {
+        return isa_and_nonnull<shard::ShardDialect>(op->getDialect())
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// True if `shard` splits its value across processes along some axis.
+bool splits(shard::ShardOp shard) {
+  auto sharding = shard.getSharding().getDefiningOp<shard::ShardingOp>();
+  // A sharding computed at run time may split: assume it does.
+  if (!sharding)
+    return true;
+  return llvm::any_of(sharding.getSplitAxes().getAxes(),
+                      [](shard::GridAxesAttr axes) { return !axes.empty(); });
+}
+
+/// True if `value` is annotated (for this op, after propagation) with a
+/// sharding that splits it.
+bool isSplit(Value value, bool asOperand) {
+  if (asOperand) {
+    auto shard = value.getDefiningOp<shard::ShardOp>();
+    return shard && shard.getAnnotateForUsers() && splits(shard);
+  }
+  return llvm::any_of(value.getUsers(), [](Operation *user) {
+    auto shard = dyn_cast<shard::ShardOp>(user);
+    return shard && !shard.getAnnotateForUsers() && splits(shard);
+  });
+}
+
+/// Refuses linalg ops that read their loop indices and are split: upstream
+/// partitioning keeps linalg.index, which then counts from 0 on every
+/// process.
+LogicalResult checkIndexUses(func::FuncOp func) {
+  WalkResult result = func.walk([](linalg::LinalgOp op) {
+    bool readsIndex = !op->getRegion(0).getOps<linalg::IndexOp>().empty();
+    if (!readsIndex)
+      return WalkResult::advance();
+    bool split =
+        llvm::any_of(op->getOperands(),
+                     [](Value v) { return isSplit(v, /*asOperand=*/true); }) ||
+        llvm::any_of(op->getResults(),
+                     [](Value v) { return isSplit(v, /*asOperand=*/false); });
+    if (!split)
+      return WalkResult::advance();
+    op->emitOpError("reads linalg.index and is split across processes, "
+                    "which distributed programs do not support yet: each "
+                    "process would see local indices (build the array with "
+                    "replicated sharding, or from the function's arguments)");
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+struct PartitionShardedFunctionsPass
+    : imex::impl::PartitionShardedFunctionsBase<
+          PartitionShardedFunctionsPass> {
+  void runOnOperation() override {
+    OpPassManager propagate(func::FuncOp::getOperationName());
+    propagate.addPass(shard::createShardingPropagation());
+    OpPassManager partition(func::FuncOp::getOperationName());
+    partition.addPass(shard::createPartition());
+
+    SmallVector<func::FuncOp> functions;
+    for (auto func : getOperation().getOps<func::FuncOp>())
+      if (!func.isExternal() && usesShardings(func))
+        functions.push_back(func);
+    for (func::FuncOp func : functions) {
+      // Upstream failures are not always reported: count the errors.
+      unsigned errors = 0;
+      ScopedDiagnosticHandler counter(&getContext(), [&](Diagnostic &diag) {
+        errors += diag.getSeverity() == DiagnosticSeverity::Error;
+        return failure(); // reported as usual
+      });
+      if (succeeded(runPipeline(propagate, func)) &&
+          succeeded(checkIndexUses(func)) &&
+          succeeded(runPipeline(partition, func)))
+        continue;
+      if (errors == 0)
+        func.emitError("cannot partition @")
+            << func.getSymName()
+            << " into its per-process form (shard-partition failed without "
+               "a reason; every op on sharded values needs a sharding model, "
+               "and constants cannot be sharded yet)";
+      return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,28 @@
+// A program with shard annotations takes the distributed pipeline, and its
+// executable links MPI (MPICH unless --mpi says otherwise).
+// RUN: imexc %s --emit=exe -o %t -### | FileCheck %s
+// CHECK: pipeline: builtin.module(partition-sharded-functions,lower-shard-collectives,convert-shard-to-mpi,finish-shard-to-mpi{mpi=mpich},
+// CHECK: link: {{.*}} -lomp {{.*}}-lmpich
+// RUN: imexc %s -o %t.o --mpi=openmpi -### | FileCheck %s --check-prefix=OPENMPI
+// OPENMPI: finish-shard-to-mpi{mpi=openmpi}
+// RUN: not imexc %s -o %t.o --mpi=lam 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: imexc: error: invalid value 'lam' for --mpi (expected mpich, openmpi)
+// RUN: imexc --list-pipelines | FileCheck %s --check-prefix=LIST
+// LIST: distributed
+// A program without shardings links no MPI:
+// RUN: imexc %S/Inputs/main-i32.mlir --emit=exe -o %t -### | FileCheck %s --check-prefix=PLAIN
+// PLAIN-NOT: mpich
+
+shard.grid @grid(shape = 2)
+func.func @twice(%a: tensor<8xf32>) -> tensor<8xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %as = shard.shard %a to %s : tensor<8xf32>
+  %e = tensor.empty() : tensor<8xf32>
+  %r = linalg.add ins(%as, %as : tensor<8xf32>, tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %rs = shard.shard %r to %s : tensor<8xf32>
+  return %rs : tensor<8xf32>
+}
+
+func.func @main() {
+  return
+}

@@ -1,0 +1,82 @@
+// RUN: imex-opt %s -split-input-file -partition-sharded-functions -verify-diagnostics | FileCheck %s
+
+// A function with shardings gets its per-process form; a declaration and a
+// function without shardings are left as they are (upstream's function
+// passes would stop at the declaration).
+shard.grid @grid(shape = 2)
+// CHECK-LABEL: func.func private @printMemrefF32(memref<*xf32>)
+func.func private @printMemrefF32(memref<*xf32>)
+// CHECK-LABEL: func.func @split
+// CHECK-SAME: (%[[A:.*]]: tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %[[E:.*]] = tensor.empty() : tensor<4xf32>
+// CHECK-NEXT: %[[R:.*]] = linalg.add ins(%[[A]], %[[A]] : tensor<4xf32>, tensor<4xf32>) outs(%[[E]] : tensor<4xf32>)
+// CHECK-NEXT: return %[[R]] : tensor<4xf32>
+func.func @split(%a: tensor<8xf32>) -> tensor<8xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %as = shard.shard %a to %s : tensor<8xf32>
+  %e = tensor.empty() : tensor<8xf32>
+  %r = linalg.add ins(%as, %as : tensor<8xf32>, tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %rs = shard.shard %r to %s : tensor<8xf32>
+  return %rs : tensor<8xf32>
+}
+// CHECK-LABEL: func.func @plain
+// CHECK-SAME: (%{{.*}}: tensor<8xf32>) -> tensor<*xf32>
+// CHECK-NEXT: tensor.cast
+func.func @plain(%a: tensor<8xf32>) -> tensor<*xf32> {
+  %u = tensor.cast %a : tensor<8xf32> to tensor<*xf32>
+  return %u : tensor<*xf32>
+}
+
+// -----
+
+// linalg.index in a split op would count from 0 on every process.
+shard.grid @grid(shape = 2)
+func.func @iota() -> tensor<8xf32> {
+  %e = tensor.empty() : tensor<8xf32>
+  // expected-error @+1 {{'linalg.generic' op reads linalg.index and is split across processes, which distributed programs do not support yet}}
+  %iota = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>], iterator_types = ["parallel"]} outs(%e : tensor<8xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %ii = arith.index_cast %i : index to i32
+    %f = arith.sitofp %ii : i32 to f32
+    linalg.yield %f : f32
+  } -> tensor<8xf32>
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %as = shard.shard %iota to %s : tensor<8xf32>
+  return %as : tensor<8xf32>
+}
+
+// -----
+
+// The same op replicated keeps its indices: nothing to refuse.
+shard.grid @grid(shape = 2)
+// CHECK-LABEL: func.func @replicated_iota
+// CHECK: linalg.index 0
+func.func @replicated_iota() -> tensor<8xf32> {
+  %e = tensor.empty() : tensor<8xf32>
+  %iota = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>], iterator_types = ["parallel"]} outs(%e : tensor<8xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %ii = arith.index_cast %i : index to i32
+    %f = arith.sitofp %ii : i32 to f32
+    linalg.yield %f : f32
+  } -> tensor<8xf32>
+  %s = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  %as = shard.shard %iota to %s : tensor<8xf32>
+  return %as : tensor<8xf32>
+}
+
+// -----
+
+// Upstream partitioning fails on a sharded constant without a word: the
+// error names the function.
+shard.grid @grid(shape = 2)
+// expected-error @+1 {{cannot partition @constant into its per-process form (shard-partition failed without a reason; every op on sharded values needs a sharding model, and constants cannot be sharded yet)}}
+func.func @constant() -> tensor<4xf32> {
+  %c = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %cs = shard.shard %c to %s : tensor<4xf32>
+  %r = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  %full = shard.shard %cs to %r annotate_for_users : tensor<4xf32>
+  return %full : tensor<4xf32>
+}
