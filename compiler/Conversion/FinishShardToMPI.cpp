@@ -46,8 +46,8 @@ bool usesMPI(ModuleOp module) {
 Value countProcesses(OpBuilder &b, Location loc) {
   MLIRContext *ctx = b.getContext();
   Value world = mpi::CommWorldOp::create(b, loc, mpi::CommType::get(ctx));
-  Value slot = memref::AllocaOp::create(b, loc,
-                                        MemRefType::get({}, b.getI32Type()));
+  Value slot =
+      memref::AllocaOp::create(b, loc, MemRefType::get({}, b.getI32Type()));
   memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 1, 32),
                           slot);
   mpi::AllReduceOp::create(
@@ -122,10 +122,10 @@ struct FinishShardToMPIPass
   void nameImplementation(ModuleOp module) {
     if (module->hasAttr(DLTIDialect::kMapAttrName))
       return;
-    std::string text = ("#dlti.map<\"" + kMPIImplementationKey + "\" = \"" +
-                        (implementation == "mpich" ? "MPICH" : "OpenMPI") +
-                        "\">")
-                           .str();
+    std::string text =
+        ("#dlti.map<\"" + kMPIImplementationKey + "\" = \"" +
+         (implementation == "mpich" ? "MPICH" : "OpenMPI") + "\">")
+            .str();
     module->setAttr(DLTIDialect::kMapAttrName,
                     parseAttribute(text, module.getContext()));
   }
@@ -144,20 +144,19 @@ struct FinishShardToMPIPass
         continue;
       int64_t processes = ShapedType::getNumElements(grid.getShape());
       Value expected = arith::ConstantIntOp::create(b, loc, processes, 32);
-      Value matches = arith::CmpIOp::create(b, grid.getLoc(),
-                                            arith::CmpIPredicate::eq, size,
-                                            expected);
+      Value matches = arith::CmpIOp::create(
+          b, grid.getLoc(), arith::CmpIPredicate::eq, size, expected);
       std::string where;
       if (auto file = dyn_cast<FileLineColLoc>(grid.getLoc()))
         where = (file.getFilename().getValue() + ":" + Twine(file.getLine()) +
                  ":" + Twine(file.getColumn()) + ": ")
                     .str();
-      cf::AssertOp::create(
-          b, grid.getLoc(), matches,
-          (where + "shard.grid @" + grid.getSymName() + " needs " +
-           Twine(processes) + " processes: run the program with mpiexec -n " +
-           Twine(processes))
-              .str());
+      cf::AssertOp::create(b, grid.getLoc(), matches,
+                           (where + "shard.grid @" + grid.getSymName() +
+                            " needs " + Twine(processes) +
+                            " processes: run the program with mpiexec -n " +
+                            Twine(processes))
+                               .str());
     }
     main.walk([&](func::ReturnOp ret) {
       b.setInsertionPoint(ret);
@@ -171,8 +170,7 @@ struct FinishShardToMPIPass
     module.walk([&](func::CallOp call) {
       auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
       if (callee && callee.isExternal() &&
-          callee.getSymName().starts_with("print") &&
-          call.getNumResults() == 0)
+          callee.getSymName().starts_with("print") && call.getNumResults() == 0)
         prints.push_back(call);
     });
     for (func::CallOp call : prints) {

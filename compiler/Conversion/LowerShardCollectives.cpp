@@ -36,8 +36,7 @@ Value linearIndex(OpBuilder &b, Location loc, shard::GridOp grid,
                                                     SmallVector<int16_t>(axes));
   Value linear = arith::ConstantIndexOp::create(b, loc, 0);
   for (auto [axis, index] : llvm::zip(axes, indices.getResults())) {
-    Value size =
-        arith::ConstantIndexOp::create(b, loc, grid.getShape()[axis]);
+    Value size = arith::ConstantIndexOp::create(b, loc, grid.getShape()[axis]);
     linear = arith::AddIOp::create(
         b, loc, arith::MulIOp::create(b, loc, linear, size), index);
   }
@@ -103,9 +102,9 @@ struct LowerShardCollectivesPass
   }
 
   /// The grid of `op` if it and the tensors are static; else an error.
-  static FailureOr<shard::GridOp>
-  checkStatic(Operation *op, StringRef gridName, Value input, Value result,
-              SymbolTableCollection &symbols) {
+  static FailureOr<shard::GridOp> checkStatic(Operation *op, StringRef gridName,
+                                              Value input, Value result,
+                                              SymbolTableCollection &symbols) {
     auto grid = symbols.lookupNearestSymbolFrom<shard::GridOp>(
         op, StringAttr::get(op->getContext(), gridName));
     if (!grid)
@@ -158,8 +157,7 @@ struct LowerShardCollectivesPass
         (!element.isIndex() && element.getIntOrFloatBitWidth() % 8 != 0))
       return gather.emitOpError("gathers ")
              << element << ", which has no whole-byte integer view";
-    unsigned bits =
-        element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
+    unsigned bits = element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
 
     OpBuilder b(gather);
     Location loc = gather.getLoc();
@@ -171,8 +169,7 @@ struct LowerShardCollectivesPass
     // The part at its place in zeros.
     Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
     Value empty = tensor::EmptyOp::create(b, loc, whole.getShape(), element);
-    Value zeros =
-        linalg::FillOp::create(b, loc, zero, empty).getResult(0);
+    Value zeros = linalg::FillOp::create(b, loc, zero, empty).getResult(0);
     SmallVector<OpFoldResult> offsets, sizes, strides;
     partGeometry(b, part, axis, offset, offsets, sizes, strides);
     Value placed = tensor::InsertSliceOp::create(
@@ -190,10 +187,8 @@ struct LowerShardCollectivesPass
     Value elements = view(whole.getShape(), element);
     // One dimension: the MPI lowering counts a buffer's elements by its
     // first dimension only (LLVM 22).
-    Value integers =
-        view({whole.getNumElements()}, b.getIntegerType(bits));
-    bufferization::MaterializeInDestinationOp::create(b, loc, placed,
-                                                      elements)
+    Value integers = view({whole.getNumElements()}, b.getIntegerType(bits));
+    bufferization::MaterializeInDestinationOp::create(b, loc, placed, elements)
         .setWritable(true);
     Value comm = communicatorOver(b, loc, *grid, gather.getGridAxes());
     mpi::AllReduceOp::create(

@@ -22,10 +22,10 @@ namespace {
 template <typename Op>
 struct MPIBufferEffects
     : MemoryEffectOpInterface::ExternalModel<MPIBufferEffects<Op>, Op> {
-  void getEffects(
-      Operation *op,
-      SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-          &effects) const {
+  void
+  getEffects(Operation *op,
+             SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+                 &effects) const {
     [[maybe_unused]] auto mpiOp = cast<Op>(op);
     effects.emplace_back(MemoryEffects::Write::get());
     if constexpr (std::is_same_v<Op, mpi::AllReduceOp>) {
@@ -45,19 +45,16 @@ struct MPIBufferEffects
 
 void imex::registerMPIMemoryEffectsExternalModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, mpi::MPIDialect *) {
-    mpi::AllReduceOp::attachInterface<MPIBufferEffects<mpi::AllReduceOp>>(
-        *ctx);
+    mpi::AllReduceOp::attachInterface<MPIBufferEffects<mpi::AllReduceOp>>(*ctx);
     mpi::SendOp::attachInterface<MPIBufferEffects<mpi::SendOp>>(*ctx);
     mpi::RecvOp::attachInterface<MPIBufferEffects<mpi::RecvOp>>(*ctx);
     // Ops without buffers: only the library's own state.
     mpi::InitOp::attachInterface<MPIBufferEffects<mpi::InitOp>>(*ctx);
     mpi::FinalizeOp::attachInterface<MPIBufferEffects<mpi::FinalizeOp>>(*ctx);
-    mpi::CommWorldOp::attachInterface<MPIBufferEffects<mpi::CommWorldOp>>(
-        *ctx);
+    mpi::CommWorldOp::attachInterface<MPIBufferEffects<mpi::CommWorldOp>>(*ctx);
     mpi::CommRankOp::attachInterface<MPIBufferEffects<mpi::CommRankOp>>(*ctx);
     mpi::CommSizeOp::attachInterface<MPIBufferEffects<mpi::CommSizeOp>>(*ctx);
-    mpi::CommSplitOp::attachInterface<MPIBufferEffects<mpi::CommSplitOp>>(
-        *ctx);
+    mpi::CommSplitOp::attachInterface<MPIBufferEffects<mpi::CommSplitOp>>(*ctx);
     mpi::RetvalCheckOp::attachInterface<MPIBufferEffects<mpi::RetvalCheckOp>>(
         *ctx);
     mpi::ErrorClassOp::attachInterface<MPIBufferEffects<mpi::ErrorClassOp>>(

@@ -81,9 +81,22 @@ LogicalResult checkIndexUses(func::FuncOp func) {
   return failure(result.wasInterrupted());
 }
 
+/// Refuses uneven splits given as explicit offsets, on which upstream
+/// partitioning crashes (LLVM 22).
+LogicalResult checkShardings(func::FuncOp func) {
+  WalkResult result = func.walk([](shard::ShardingOp sharding) {
+    if (sharding.getStaticShardedDimsOffsets().empty() &&
+        sharding.getDynamicShardedDimsOffsets().empty())
+      return WalkResult::advance();
+    sharding.emitOpError("splits unevenly (sharded_dims_offsets), which "
+                         "distributed programs do not support yet");
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 struct PartitionShardedFunctionsPass
-    : imex::impl::PartitionShardedFunctionsBase<
-          PartitionShardedFunctionsPass> {
+    : imex::impl::PartitionShardedFunctionsBase<PartitionShardedFunctionsPass> {
   void runOnOperation() override {
     OpPassManager propagate(func::FuncOp::getOperationName());
     propagate.addPass(shard::createShardingPropagation());
@@ -101,6 +114,8 @@ struct PartitionShardedFunctionsPass
         errors += diag.getSeverity() == DiagnosticSeverity::Error;
         return failure(); // reported as usual
       });
+      if (failed(checkShardings(func)))
+        return signalPassFailure();
       if (succeeded(runPipeline(propagate, func)) &&
           succeeded(checkIndexUses(func)) &&
           succeeded(runPipeline(partition, func)))

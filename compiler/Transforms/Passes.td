@@ -152,8 +152,10 @@ def PartitionShardedFunctions : Pass<"partition-sharded-functions",
     Before partitioning, an op that reads `linalg.index` while one of its
     operands or results is split across processes is refused: the
     partitioned op would compute with local indices, so every process would
-    produce the first shard's values. A function the upstream passes cannot
-    partition without saying why gets an error that names it.
+    produce the first shard's values. So are uneven splits given as
+    `sharded_dims_offsets` (upstream partitioning crashes on them). A
+    function the upstream passes cannot partition without saying why gets
+    an error that names it.
   }];
   let dependentDialects = ["::mlir::shard::ShardDialect"];
 }

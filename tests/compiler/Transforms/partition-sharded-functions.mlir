@@ -80,3 +80,29 @@ func.func @constant() -> tensor<4xf32> {
   %full = shard.shard %cs to %r annotate_for_users : tensor<4xf32>
   return %full : tensor<4xf32>
 }
+
+// -----
+
+// Uneven splits given as offsets are refused before upstream sees them.
+shard.grid @grid(shape = 4)
+func.func @uneven(%a: tensor<10xf32>) -> tensor<10xf32> {
+  // expected-error @+1 {{'shard.sharding' op splits unevenly (sharded_dims_offsets), which distributed programs do not support yet}}
+  %s = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, 3, 6, 8, 10] : !shard.sharding
+  %as = shard.shard %a to %s : tensor<10xf32>
+  return %as : tensor<10xf32>
+}
+
+// -----
+
+// An even split the size does not allow: upstream says so.
+shard.grid @grid(shape = 4)
+func.func @not_divisible(%a: tensor<10xf32>) -> tensor<10xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %rep = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  %ar = shard.shard %a to %rep : tensor<10xf32>
+  // expected-error @+1 {{Operand dimension size 10 is not divisible by collective device group size 4 for tensor axis 0}}
+  %as = shard.shard %ar to %s annotate_for_users : tensor<10xf32>
+  %e = tensor.empty() : tensor<10xf32>
+  %r = linalg.add ins(%as, %as : tensor<10xf32>, tensor<10xf32>) outs(%e : tensor<10xf32>) -> tensor<10xf32>
+  return %r : tensor<10xf32>
+}

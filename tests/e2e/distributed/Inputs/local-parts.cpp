@@ -31,8 +31,8 @@ int main(int argc, char **argv) {
     }
   const float total = 2.5f * n * (n + 1) / 2;
   if (result.r1.aligned[0] != total) {
-    std::printf("FAIL rank %d total %g, want %g\n", rank,
-                result.r1.aligned[0], total);
+    std::printf("FAIL rank %d total %g, want %g\n", rank, result.r1.aligned[0],
+                total);
     bad = 1;
   }
   int anyBad = 0;
