@@ -147,8 +147,13 @@ int runImexc(int argc, char **argv) {
                    << (options.output.empty() ? imex::defaultOutputPath(options)
                                               : options.output)
                    << "'\n";
-    // Deeper nesting than this stack holds is refused with a diagnostic.
-    if (imex::runWithLargeStack([&] { return imex::compile(options); }) != 0)
+    int result = imex::compileSafely(options);
+    // After a crash the process's state is unknown: stop here.
+    if (result == imex::kInternalErrorStatus) {
+      llvm::errs().flush();
+      std::_Exit(result);
+    }
+    if (result != 0)
       status = 1;
   }
   return status;

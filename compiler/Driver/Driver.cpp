@@ -9,6 +9,7 @@
 #include "Driver/Driver.h"
 
 #include "Driver/HostFallback.h"
+#include "Driver/InputLimits.h"
 #include "Driver/OutputFiles.h"
 #include "Driver/ReservedNames.h"
 #include "Frontend/Frontend.h"
@@ -33,6 +34,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -158,33 +160,6 @@ void internalizeAddedFunctions(ModuleOp module,
   for (auto func : module.getOps<LLVM::LLVMFuncOp>())
     if (!func.isExternal() && !exported.contains(func.getSymName()))
       func.setLinkage(LLVM::Linkage::Internal);
-}
-
-/// Operations nested in regions deeper than this are refused: passes walk
-/// nesting recursively and slow down with it (50,000 nested scf.if take
-/// minutes), and each level costs stack.
-constexpr unsigned kMaxRegionNesting = 1000;
-
-LogicalResult checkNestingDepth(ModuleOp module) {
-  llvm::DenseMap<Operation *, unsigned> depth;
-  Operation *deepest = nullptr;
-  unsigned maxDepth = 0;
-  module->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    unsigned d = op == module ? 0 : depth.lookup(op->getParentOp()) + 1;
-    depth[op] = d;
-    if (d > maxDepth) {
-      maxDepth = d;
-      deepest = op;
-    }
-    return d > kMaxRegionNesting ? WalkResult::interrupt()
-                                 : WalkResult::advance();
-  });
-  if (maxDepth <= kMaxRegionNesting)
-    return success();
-  return deepest->emitError()
-         << "operations nested more than " << kMaxRegionNesting
-         << " regions deep; imexc accepts at most " << kMaxRegionNesting
-         << " levels";
 }
 
 /// An executable's entry: `func.func @main()`, or one returning the exit
@@ -463,6 +438,8 @@ private:
     // takes the same way as an .mlir input.
     if (language == "nda")
       return nda::importNdaSource(sourceMgr, bufferId, &context, llvm::errs());
+    if (failed(checkResultNumbers(sourceMgr, bufferId, &context)))
+      return nullptr;
     return parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
   }
 
@@ -852,6 +829,24 @@ int listPipelines(const CompileOptions &options, llvm::raw_ostream &os) {
     os << "\n";
   }
   return 0;
+}
+
+int compileSafely(const CompileOptions &options) {
+  llvm::CrashRecoveryContext::Enable();
+  return runWithLargeStack([&] {
+    int status = 1;
+    llvm::CrashRecoveryContext recovery;
+    if (recovery.RunSafely([&] { status = compile(options); }))
+      return status;
+    // On Unix RetCode is 128 + the signal's number, as a shell reports it.
+    int signal =
+        recovery.RetCode > 128 ? recovery.RetCode - 128 : recovery.RetCode;
+    errorLine() << "internal compiler error (signal " << signal
+                << ") while compiling '" << options.input
+                << "': a bug in imexc or MLIR; please report it with this "
+                   "input. No output written.\n";
+    return kInternalErrorStatus;
+  });
 }
 
 } // namespace imex

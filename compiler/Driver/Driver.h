@@ -97,6 +97,16 @@ std::string checkPipelineOptions(const CompileOptions &options);
 /// stderr; returns 0 on success, 1 on failure, with no partial output left.
 int compile(const CompileOptions &options);
 
+/// Exit status of a compilation that crashed.
+constexpr int kInternalErrorStatus = 70;
+
+/// imex::compile on a thread with a large stack (deep nesting gets a
+/// diagnostic, not a stack overflow). A crash inside it (MLIR's parser, a
+/// pass, LLVM) is reported as an internal compiler error, and
+/// kInternalErrorStatus returned: the state of the process is then unknown,
+/// so callers should end it.
+int compileSafely(const CompileOptions &options);
+
 /// Prints every named pipeline with its summary and the passes it runs for
 /// `options` (-O level, target, --pipeline-options). Returns the exit code.
 int listPipelines(const CompileOptions &options, llvm::raw_ostream &os);
