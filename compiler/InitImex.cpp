@@ -28,9 +28,13 @@
 #include "vector_ext/Transforms/BufferizableOpInterfaceImpl.h"
 #include "vector_ext/Transforms/Passes.h"
 
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 
 // Upstream pass groups, for registerUpstreamPasses() below.
 #include "mlir/Conversion/Passes.h"
@@ -167,6 +171,13 @@ void imex::registerAllPassesAndPipelines() {
   registerImexTransformsPasses();
   registerImexCodeGenPasses();
   registerNamedPipelines();
+}
+
+void imex::registerMLIROptions() {
+  mlir::registerAsmPrinterCLOptions();
+  mlir::registerMLIRContextCLOptions();
+  mlir::registerPassManagerCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
 }
 
 int imex::runWithLargeStack(llvm::function_ref<int()> body) {

@@ -25,6 +25,10 @@ void registerImexDialects(mlir::DialectRegistry &registry);
 void registerAllDialectsAndExtensions(mlir::DialectRegistry &registry);
 /// Every upstream pass plus ours and our named pipelines.
 void registerAllPassesAndPipelines();
+/// MLIR's command-line options the driver reads (IR printing, pass manager,
+/// timing, context): a program that calls imex::compile registers them
+/// first, whether or not it parses them.
+void registerMLIROptions();
 /// Runs `body` on a thread with a large stack (1 GiB, reserved and used as
 /// touched), as clang does, and returns its result: MLIR's parser and many
 /// passes recurse once per nesting level of the input, and deeply nested

@@ -3,6 +3,7 @@ import os
 
 import lit.formats
 from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
 
 config.name = "IMEXC"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
@@ -17,7 +18,31 @@ llvm_config.use_default_substitutions()
 # Our tools first, then FileCheck/not/count from LLVM 22 (they are not on PATH
 # under their plain names on Debian).
 tool_dirs = [config.imex_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["imex-opt", "imexc", "imex-kbin-dump"], tool_dirs)
+# `lit --param sanitize=address` (ctest e2e-asan) runs the end-to-end tests
+# with AddressSanitizer in the generated code (imexc --sanitize=address)
+# and AddressSanitizer and UBSan in the C++ drivers, which clang links.
+sanitize = lit_config.params.get("sanitize")
+imexc_args = []
+if sanitize:
+    if sanitize != "address":
+        lit_config.fatal("--param sanitize: only 'address' is supported")
+    imexc_args = ["--sanitize=address"]
+    # Its own outputs: the plain run may be running at the same time.
+    config.test_exec_root = os.path.join(config.imex_obj_root, "tests-asan")
+    config.available_features.add("asan")
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=1"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+llvm_config.add_tool_substitutions(
+    ["imex-opt", ToolSubst("imexc", extra_args=imexc_args), "imex-kbin-dump"],
+    tool_dirs)
+# The C++ compiler of test drivers (config.test_cxx, for lit.local.cfg
+# files): under --param sanitize the clang that built imexc with ASan and
+# UBSan, also where a RUN line says `c++` (a command word, not -std=c++17).
+config.test_cxx = "c++"
+if sanitize:
+    config.test_cxx = ("%s -fsanitize=address,undefined "
+                       "-fno-sanitize-recover=undefined" % config.imex_cxx_compiler)
+    config.substitutions.append((r"(?<![\w=+-])c\+\+(?= )", config.test_cxx))
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.imex_tools_dir, append_path=True)
 
@@ -63,7 +88,9 @@ if vulkaninfo:
     probe = subprocess.run([vulkaninfo, "--summary"], capture_output=True,
                            text=True, env={**os.environ, "MESA_SHADER_CACHE_DISABLE": "true"})
     has_vulkan = probe.returncode == 0 and "deviceName" in probe.stdout
-if has_vulkan:
+if has_vulkan and sanitize:
+    lit_config.note("GPU end-to-end runs are skipped under --param sanitize (lavapipe under AddressSanitizer is too slow)")
+elif has_vulkan:
     config.available_features.add("vulkan")
 else:
     lit_config.warning("no Vulkan device found: GPU end-to-end runs are skipped")

@@ -233,6 +233,17 @@ const std::vector<Option> &options() {
          inv.options.target.features = v.str();
          return std::string();
        }},
+      {{"sanitize", "fsanitize"},
+       Value::Required,
+       false,
+       "address",
+       "Instrument the generated host code with AddressSanitizer; "
+       "--emit=exe links its runtime (other programs link with "
+       "-fsanitize=address)",
+       [](Invocation &inv, StringRef v) {
+         inv.options.target.sanitizeAddress = v == "address";
+         return expectOneOf("--sanitize", v, {"address"});
+       }},
       {{"gpu-runtime"},
        Value::Required,
        false,

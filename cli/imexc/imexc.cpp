@@ -15,10 +15,7 @@
 #include "InitImex.h"
 #include "Target/TargetInfo.h"
 
-#include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Support/Timing.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/CommandLine.h"
@@ -42,10 +39,7 @@ namespace {
 /// the --mlir-* options. MLIR's operation dump on every diagnostic is
 /// off unless asked for: users get the message and the source line.
 bool parseMlirOptions(const char *argv0, const imexc::Invocation &invocation) {
-  mlir::registerAsmPrinterCLOptions();
-  mlir::registerMLIRContextCLOptions();
-  mlir::registerPassManagerCLOptions();
-  mlir::registerDefaultTimingManagerCLOptions();
+  imex::registerMLIROptions();
   std::vector<std::string> args = {argv0,
                                    "--mlir-print-op-on-diagnostic=false"};
   llvm::append_range(args, invocation.mlirOptions);

@@ -509,8 +509,11 @@ private:
 
   LogicalResult runPipeline(ModuleOp module) {
     PassManager pm(&context, pipelineAnchor());
-    if (failed(applyPassManagerCLOptions(pm)))
+    if (failed(applyPassManagerCLOptions(pm))) {
+      errorLine() << "MLIR's pass manager options are not registered: call "
+                     "imex::registerMLIROptions() before imex::compile\n";
       return failure();
+    }
     applyDefaultTimingPassManagerCLOptions(pm);
     if (!options.saveTempsDir.empty()) {
       // IR printing needs the passes to run one at a time.
@@ -623,6 +626,16 @@ private:
         });
   }
 
+  /// The compiler driver executables are linked with: the system C++
+  /// compiler, or with --sanitize=address the clang imexc was built with,
+  /// whose AddressSanitizer runtime matches the instrumentation.
+  std::string linker() const {
+    if (options.target.sanitizeAddress)
+      return IMEX_SANITIZER_LINKER;
+    llvm::ErrorOr<std::string> compiler = llvm::sys::findProgramByName("c++");
+    return compiler ? *compiler : "c++";
+  }
+
   /// The linker flags of the chosen MPI implementation, as found when
   /// imexc was built (empty if it was not found).
   StringRef mpiLinkFlags() const {
@@ -645,12 +658,17 @@ private:
   /// With `mpi`, the MPI library too.
   std::vector<std::string>
   linkCommand(StringRef objectPath, StringRef executablePath, bool mpi) const {
-    llvm::ErrorOr<std::string> compiler = llvm::sys::findProgramByName("c++");
     std::string openmpDir = IMEX_OPENMP_LIBRARY_DIR;
-    std::vector<std::string> args = {
-        compiler ? *compiler : "c++", objectPath.str(), "-o",
-        executablePath.str(),         runtimeLibrary(), "-L" + openmpDir,
-        "-Wl,-rpath," + openmpDir,    "-lomp"};
+    std::vector<std::string> args = {linker(),
+                                     objectPath.str(),
+                                     "-o",
+                                     executablePath.str(),
+                                     runtimeLibrary(),
+                                     "-L" + openmpDir,
+                                     "-Wl,-rpath," + openmpDir,
+                                     "-lomp"};
+    if (options.target.sanitizeAddress)
+      args.push_back("-fsanitize=address");
     if (mpi) {
       SmallVector<StringRef> flags;
       mpiLinkFlags().split(flags, ' ', -1, /*KeepEmpty=*/false);
@@ -684,7 +702,17 @@ private:
                   << "'\n";
       return failure();
     }
-    if (!llvm::sys::findProgramByName("c++")) {
+    if (options.target.sanitizeAddress &&
+        !llvm::sys::fs::can_execute(linker())) {
+      errorLine() << "--sanitize=address executables are linked with the "
+                     "clang++ imexc was built with, which is not there ('"
+                  << linker()
+                  << "'); link the object yourself with "
+                     "-fsanitize=address\n";
+      return failure();
+    }
+    if (!options.target.sanitizeAddress &&
+        !llvm::sys::findProgramByName("c++")) {
       errorLine() << "no C++ compiler ('c++') to link with\n";
       return failure();
     }

@@ -22,8 +22,10 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
+#include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
 
 using namespace mlir;
 
@@ -59,6 +61,28 @@ createTargetMachine(ModuleOp module, const imex::NativeTargetOptions &options) {
     module.emitWarning() << "'" << cpu << "' is not a known CPU for '"
                          << triple.str() << "'";
   return machine;
+}
+
+/// AddressSanitizer on every function defined in `module`, after the
+/// optimizations (as clang places it).
+void instrumentForAddressSanitizer(llvm::Module &module,
+                                   llvm::TargetMachine *machine) {
+  for (llvm::Function &function : module)
+    if (!function.isDeclaration())
+      function.addFnAttr(llvm::Attribute::SanitizeAddress);
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager sccs;
+  llvm::ModuleAnalysisManager modules;
+  llvm::PassBuilder builder(machine);
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(sccs);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, sccs, modules);
+  llvm::ModulePassManager passes;
+  passes.addPass(llvm::AddressSanitizerPass(llvm::AddressSanitizerOptions()));
+  passes.run(module, modules);
 }
 
 } // namespace
@@ -108,6 +132,8 @@ LogicalResult imex::emitNative(ModuleOp module, NativeOutput kind,
     std::string message = llvm::toString(std::move(error));
     return module.emitError() << "LLVM optimization failed: " << message;
   }
+  if (options.sanitizeAddress)
+    instrumentForAddressSanitizer(*llvmModule, machine.get());
 
   if (kind == NativeOutput::LLVMIR) {
     llvmModule->print(os, /*AAW=*/nullptr);

@@ -28,6 +28,8 @@ struct NativeTargetOptions {
   std::string cpu;      ///< empty: generic for the triple, "native": the host
   std::string features; ///< --mattr: "+avx2,-avx512f", after the CPU's own
   unsigned optLevel = 2;
+  /// Instrument every function with AddressSanitizer (--sanitize=address).
+  bool sanitizeAddress = false;
 };
 
 /// Translates `module` (LLVM dialect only) to LLVM IR, optimizes it at

@@ -758,9 +758,9 @@ private:
       FailureOr<ForTiling> tiling = tileWithFor(rewriter, op, outerTiles);
       if (failed(tiling))
         return;
-      tiled = tiling->tiled;
+      tiled = tiling->tiled; // `op` is gone
     }
-    int64_t size = registerTileWidth(op);
+    int64_t size = registerTileWidth(tiled);
     if (size <= 1 ||
         (!ShapedType::isDynamic(ranges[vdim]) && ranges[vdim] <= size))
       return;

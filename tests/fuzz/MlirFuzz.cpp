@@ -170,6 +170,7 @@ void mutate(std::string &text, std::mt19937_64 &rng) {
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   imex::registerAllPassesAndPipelines();
+  imex::registerMLIROptions();
   imex::initializeLLVMTargets();
   if (const char *dirs = std::getenv("MLIR_FUZZ_SEEDS"))
     loadSeeds(dirs);
