@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Conversion/MPIHelpers.h"
 #include "Conversion/Passes.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -39,31 +40,6 @@ bool usesMPI(ModuleOp module) {
                    : WalkResult::advance();
       })
       .wasInterrupted();
-}
-
-/// The number of processes, as the sum of a 1 from each: mpi.comm_size has
-/// no LLVM lowering upstream (LLVM 22).
-Value countProcesses(OpBuilder &b, Location loc) {
-  MLIRContext *ctx = b.getContext();
-  Value world = mpi::CommWorldOp::create(b, loc, mpi::CommType::get(ctx));
-  Value slot =
-      memref::AllocaOp::create(b, loc, MemRefType::get({}, b.getI32Type()));
-  memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 1, 32),
-                          slot);
-  mpi::AllReduceOp::create(
-      b, loc, Type(), slot, slot,
-      mpi::MPI_ReductionOpEnumAttr::get(ctx, mpi::MPI_ReductionOpEnum::MPI_SUM),
-      world);
-  return memref::LoadOp::create(b, loc, slot);
-}
-
-/// This process's rank in MPI_COMM_WORLD, at the builder's position.
-Value worldRank(OpBuilder &b, Location loc) {
-  Value world =
-      mpi::CommWorldOp::create(b, loc, mpi::CommType::get(b.getContext()));
-  return mpi::CommRankOp::create(b, loc, mpi::RetvalType::get(b.getContext()),
-                                 b.getI32Type(), world)
-      .getRank();
 }
 
 struct FinishShardToMPIPass
@@ -138,7 +114,7 @@ struct FinishShardToMPIPass
     b.setInsertionPointToStart(&main.getBody().front());
     Location loc = main.getLoc();
     mpi::InitOp::create(b, loc, Type());
-    Value size = countProcesses(b, loc);
+    Value size = imex::buildProcessCount(b, loc);
     for (shard::GridOp grid : grids) {
       if (ShapedType::isDynamicShape(grid.getShape()))
         continue;
@@ -176,7 +152,7 @@ struct FinishShardToMPIPass
     for (func::CallOp call : prints) {
       OpBuilder b(call);
       Location loc = call.getLoc();
-      Value rank = worldRank(b, loc);
+      Value rank = imex::buildWorldRank(b, loc);
       Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
       Value first =
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rank, zero);

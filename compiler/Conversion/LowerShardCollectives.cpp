@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Conversion/MPIHelpers.h"
 #include "Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -28,10 +29,21 @@ using namespace mlir;
 
 namespace {
 
+bool isDynamic(shard::GridOp grid) {
+  return ShapedType::isDynamicShape(grid.getShape());
+}
+
+Value indexOf(OpBuilder &b, Location loc, Value i32) {
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), i32);
+}
+
 /// The process's index over `axes` of `grid`, row-major (the first axis
-/// varies slowest), as convert-shard-to-mpi numbers processes.
+/// varies slowest), as convert-shard-to-mpi numbers processes. A grid of
+/// dynamic shape is one axis over all processes: the index is the rank.
 Value linearIndex(OpBuilder &b, Location loc, shard::GridOp grid,
                   ArrayRef<int16_t> axes) {
+  if (isDynamic(grid))
+    return indexOf(b, loc, imex::buildWorldRank(b, loc));
   auto indices = shard::ProcessMultiIndexOp::create(b, loc, grid.getSymName(),
                                                     SmallVector<int16_t>(axes));
   Value linear = arith::ConstantIndexOp::create(b, loc, 0);
@@ -41,6 +53,37 @@ Value linearIndex(OpBuilder &b, Location loc, shard::GridOp grid,
         b, loc, arith::MulIOp::create(b, loc, linear, size), index);
   }
   return linear;
+}
+
+/// How many processes `axes` of `grid` span.
+Value processesAlong(OpBuilder &b, Location loc, shard::GridOp grid,
+                     ArrayRef<int16_t> axes) {
+  if (isDynamic(grid))
+    return indexOf(b, loc, imex::buildProcessCount(b, loc));
+  int64_t count = 1;
+  for (int16_t axis : axes)
+    count *= grid.getShape()[axis];
+  return arith::ConstantIndexOp::create(b, loc, count);
+}
+
+/// Part `index` of `size` elements split over `parts` processes: its size
+/// and offset. The first size % parts parts have one element more, so any
+/// size splits (evenly when parts divides it).
+std::pair<Value, Value> blockOf(OpBuilder &b, Location loc, Value size,
+                                Value parts, Value index) {
+  Value quotient = arith::DivUIOp::create(b, loc, size, parts);
+  Value remainder = arith::RemUIOp::create(b, loc, size, parts);
+  Value extra = arith::SelectOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index,
+                            remainder),
+      arith::ConstantIndexOp::create(b, loc, 1),
+      arith::ConstantIndexOp::create(b, loc, 0));
+  Value local = arith::AddIOp::create(b, loc, quotient, extra);
+  Value offset = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, index, quotient),
+      arith::MinUIOp::create(b, loc, index, remainder));
+  return {local, offset};
 }
 
 /// A communicator of the processes that differ only along `axes`: the
@@ -65,16 +108,89 @@ Value communicatorOver(OpBuilder &b, Location loc, shard::GridOp grid,
       .getNewcomm();
 }
 
-/// Offsets, sizes and strides of the part of `whole` that `part` is, at
-/// `offset` along `axis`.
-void partGeometry(OpBuilder &b, RankedTensorType part, int64_t axis,
+/// The sizes of `tensor`'s dimensions, constants where static.
+SmallVector<Value> sizesOf(OpBuilder &b, Location loc, Value tensor) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  SmallVector<Value> sizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    sizes.push_back(
+        type.isDynamicDim(dim)
+            ? tensor::DimOp::create(b, loc, tensor, dim).getResult()
+            : arith::ConstantIndexOp::create(b, loc, type.getDimSize(dim))
+                  .getResult());
+  return sizes;
+}
+
+/// The dynamic entries of `sizes` for a value of shape `shape`.
+SmallVector<Value> dynamicOf(ArrayRef<int64_t> shape, ArrayRef<Value> sizes) {
+  SmallVector<Value> dynamic;
+  for (auto [extent, size] : llvm::zip(shape, sizes))
+    if (ShapedType::isDynamic(extent))
+      dynamic.push_back(size);
+  return dynamic;
+}
+
+/// A buffer of `shape` (`sizes`) elements of `element`, seen both as those
+/// elements and as one dimension of integers of the same width: the MPI
+/// lowering counts a buffer's elements by its first dimension only (LLVM
+/// 22), and bitwise combining needs integers.
+struct TwoViews {
+  Value elements, flat;
+};
+TwoViews allocateTwoViews(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                          ArrayRef<Value> sizes, Type element, Type flatType) {
+  unsigned bytes = element.isIndex() ? 8 : element.getIntOrFloatBitWidth() / 8;
+  Value count = arith::ConstantIndexOp::create(b, loc, 1);
+  for (Value size : sizes)
+    count = arith::MulIOp::create(b, loc, count, size);
+  Value byteCount = arith::MulIOp::create(
+      b, loc, count, arith::ConstantIndexOp::create(b, loc, bytes));
+  Value raw = memref::AllocOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI8Type()),
+      ValueRange{byteCount});
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value elements =
+      memref::ViewOp::create(b, loc, MemRefType::get(shape, element), raw, zero,
+                             dynamicOf(shape, sizes));
+  Value flat = memref::ViewOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, flatType), raw, zero,
+      ValueRange{count});
+  return {elements, flat};
+}
+
+std::optional<mpi::MPI_ReductionOpEnum>
+mpiReduction(shard::ReductionKind kind) {
+  using Kind = shard::ReductionKind;
+  using Op = mpi::MPI_ReductionOpEnum;
+  switch (kind) {
+  case Kind::Sum:
+    return Op::MPI_SUM;
+  case Kind::Max:
+    return Op::MPI_MAX;
+  case Kind::Min:
+    return Op::MPI_MIN;
+  case Kind::Product:
+    return Op::MPI_PROD;
+  case Kind::BitwiseAnd:
+    return Op::MPI_BAND;
+  case Kind::BitwiseOr:
+    return Op::MPI_BOR;
+  case Kind::BitwiseXor:
+    return Op::MPI_BXOR;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Offsets, sizes and strides of a part at `offset` along `axis`.
+void partGeometry(OpBuilder &b, ArrayRef<Value> partSizes, int64_t axis,
                   Value offset, SmallVectorImpl<OpFoldResult> &offsets,
                   SmallVectorImpl<OpFoldResult> &sizes,
                   SmallVectorImpl<OpFoldResult> &strides) {
-  for (int64_t dim = 0; dim < part.getRank(); ++dim) {
-    offsets.push_back(dim == axis ? OpFoldResult(offset)
-                                  : OpFoldResult(b.getIndexAttr(0)));
-    sizes.push_back(b.getIndexAttr(part.getDimSize(dim)));
+  for (auto [dim, size] : llvm::enumerate(partSizes)) {
+    offsets.push_back(int64_t(dim) == axis ? OpFoldResult(offset)
+                                           : OpFoldResult(b.getIndexAttr(0)));
+    sizes.push_back(getAsOpFoldResult(size));
     strides.push_back(b.getIndexAttr(1));
   }
 }
@@ -83,74 +199,103 @@ struct LowerShardCollectivesPass
     : imex::impl::LowerShardCollectivesBase<LowerShardCollectivesPass> {
   void runOnOperation() override {
     SymbolTableCollection symbols;
-    SmallVector<Operation *> collectives;
+    SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
-      if (isa<shard::AllSliceOp, shard::AllGatherOp>(op))
-        collectives.push_back(op);
+      if (isa<shard::AllSliceOp, shard::AllGatherOp, shard::AllReduceOp,
+              shard::ProcessMultiIndexOp, shard::ProcessLinearIndexOp,
+              shard::GridShapeOp, shard::ShardShapeOp>(op))
+        ops.push_back(op);
     });
-    for (Operation *op : collectives) {
-      LogicalResult lowered = TypeSwitch<Operation *, LogicalResult>(op)
-                                  .Case([&](shard::AllSliceOp slice) {
-                                    return lowerSlice(slice, symbols);
-                                  })
-                                  .Case([&](shard::AllGatherOp gather) {
-                                    return lowerGather(gather, symbols);
-                                  });
+    for (Operation *op : ops) {
+      FailureOr<shard::GridOp> grid = gridOf(op, symbols);
+      if (failed(grid))
+        return signalPassFailure();
+      // Upstream lowers these on grids of static shape.
+      if (!isDynamic(*grid) && !isa<shard::AllSliceOp, shard::AllGatherOp>(op))
+        continue;
+      if (isDynamic(*grid) && grid->getRank() != 1) {
+        op->emitOpError("on a grid of dynamic shape with ")
+            << grid->getRank()
+            << " axes: only one axis can take its size from the number of "
+               "processes";
+        return signalPassFailure();
+      }
+      OpBuilder b(op);
+      LogicalResult lowered =
+          TypeSwitch<Operation *, LogicalResult>(op)
+              .Case([&](shard::AllSliceOp slice) {
+                return lowerSlice(b, slice, *grid);
+              })
+              .Case([&](shard::AllGatherOp gather) {
+                return lowerGather(b, gather, *grid);
+              })
+              .Case([&](shard::AllReduceOp reduce) {
+                return lowerReduce(b, reduce);
+              })
+              .Case<shard::ProcessMultiIndexOp, shard::ProcessLinearIndexOp>(
+                  [&](Operation *index) {
+                    index->replaceAllUsesWith(ValueRange{
+                        linearIndex(b, index->getLoc(), *grid, {0})});
+                    index->erase();
+                    return success();
+                  })
+              .Case([&](shard::GridShapeOp shape) {
+                shape->replaceAllUsesWith(
+                    ValueRange{processesAlong(b, shape.getLoc(), *grid, {0})});
+                shape.erase();
+                return success();
+              })
+              .Case([&](shard::ShardShapeOp shape) {
+                return lowerShardShape(b, shape, *grid);
+              });
       if (failed(lowered))
         return signalPassFailure();
     }
   }
 
-  /// The grid of `op` if it and the tensors are static; else an error.
-  static FailureOr<shard::GridOp> checkStatic(Operation *op, StringRef gridName,
-                                              Value input, Value result,
-                                              SymbolTableCollection &symbols) {
+  /// The grid `op` works on.
+  static FailureOr<shard::GridOp> gridOf(Operation *op,
+                                         SymbolTableCollection &symbols) {
+    StringRef name;
+    if (auto shape = dyn_cast<shard::ShardShapeOp>(op)) {
+      auto sharding = shape.getSharding().getDefiningOp<shard::ShardingOp>();
+      if (!sharding)
+        return op->emitOpError("needs its sharding from a shard.sharding op");
+      name = sharding.getGrid();
+    } else {
+      name = op->getAttrOfType<FlatSymbolRefAttr>("grid").getValue();
+    }
     auto grid = symbols.lookupNearestSymbolFrom<shard::GridOp>(
-        op, StringAttr::get(op->getContext(), gridName));
+        op, StringAttr::get(op->getContext(), name));
     if (!grid)
-      return op->emitOpError("refers to no shard.grid @") << gridName;
-    if (ShapedType::isDynamicShape(grid.getShape()))
-      return op->emitOpError("on a grid of dynamic shape is not supported "
-                             "yet: give shard.grid @")
-             << gridName << " a static shape";
-    auto inType = dyn_cast<RankedTensorType>(input.getType());
-    auto outType = dyn_cast<RankedTensorType>(result.getType());
-    if (!inType || !outType || !inType.hasStaticShape() ||
-        !outType.hasStaticShape())
-      return op->emitOpError("needs tensors of static shape");
+      return op->emitOpError("refers to no shard.grid @") << name;
     return grid;
   }
 
-  LogicalResult lowerSlice(shard::AllSliceOp slice,
-                           SymbolTableCollection &symbols) {
-    FailureOr<shard::GridOp> grid = checkStatic(
-        slice, slice.getGrid(), slice.getInput(), slice.getResult(), symbols);
-    if (failed(grid))
-      return failure();
-    OpBuilder b(slice);
+  LogicalResult lowerSlice(OpBuilder &b, shard::AllSliceOp slice,
+                           shard::GridOp grid) {
     Location loc = slice.getLoc();
-    auto part = cast<RankedTensorType>(slice.getResult().getType());
+    auto partType = cast<RankedTensorType>(slice.getResult().getType());
     int64_t axis = slice.getSliceAxis().getSExtValue();
-    Value offset = arith::MulIOp::create(
-        b, loc, linearIndex(b, loc, *grid, slice.getGridAxes()),
-        arith::ConstantIndexOp::create(b, loc, part.getDimSize(axis)));
-    SmallVector<OpFoldResult> offsets, sizes, strides;
-    partGeometry(b, part, axis, offset, offsets, sizes, strides);
-    Value local = tensor::ExtractSliceOp::create(b, loc, part, slice.getInput(),
-                                                 offsets, sizes, strides);
-    slice.replaceAllUsesWith(local);
+    SmallVector<Value> sizes = sizesOf(b, loc, slice.getInput());
+    auto [local, offset] = blockOf(
+        b, loc, sizes[axis], processesAlong(b, loc, grid, slice.getGridAxes()),
+        linearIndex(b, loc, grid, slice.getGridAxes()));
+    sizes[axis] =
+        partType.isDynamicDim(axis)
+            ? local
+            : arith::ConstantIndexOp::create(b, loc, partType.getDimSize(axis));
+    SmallVector<OpFoldResult> offsets, partSizes, strides;
+    partGeometry(b, sizes, axis, offset, offsets, partSizes, strides);
+    Value part = tensor::ExtractSliceOp::create(
+        b, loc, partType, slice.getInput(), offsets, partSizes, strides);
+    slice.replaceAllUsesWith(part);
     slice.erase();
     return success();
   }
 
-  LogicalResult lowerGather(shard::AllGatherOp gather,
-                            SymbolTableCollection &symbols) {
-    FailureOr<shard::GridOp> grid =
-        checkStatic(gather, gather.getGrid(), gather.getInput(),
-                    gather.getResult(), symbols);
-    if (failed(grid))
-      return failure();
-    auto part = cast<RankedTensorType>(gather.getInput().getType());
+  LogicalResult lowerGather(OpBuilder &b, shard::AllGatherOp gather,
+                            shard::GridOp grid) {
     auto whole = cast<RankedTensorType>(gather.getResult().getType());
     Type element = whole.getElementType();
     if (!element.isIntOrIndexOrFloat() ||
@@ -158,48 +303,117 @@ struct LowerShardCollectivesPass
       return gather.emitOpError("gathers ")
              << element << ", which has no whole-byte integer view";
     unsigned bits = element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
-
-    OpBuilder b(gather);
     Location loc = gather.getLoc();
     int64_t axis = gather.getGatherAxis().getSExtValue();
-    Value offset = arith::MulIOp::create(
-        b, loc, linearIndex(b, loc, *grid, gather.getGridAxes()),
-        arith::ConstantIndexOp::create(b, loc, part.getDimSize(axis)));
+    SmallVector<Value> partSizes = sizesOf(b, loc, gather.getInput());
+    // The whole extent: the result's, or the parts' sizes summed.
+    SmallVector<Value> wholeSizes = partSizes;
+    if (whole.isDynamicDim(axis)) {
+      Value sum = imex::buildSumOverProcesses(
+          b, loc,
+          arith::IndexCastOp::create(b, loc, b.getI64Type(), partSizes[axis]));
+      wholeSizes[axis] = indexOf(b, loc, sum);
+    } else {
+      wholeSizes[axis] =
+          arith::ConstantIndexOp::create(b, loc, whole.getDimSize(axis));
+    }
+    Value offset = blockOf(b, loc, wholeSizes[axis],
+                           processesAlong(b, loc, grid, gather.getGridAxes()),
+                           linearIndex(b, loc, grid, gather.getGridAxes()))
+                       .second;
 
     // The part at its place in zeros.
     Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
-    Value empty = tensor::EmptyOp::create(b, loc, whole.getShape(), element);
+    Value empty =
+        tensor::EmptyOp::create(b, loc, whole.getShape(), element,
+                                dynamicOf(whole.getShape(), wholeSizes));
     Value zeros = linalg::FillOp::create(b, loc, zero, empty).getResult(0);
     SmallVector<OpFoldResult> offsets, sizes, strides;
-    partGeometry(b, part, axis, offset, offsets, sizes, strides);
+    partGeometry(b, partSizes, axis, offset, offsets, sizes, strides);
     Value placed = tensor::InsertSliceOp::create(
         b, loc, gather.getInput(), zeros, offsets, sizes, strides);
 
-    // One buffer seen as elements and as integers of the same width.
-    int64_t bytes = whole.getNumElements() * (bits / 8);
-    Value raw = memref::AllocOp::create(
-        b, loc, MemRefType::get({bytes}, b.getI8Type()));
-    Value zeroIndex = arith::ConstantIndexOp::create(b, loc, 0);
-    auto view = [&](ArrayRef<int64_t> shape, Type type) -> Value {
-      return memref::ViewOp::create(b, loc, MemRefType::get(shape, type), raw,
-                                    zeroIndex, ValueRange());
-    };
-    Value elements = view(whole.getShape(), element);
-    // One dimension: the MPI lowering counts a buffer's elements by its
-    // first dimension only (LLVM 22).
-    Value integers = view({whole.getNumElements()}, b.getIntegerType(bits));
-    bufferization::MaterializeInDestinationOp::create(b, loc, placed, elements)
+    TwoViews buffer = allocateTwoViews(b, loc, whole.getShape(), wholeSizes,
+                                       element, b.getIntegerType(bits));
+    bufferization::MaterializeInDestinationOp::create(b, loc, placed,
+                                                      buffer.elements)
         .setWritable(true);
-    Value comm = communicatorOver(b, loc, *grid, gather.getGridAxes());
+    Value comm = communicatorOver(b, loc, grid, gather.getGridAxes());
     mpi::AllReduceOp::create(
-        b, loc, Type(), integers, integers,
+        b, loc, Type(), buffer.flat, buffer.flat,
         mpi::MPI_ReductionOpEnumAttr::get(b.getContext(),
                                           mpi::MPI_ReductionOpEnum::MPI_BOR),
         comm);
     Value result = bufferization::ToTensorOp::create(
-        b, loc, whole, elements, /*restrict=*/true, /*writable=*/true);
+        b, loc, whole, buffer.elements, /*restrict=*/true, /*writable=*/true);
     gather.replaceAllUsesWith(result);
     gather.erase();
+    return success();
+  }
+
+  /// An all_reduce on a grid of dynamic shape (all processes): one
+  /// MPI_Allreduce over a copy of the tensor.
+  LogicalResult lowerReduce(OpBuilder &b, shard::AllReduceOp reduce) {
+    std::optional<mpi::MPI_ReductionOpEnum> op =
+        mpiReduction(reduce.getReduction());
+    auto type = cast<RankedTensorType>(reduce.getResult().getType());
+    if (!op)
+      return reduce.emitOpError("has no MPI reduction for ")
+             << stringifyReductionKind(reduce.getReduction());
+    if (type.getElementType() !=
+            cast<RankedTensorType>(reduce.getInput().getType())
+                .getElementType() ||
+        !type.getElementType().isIntOrIndexOrFloat())
+      return reduce.emitOpError("needs the same integer or float elements "
+                                "in and out");
+    Location loc = reduce.getLoc();
+    SmallVector<Value> sizes = sizesOf(b, loc, reduce.getInput());
+    TwoViews buffer =
+        allocateTwoViews(b, loc, type.getShape(), sizes, type.getElementType(),
+                         type.getElementType());
+    bufferization::MaterializeInDestinationOp::create(b, loc, reduce.getInput(),
+                                                      buffer.elements)
+        .setWritable(true);
+    Value world =
+        mpi::CommWorldOp::create(b, loc, mpi::CommType::get(b.getContext()));
+    mpi::AllReduceOp::create(
+        b, loc, Type(), buffer.flat, buffer.flat,
+        mpi::MPI_ReductionOpEnumAttr::get(b.getContext(), *op), world);
+    Value result = bufferization::ToTensorOp::create(
+        b, loc, type, buffer.elements, /*restrict=*/true, /*writable=*/true);
+    reduce.replaceAllUsesWith(result);
+    reduce.erase();
+    return success();
+  }
+
+  /// The local shape of a tensor split over a grid of dynamic shape, as
+  /// blockOf splits each dimension.
+  LogicalResult lowerShardShape(OpBuilder &b, shard::ShardShapeOp shape,
+                                shard::GridOp grid) {
+    auto sharding = shape.getSharding().getDefiningOp<shard::ShardingOp>();
+    if (!shape.getDimsDynamic().empty() || shape.getDevice().size() != 1 ||
+        !sharding.getStaticShardedDimsOffsets().empty() ||
+        !sharding.getStaticHaloSizes().empty())
+      return shape.emitOpError("on a grid of dynamic shape needs static "
+                               "dimensions, one device index and no halos "
+                               "or offsets");
+    Location loc = shape.getLoc();
+    Value device =
+        ShapedType::isDynamic(shape.getDevice()[0])
+            ? shape.getDeviceDynamic()[0]
+            : arith::ConstantIndexOp::create(b, loc, shape.getDevice()[0])
+                  .getResult();
+    ArrayRef<shard::GridAxesAttr> splits = sharding.getSplitAxes().getAxes();
+    SmallVector<Value> results;
+    for (auto [dim, extent] : llvm::enumerate(shape.getDims())) {
+      Value size = arith::ConstantIndexOp::create(b, loc, extent);
+      if (dim < splits.size() && !splits[dim].empty())
+        size = blockOf(b, loc, size, processesAlong(b, loc, grid, {0}), device)
+                   .first;
+      results.push_back(size);
+    }
+    shape->replaceAllUsesWith(results);
+    shape.erase();
     return success();
   }
 };

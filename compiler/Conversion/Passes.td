@@ -107,14 +107,13 @@ def ConvertRegionSequentialLoopsToGpu
 
 def LowerShardCollectives : Pass<"lower-shard-collectives",
                                   "::mlir::ModuleOp"> {
-  let summary = "Lower the shard collectives convert-shard-to-mpi leaves: "
-                "all_slice to a local slice, all_gather to an MPI allreduce";
+  let summary = "Lower the shard ops convert-shard-to-mpi leaves: all_slice "
+                "and all_gather, and everything on grids of dynamic shape";
   let description = [{
-    Runs before `convert-shard-to-mpi`, which lowers neither:
+    Runs before `convert-shard-to-mpi`:
 
-    - `shard.all_slice` keeps this process's slice of a replicated tensor:
-      a `tensor.extract_slice` at the process's index along the grid axes
-      times the slice size. No communication.
+    - `shard.all_slice` keeps this process's part of a replicated tensor:
+      a `tensor.extract_slice`, no communication.
     - `shard.all_gather` gives every process the whole tensor: each puts
       its part at its offset in a zero-filled buffer, and an
       `mpi.allreduce` with `MPI_BOR` over the buffer's bits (an integer view
@@ -122,9 +121,16 @@ def LowerShardCollectives : Pass<"lower-shard-collectives",
       value exactly (-0.0 and NaN payloads included), which a sum would not.
       The communicator spans the gathered grid axes (`mpi.comm_split` when
       they are not the whole grid).
+    - On a grid of dynamic shape (`shape = ?`, one axis: every process),
+      also `process_multi_index` / `process_linear_index` (the rank),
+      `grid_shape` (the number of processes), `shard_shape` and
+      `all_reduce` (one `mpi.allreduce` on a copy), which upstream lowers
+      only for static grids.
 
-    Slices and gathers need static shapes, an even split and a grid of
-    static shape; others are errors that say so.
+    A split of n elements over P processes gives the first n % P parts one
+    element more (even when P divides n); a gather with a dynamic extent
+    learns it by summing the parts' sizes. Only whole-byte element types
+    can be gathered.
   }];
   let dependentDialects = ["::mlir::mpi::MPIDialect",
                            "::mlir::arith::ArithDialect",

@@ -1,12 +1,11 @@
-// RUN: imex-opt %s -split-input-file -lower-shard-collectives -verify-diagnostics | FileCheck %s
+// RUN: imex-opt %s -split-input-file -lower-shard-collectives -verify-diagnostics -canonicalize | FileCheck %s
 
 shard.grid @grid(shape = 4)
 // all_slice: the process's rows of the replicated tensor, no communication.
 // CHECK-LABEL: func.func @slice
 // CHECK-SAME: (%[[X:.*]]: tensor<12x2xf32>)
 // CHECK: %[[P:.*]] = shard.process_multi_index on @grid axes = [0] : index
-// CHECK: %[[LIN:.*]] = arith.addi %{{.*}}, %[[P]] : index
-// CHECK: %[[OFF:.*]] = arith.muli %[[LIN]], %c3 : index
+// CHECK: %[[OFF:.*]] = arith.muli %[[P]], %c3 : index
 // CHECK: %[[S:.*]] = tensor.extract_slice %[[X]][%[[OFF]], 0] [3, 2] [1, 1] : tensor<12x2xf32> to tensor<3x2xf32>
 // CHECK: return %[[S]]
 func.func @slice(%x: tensor<12x2xf32>) -> tensor<3x2xf32> {
@@ -25,9 +24,10 @@ func.func @slice(%x: tensor<12x2xf32>) -> tensor<3x2xf32> {
 // CHECK: %[[RAW:.*]] = memref.alloc() : memref<96xi8>
 // CHECK: %[[ELEMS:.*]] = memref.view %[[RAW]][%{{.*}}][] : memref<96xi8> to memref<12x2xf32>
 // CHECK: %[[INTS:.*]] = memref.view %[[RAW]][%{{.*}}][] : memref<96xi8> to memref<24xi32>
+// CHECK: %[[FLAT:.*]] = memref.cast %[[INTS]] : memref<24xi32> to memref<?xi32>
 // CHECK: bufferization.materialize_in_destination %[[PLACED]] in writable %[[ELEMS]]
 // CHECK: %[[WORLD:.*]] = mpi.comm_world : !mpi.comm
-// CHECK: mpi.allreduce(%[[INTS]], %[[INTS]], MPI_BOR, %[[WORLD]]) : memref<24xi32>, memref<24xi32>
+// CHECK: mpi.allreduce(%[[FLAT]], %[[FLAT]], MPI_BOR, %[[WORLD]]) : memref<?xi32>, memref<?xi32>
 // CHECK: %[[R:.*]] = bufferization.to_tensor %[[ELEMS]] restrict writable : memref<12x2xf32> to tensor<12x2xf32>
 // CHECK: return %[[R]]
 func.func @gather(%p: tensor<3x2xf32>) -> tensor<12x2xf32> {
@@ -45,7 +45,7 @@ shard.grid @grid2d(shape = 2x3)
 // CHECK: %[[COLOR:.*]] = arith.index_cast %{{.*}} : index to i32
 // CHECK: %[[KEY:.*]] = arith.index_cast %{{.*}} : index to i32
 // CHECK: %{{.*}}, %[[COMM:.*]] = mpi.comm_split(%{{.*}}, %[[COLOR]], %[[KEY]]) : !mpi.retval, !mpi.comm
-// CHECK: mpi.allreduce({{.*}}, MPI_BOR, %[[COMM]]) : memref<12xi64>, memref<12xi64>
+// CHECK: mpi.allreduce({{.*}}, MPI_BOR, %[[COMM]]) : memref<?xi64>, memref<?xi64>
 func.func @gather_one_axis(%p: tensor<4xi64>) -> tensor<12xi64> {
   %g = shard.all_gather %p on @grid2d grid_axes = [1] gather_axis = 0 : tensor<4xi64> -> tensor<12xi64>
   return %g : tensor<12xi64>
@@ -53,21 +53,45 @@ func.func @gather_one_axis(%p: tensor<4xi64>) -> tensor<12xi64> {
 
 // -----
 
-// Not supported yet, and said so.
+// A grid of dynamic shape is all processes: indices are ranks, its size
+// the number of processes (a sum of ones: comm_size has no LLVM lowering),
+// parts follow blockOf (the first size % P get one more), a gather learns
+// the whole extent by summing the parts' sizes, and an all_reduce is one
+// MPI_Allreduce over a flat view of a copy.
 shard.grid @dynamic(shape = ?)
-func.func @dynamic_grid(%p: tensor<4xf32>) {
-  // expected-error @+1 {{on a grid of dynamic shape is not supported yet: give shard.grid @dynamic a static shape}}
-  %g = shard.all_gather %p on @dynamic grid_axes = [0] gather_axis = 0 : tensor<4xf32> -> tensor<?xf32>
-  return
+// CHECK-LABEL: func.func @dynamic_grid
+// CHECK-NOT: shard.
+// CHECK: mpi.comm_rank
+// CHECK: mpi.allreduce({{.*}}, MPI_SUM, {{.*}}) : memref<i32>, memref<i32>
+// CHECK: %[[Q:.*]] = arith.divui
+// CHECK: %[[R:.*]] = arith.remui
+// CHECK: arith.cmpi ult
+// CHECK: tensor.extract_slice
+// CHECK: mpi.allreduce({{.*}}, MPI_SUM, {{.*}}) : memref<i64>, memref<i64>
+// CHECK: tensor.insert_slice
+// CHECK: mpi.allreduce({{.*}}, MPI_BOR, {{.*}}) : memref<?xi32>, memref<?xi32>
+// CHECK: mpi.allreduce({{.*}}, MPI_MAX, {{.*}}) : memref<?xf32>, memref<?xf32>
+// CHECK-NOT: shard.
+// CHECK: return
+func.func @dynamic_grid(%x: tensor<10xf32>, %m: tensor<4xf32>) -> (index, index, index, tensor<?xf32>, tensor<?xf32>, tensor<4xf32>) {
+  %i = shard.process_multi_index on @dynamic axes = [0] : index
+  %n = shard.grid_shape @dynamic axes = [0] : index
+  %s = shard.sharding @dynamic split_axes = [[0]] : !shard.sharding
+  %local = shard.shard_shape dims = [10] sharding = %s device = [%i] : index
+  %part = shard.all_slice %x on @dynamic grid_axes = [0] slice_axis = 0 : tensor<10xf32> -> tensor<?xf32>
+  %whole = shard.all_gather %part on @dynamic grid_axes = [0] gather_axis = 0 : tensor<?xf32> -> tensor<?xf32>
+  %max = shard.all_reduce %m on @dynamic grid_axes = [0] reduction = max : tensor<4xf32> -> tensor<4xf32>
+  return %i, %n, %local, %part, %whole, %max : index, index, index, tensor<?xf32>, tensor<?xf32>, tensor<4xf32>
 }
 
 // -----
 
-shard.grid @grid(shape = 2)
-func.func @dynamic_shape(%q: tensor<?xf32>) {
-  // expected-error @+1 {{needs tensors of static shape}}
-  %g = shard.all_gather %q on @grid grid_axes = [0] gather_axis = 0 : tensor<?xf32> -> tensor<?xf32>
-  return
+// Only one axis can be the process count.
+shard.grid @dynamic2d(shape = 2x?)
+func.func @dynamic_2d() -> index {
+  // expected-error @+1 {{'shard.grid_shape' op on a grid of dynamic shape with 2 axes: only one axis can take its size from the number of processes}}
+  %n = shard.grid_shape @dynamic2d axes = [1] : index
+  return %n : index
 }
 
 // -----
