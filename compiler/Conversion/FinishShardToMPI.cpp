@@ -114,10 +114,15 @@ struct FinishShardToMPIPass
     b.setInsertionPointToStart(&main.getBody().front());
     Location loc = main.getLoc();
     mpi::InitOp::create(b, loc, Type());
-    Value size = imex::buildProcessCount(b, loc);
-    for (shard::GridOp grid : grids) {
-      if (ShapedType::isDynamicShape(grid.getShape()))
-        continue;
+    // Grids of dynamic shape fit any number of processes.
+    SmallVector<shard::GridOp> staticGrids;
+    for (shard::GridOp grid : grids)
+      if (!ShapedType::isDynamicShape(grid.getShape()))
+        staticGrids.push_back(grid);
+    Value size;
+    if (!staticGrids.empty())
+      size = imex::buildProcessCount(b, loc);
+    for (shard::GridOp grid : staticGrids) {
       int64_t processes = ShapedType::getNumElements(grid.getShape());
       Value expected = arith::ConstantIntOp::create(b, loc, processes, 32);
       Value matches = arith::CmpIOp::create(

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace imex {
@@ -55,11 +56,27 @@ Value linearIndex(OpBuilder &b, Location loc, shard::GridOp grid,
   return linear;
 }
 
-/// How many processes `axes` of `grid` span.
+/// The number of processes, counted once per function (a collective) at
+/// its entry; `counts` keeps each function's.
+Value processCount(Operation *at, DenseMap<Operation *, Value> &counts) {
+  Operation *function = at->getParentOfType<FunctionOpInterface>();
+  Value &count = counts[function];
+  if (!count) {
+    OpBuilder b(function->getContext());
+    b.setInsertionPointToStart(&function->getRegion(0).front());
+    Location loc = function->getLoc();
+    count = indexOf(b, loc, imex::buildProcessCount(b, loc));
+  }
+  return count;
+}
+
+/// How many processes `axes` of `grid` span; `at` is where the number is
+/// needed.
 Value processesAlong(OpBuilder &b, Location loc, shard::GridOp grid,
-                     ArrayRef<int16_t> axes) {
+                     ArrayRef<int16_t> axes, Operation *at,
+                     DenseMap<Operation *, Value> &counts) {
   if (isDynamic(grid))
-    return indexOf(b, loc, imex::buildProcessCount(b, loc));
+    return processCount(at, counts);
   int64_t count = 1;
   for (int16_t axis : axes)
     count *= grid.getShape()[axis];
@@ -197,7 +214,11 @@ void partGeometry(OpBuilder &b, ArrayRef<Value> partSizes, int64_t axis,
 
 struct LowerShardCollectivesPass
     : imex::impl::LowerShardCollectivesBase<LowerShardCollectivesPass> {
+  /// Each function's number of processes (see processCount).
+  DenseMap<Operation *, Value> counts;
+
   void runOnOperation() override {
+    counts.clear();
     SymbolTableCollection symbols;
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
@@ -240,8 +261,8 @@ struct LowerShardCollectivesPass
                     return success();
                   })
               .Case([&](shard::GridShapeOp shape) {
-                shape->replaceAllUsesWith(
-                    ValueRange{processesAlong(b, shape.getLoc(), *grid, {0})});
+                shape->replaceAllUsesWith(ValueRange{processesAlong(
+                    b, shape.getLoc(), *grid, {0}, shape, counts)});
                 shape.erase();
                 return success();
               })
@@ -279,7 +300,8 @@ struct LowerShardCollectivesPass
     int64_t axis = slice.getSliceAxis().getSExtValue();
     SmallVector<Value> sizes = sizesOf(b, loc, slice.getInput());
     auto [local, offset] = blockOf(
-        b, loc, sizes[axis], processesAlong(b, loc, grid, slice.getGridAxes()),
+        b, loc, sizes[axis],
+        processesAlong(b, loc, grid, slice.getGridAxes(), slice, counts),
         linearIndex(b, loc, grid, slice.getGridAxes()));
     sizes[axis] =
         partType.isDynamicDim(axis)
@@ -318,7 +340,8 @@ struct LowerShardCollectivesPass
           arith::ConstantIndexOp::create(b, loc, whole.getDimSize(axis));
     }
     Value offset = blockOf(b, loc, wholeSizes[axis],
-                           processesAlong(b, loc, grid, gather.getGridAxes()),
+                           processesAlong(b, loc, grid, gather.getGridAxes(),
+                                          gather, counts),
                            linearIndex(b, loc, grid, gather.getGridAxes()))
                        .second;
 
@@ -408,7 +431,8 @@ struct LowerShardCollectivesPass
     for (auto [dim, extent] : llvm::enumerate(shape.getDims())) {
       Value size = arith::ConstantIndexOp::create(b, loc, extent);
       if (dim < splits.size() && !splits[dim].empty())
-        size = blockOf(b, loc, size, processesAlong(b, loc, grid, {0}), device)
+        size = blockOf(b, loc, size,
+                       processesAlong(b, loc, grid, {0}, shape, counts), device)
                    .first;
       results.push_back(size);
     }

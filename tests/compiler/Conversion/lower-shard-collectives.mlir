@@ -54,15 +54,17 @@ func.func @gather_one_axis(%p: tensor<4xi64>) -> tensor<12xi64> {
 // -----
 
 // A grid of dynamic shape is all processes: indices are ranks, its size
-// the number of processes (a sum of ones: comm_size has no LLVM lowering),
+// the number of processes (a sum of ones, counted once at the function's
+// entry: comm_size has no LLVM lowering),
 // parts follow blockOf (the first size % P get one more), a gather learns
 // the whole extent by summing the parts' sizes, and an all_reduce is one
 // MPI_Allreduce over a flat view of a copy.
 shard.grid @dynamic(shape = ?)
 // CHECK-LABEL: func.func @dynamic_grid
 // CHECK-NOT: shard.
-// CHECK: mpi.comm_rank
 // CHECK: mpi.allreduce({{.*}}, MPI_SUM, {{.*}}) : memref<i32>, memref<i32>
+// CHECK-NOT: memref<i32>, memref<i32>
+// CHECK: mpi.comm_rank
 // CHECK: %[[Q:.*]] = arith.divui
 // CHECK: %[[R:.*]] = arith.remui
 // CHECK: arith.cmpi ult
