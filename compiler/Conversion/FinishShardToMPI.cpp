@@ -8,6 +8,7 @@
 
 #include "Conversion/MPIHelpers.h"
 #include "Conversion/Passes.h"
+#include "Support/DialectUse.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -31,16 +32,6 @@ namespace {
 
 /// The DLTI key the MPI-to-LLVM lowering reads.
 constexpr llvm::StringLiteral kMPIImplementationKey = "MPI:Implementation";
-
-bool usesMPI(ModuleOp module) {
-  return module
-      .walk([](Operation *op) {
-        return isa_and_nonnull<mpi::MPIDialect>(op->getDialect())
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
 
 struct FinishShardToMPIPass
     : imex::impl::FinishShardToMPIBase<FinishShardToMPIPass> {
@@ -84,7 +75,7 @@ struct FinishShardToMPIPass
     if (leftOver)
       return signalPassFailure();
 
-    if (usesMPI(module)) {
+    if (imex::usesDialect(module, "mpi")) {
       nameImplementation(module);
       if (auto main = module.lookupSymbol<func::FuncOp>("main");
           main && !main.isExternal())

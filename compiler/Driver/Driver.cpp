@@ -15,6 +15,7 @@
 #include "Frontend/Frontend.h"
 #include "InitImex.h"
 #include "Pipelines.h"
+#include "Support/DialectUse.h"
 #include "Target/HeaderEmission.h"
 #include "Target/TargetInfo.h"
 #include "ndarray/IR/NDArray.h"
@@ -109,17 +110,6 @@ bool usesGpu(ModuleOp module) {
     return WalkResult::advance();
   });
   return found;
-}
-
-/// True if the program uses ops of `dialect` (by namespace).
-bool usesDialect(ModuleOp module, StringRef dialect) {
-  return module
-      .walk([&](Operation *op) {
-        return op->getDialect() && op->getDialect()->getNamespace() == dialect
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
 }
 
 /// Exported (public, defined) functions get a C-interface wrapper

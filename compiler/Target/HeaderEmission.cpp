@@ -13,10 +13,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Target/HeaderEmission.h"
+#include "Support/DialectUse.h"
 #include "ndarray/IR/NDArray.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -160,16 +160,6 @@ private:
 
 bool isMemrefLike(Type type) { return isa<ShapedType>(type); }
 
-bool usesShardings(func::FuncOp func) {
-  return func
-      .walk([](Operation *op) {
-        return isa_and_nonnull<shard::ShardDialect>(op->getDialect())
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
 } // namespace
 
 LogicalResult imex::emitCHeader(ModuleOp module, StringRef guard,
@@ -236,7 +226,7 @@ LogicalResult imex::emitCHeader(ModuleOp module, StringRef guard,
                "arrays are copied to the GPU and\n   back); array results "
                "are GPU memory, readable on the host, released\n   with "
                "gpuMemFree(NULL, r.allocated). */\n";
-    else if (usesShardings(func))
+    else if (usesDialect(func, "shard"))
       decls << "/* Distributed (shard.sharding): call on every process of "
                "the grid. An array\n   split across processes (shard.shard "
                "of an argument or result) is the\n   calling process's own "

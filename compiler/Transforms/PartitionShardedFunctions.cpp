@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Support/DialectUse.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -23,16 +24,6 @@ namespace imex {
 using namespace mlir;
 
 namespace {
-
-bool usesShardings(func::FuncOp func) {
-  return func
-      .walk([](Operation *op) {
-        return isa_and_nonnull<shard::ShardDialect>(op->getDialect())
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
 
 /// True if `shard` splits its value across processes along some axis.
 bool splits(shard::ShardOp shard) {
@@ -105,7 +96,7 @@ struct PartitionShardedFunctionsPass
 
     SmallVector<func::FuncOp> functions;
     for (auto func : getOperation().getOps<func::FuncOp>())
-      if (!func.isExternal() && usesShardings(func))
+      if (!func.isExternal() && imex::usesDialect(func, "shard"))
         functions.push_back(func);
     for (func::FuncOp func : functions) {
       // Upstream failures are not always reported: count the errors.
