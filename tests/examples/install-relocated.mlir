@@ -16,6 +16,17 @@
 // RUN:   | FileCheck %s --check-prefix=PC -DPREFIX=%t/moved
 // PC: -I[[PREFIX]]/lib/pkgconfig/../../include -L[[PREFIX]]/lib/pkgconfig/../../lib -limexrt
 
+// Distributed programs: imexrt-mpich.pc adds MPICH's flags, and
+// imexc_add_kernel(... MPI) links MPI (a C++ MPI program passing each
+// process's part, tests/e2e/distributed/local-parts.mlir).
+// RUN: %if mpi %{ env PKG_CONFIG_PATH=%t/moved/lib/pkgconfig pkg-config --libs imexrt-mpich | FileCheck %s --check-prefix=PC-MPI %}
+// PC-MPI: -limexrt {{.*}}-lmpich
+// RUN: %if mpi %{ cp -r %S/Inputs/distributed %t/dist && cp %S/../e2e/distributed/Inputs/local-parts.cpp %t/dist/ && sed 's/shape = 2)/shape = ?)/' %S/../e2e/distributed/local-parts.mlir > %t/dist/kernels.mlir %}
+// RUN: %if mpi %{ cmake -G Ninja -S %t/dist -B %t/dist/build -DCMAKE_PREFIX_PATH=%t/moved > %t/dist.log %}
+// RUN: %if mpi %{ cmake --build %t/dist/build > /dev/null %}
+// RUN: %if mpi %{ %mpiexec -n 3 %t/dist/build/parts | FileCheck %s --check-prefix=DIST %}
+// DIST: ok: 12 elements on 3 processes
+
 // The saxpy example with its Makefile (pkg-config) and its CMake project
 // (find_package(imexc 0.1) through CMAKE_PREFIX_PATH).
 // RUN: cp -r %S/../../examples/saxpy %t/make && cp -r %S/../../examples/saxpy %t/cmake
