@@ -9,6 +9,7 @@
 #include "Conversion/MPIHelpers.h"
 #include "Conversion/Passes.h"
 #include "Support/DialectUse.h"
+#include "Transforms/Passes.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -118,17 +119,12 @@ struct FinishShardToMPIPass
       Value expected = arith::ConstantIntOp::create(b, loc, processes, 32);
       Value matches = arith::CmpIOp::create(
           b, grid.getLoc(), arith::CmpIPredicate::eq, size, expected);
-      std::string where;
-      if (auto file = dyn_cast<FileLineColLoc>(grid.getLoc()))
-        where = (file.getFilename().getValue() + ":" + Twine(file.getLine()) +
-                 ":" + Twine(file.getColumn()) + ": ")
-                    .str();
-      cf::AssertOp::create(b, grid.getLoc(), matches,
-                           (where + "shard.grid @" + grid.getSymName() +
-                            " needs " + Twine(processes) +
-                            " processes: run the program with mpiexec -n " +
-                            Twine(processes))
-                               .str());
+      cf::AssertOp::create(
+          b, grid.getLoc(), matches,
+          (imex::runTimeCheckPrefix(grid.getLoc()) + "shard.grid @" +
+           grid.getSymName() + " needs " + Twine(processes) +
+           " processes: run the program with mpiexec -n " + Twine(processes))
+              .str());
     }
     main.walk([&](func::ReturnOp ret) {
       b.setInsertionPoint(ret);

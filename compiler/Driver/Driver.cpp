@@ -692,18 +692,15 @@ private:
                   << "'\n";
       return failure();
     }
-    if (options.target.sanitizeAddress &&
-        !llvm::sys::fs::can_execute(linker())) {
-      errorLine() << "--sanitize=address executables are linked with the "
-                     "clang++ imexc was built with, which is not there ('"
-                  << linker()
-                  << "'); link the object yourself with "
-                     "-fsanitize=address\n";
-      return failure();
-    }
-    if (!options.target.sanitizeAddress &&
-        !llvm::sys::findProgramByName("c++")) {
-      errorLine() << "no C++ compiler ('c++') to link with\n";
+    if (!llvm::sys::fs::can_execute(linker())) {
+      if (options.target.sanitizeAddress)
+        errorLine() << "--sanitize=address executables are linked with the "
+                       "clang++ imexc was built with, which is not there ('"
+                    << linker()
+                    << "'); link the object yourself with "
+                       "-fsanitize=address\n";
+      else
+        errorLine() << "no C++ compiler ('c++') to link with\n";
       return failure();
     }
     if (mpi && mpiLinkFlags().empty()) {
