@@ -210,6 +210,17 @@ const imex::NamedPipeline kPipelines[] = {
 
 } // namespace
 
+/// ndarray to linalg, and the elementwise TOSA ops that IMEX's ndarray
+/// programs mix in.
+static void addArraysToLinalg(OpPassManager &pm) {
+  pm.addPass(imex::createConvertNDArrayToLinalg());
+  OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  funcPm.addPass(tosa::createTosaToLinalgNamed());
+  funcPm.addPass(tosa::createTosaToLinalg());
+  funcPm.addPass(createTosaToArithPass());
+  funcPm.addPass(createTosaToTensorPass());
+}
+
 void imex::buildNDArrayPipeline(OpPassManager &pm,
                                 const PipelineOptions &options) {
   AddGPURegionsOptions regions;
@@ -219,7 +230,7 @@ void imex::buildNDArrayPipeline(OpPassManager &pm,
     regions.offloadDevice = "gpu";
   }
   pm.addPass(createAddGPURegions(regions));
-  pm.addPass(createConvertNDArrayToLinalg());
+  addArraysToLinalg(pm);
 }
 
 /// Reductions in GPU regions become workgroup tree reductions or one thread
@@ -275,7 +286,7 @@ void imex::buildRegionPipeline(OpPassManager &pm,
 
 void imex::buildHostPipeline(OpPassManager &pm,
                              const PipelineOptions &options) {
-  pm.addPass(createConvertNDArrayToLinalg());
+  addArraysToLinalg(pm);
   addHostLowering(pm, options);
 }
 

@@ -73,7 +73,7 @@ struct FinishShardToMPIPass
         leftOver = true;
       }
     });
-    if (leftOver)
+    if (leftOver || failed(flattenBuffers(module)))
       return signalPassFailure();
 
     if (imex::usesDialect(module, "mpi")) {
@@ -85,6 +85,56 @@ struct FinishShardToMPIPass
     }
     for (shard::GridOp grid : grids)
       grid.erase();
+  }
+
+  /// MPI's LLVM lowering sends as many elements as a buffer's first
+  /// dimension has: give every MPI op one-dimensional buffers.
+  static LogicalResult flattenBuffers(ModuleOp module) {
+    WalkResult result = module.walk([](Operation *op) {
+      if (!isa_and_nonnull<mpi::MPIDialect>(op->getDialect()))
+        return WalkResult::advance();
+      OpBuilder b(op);
+      llvm::SmallDenseMap<Value, Value> flat;
+      for (OpOperand &operand : op->getOpOperands()) {
+        auto type = dyn_cast<MemRefType>(operand.get().getType());
+        if (!type || type.getRank() == 1)
+          continue;
+        if (!flat.count(operand.get())) {
+          FailureOr<Value> buffer = flatten(b, op->getLoc(), operand.get());
+          if (failed(buffer)) {
+            op->emitOpError("needs a contiguous buffer, not ") << type;
+            return WalkResult::interrupt();
+          }
+          flat[operand.get()] = *buffer;
+        }
+        operand.set(flat[operand.get()]);
+      }
+      return WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
+  }
+
+  /// `buffer` as a one-dimensional memref over the same elements.
+  static FailureOr<Value> flatten(OpBuilder &b, Location loc, Value buffer) {
+    auto type = cast<MemRefType>(buffer.getType());
+    if (!type.getLayout().isIdentity())
+      return failure();
+    if (type.getRank() == 0)
+      return memref::ExpandShapeOp::create(
+                 b, loc, MemRefType::get({1}, type.getElementType()), buffer,
+                 ArrayRef<ReassociationIndices>{},
+                 ArrayRef<OpFoldResult>{b.getIndexAttr(1)})
+          .getResult();
+    ReassociationIndices all =
+        llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+    // One dynamic size makes the whole dynamic (upstream's inference would
+    // make memref<?x0xf32> static).
+    int64_t size =
+        type.hasStaticShape() ? type.getNumElements() : ShapedType::kDynamic;
+    return memref::CollapseShapeOp::create(
+               b, loc, MemRefType::get({size}, type.getElementType()), buffer,
+               ArrayRef<ReassociationIndices>{all})
+        .getResult();
   }
 
   void nameImplementation(ModuleOp module) {

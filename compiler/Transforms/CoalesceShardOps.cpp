@@ -116,10 +116,10 @@ Value getBaseArray(Value value) {
     return value;
   if (auto subview = dyn_cast<ndarray::SubviewOp>(def))
     return getBaseArray(subview.getSource());
-  if (auto dps = dyn_cast<DestinationStyleOpInterface>(def))
-    return dps.getNumDpsInits() == 1
-               ? getBaseArray(dps.getDpsInitOperand(0)->get())
-               : value;
+  // An insert_slice result is a new version of its destination; any other
+  // op that writes its init (a copy, a fill) makes a new array.
+  if (auto insert = dyn_cast<ndarray::InsertSliceOp>(def))
+    return getBaseArray(insert.getDestination());
   if (auto cast = dyn_cast<UnrealizedConversionCastOp>(def))
     if (cast.getInputs().size() == 1 && cast.getOutputs().size() == 1)
       return getBaseArray(cast.getInputs().front());

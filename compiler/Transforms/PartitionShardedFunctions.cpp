@@ -86,11 +86,91 @@ LogicalResult checkShardings(func::FuncOp func) {
   return failure(result.wasInterrupted());
 }
 
+/// True if `sharding` is given by split axes alone.
+bool isPlain(const shard::Sharding &sharding) {
+  return sharding.getStaticHaloSizes().empty() &&
+         sharding.getDynamicHaloSizes().empty() &&
+         sharding.getStaticShardedDimsOffsets().empty() &&
+         sharding.getDynamicShardedDimsOffsets().empty();
+}
+
+/// Split axes of dimension `dim` (none past the listed ones).
+shard::GridAxesAttr axesOf(const shard::Sharding &sharding, unsigned dim,
+                           MLIRContext *ctx) {
+  ArrayRef<shard::GridAxesAttr> axes = sharding.getSplitAxes();
+  return dim < axes.size() ? axes[dim] : shard::GridAxesAttr::get(ctx, {});
+}
+
+/// Upstream partitioning reshards in one step, which changes the split of
+/// one dimension (a replicated array split in rows and columns keeps its
+/// columns whole). Where a value's annotation and an annotation for its
+/// users differ in several dimensions, this inserts a chain of
+/// annotations that changes one dimension at a time: first the
+/// dimensions it gathers, then the ones it splits.
+void reshardOneDimensionAtATime(func::FuncOp func) {
+  SmallVector<shard::ShardOp> targets;
+  func.walk([&](shard::ShardOp target) {
+    auto source = target.getSrc().getDefiningOp<shard::ShardOp>();
+    if (target.getAnnotateForUsers() && source && !source.getAnnotateForUsers())
+      targets.push_back(target);
+  });
+  MLIRContext *ctx = func.getContext();
+  for (shard::ShardOp target : targets) {
+    auto source = target.getSrc().getDefiningOp<shard::ShardOp>();
+    auto sourceDef = source.getSharding().getDefiningOp<shard::ShardingOp>();
+    auto targetDef = target.getSharding().getDefiningOp<shard::ShardingOp>();
+    auto type = dyn_cast<RankedTensorType>(target.getType());
+    if (!sourceDef || !targetDef || !type)
+      continue;
+    shard::Sharding from(sourceDef), to(targetDef);
+    if (!isPlain(from) || !isPlain(to) || from.getGrid() != to.getGrid())
+      continue;
+    SmallVector<unsigned> changed;
+    for (unsigned d = 0; d < type.getRank(); ++d)
+      if (axesOf(from, d, ctx) != axesOf(to, d, ctx))
+        changed.push_back(d);
+    if (changed.size() < 2)
+      continue;
+
+    SmallVector<shard::GridAxesAttr> axes;
+    for (unsigned d = 0; d < type.getRank(); ++d)
+      axes.push_back(axesOf(from, d, ctx));
+    SmallVector<SmallVector<shard::GridAxesAttr>> steps;
+    auto none = shard::GridAxesAttr::get(ctx, {});
+    for (unsigned d : changed)
+      if (axes[d] != none) {
+        axes[d] = none;
+        steps.push_back(axes);
+      }
+    for (unsigned d : changed)
+      if (axes[d] != axesOf(to, d, ctx)) {
+        axes[d] = axesOf(to, d, ctx);
+        steps.push_back(axes);
+      }
+    steps.pop_back(); // the target itself
+
+    OpBuilder b(target);
+    Location loc = target.getLoc();
+    Value current = source.getResult();
+    for (ArrayRef<shard::GridAxesAttr> step : steps) {
+      auto sharding = shard::ShardingOp::create(
+          b, loc, shard::Sharding::get(to.getGridAttr(), step));
+      auto forUsers = shard::ShardOp::create(b, loc, current, sharding,
+                                             /*annotate_for_users=*/true);
+      current = shard::ShardOp::create(b, loc, forUsers, sharding,
+                                       /*annotate_for_users=*/false);
+    }
+    target.getSrcMutable().set(current);
+  }
+}
+
 struct PartitionShardedFunctionsPass
     : imex::impl::PartitionShardedFunctionsBase<PartitionShardedFunctionsPass> {
   void runOnOperation() override {
     OpPassManager propagate(func::FuncOp::getOperationName());
     propagate.addPass(shard::createShardingPropagation());
+    // Stencil-style views of one array share one halo exchange.
+    propagate.addPass(imex::createCoalesceShardOps());
     OpPassManager partition(func::FuncOp::getOperationName());
     partition.addPass(shard::createPartition());
 
@@ -99,7 +179,6 @@ struct PartitionShardedFunctionsPass
       if (!func.isExternal() && imex::usesDialect(func, "shard"))
         functions.push_back(func);
     for (func::FuncOp func : functions) {
-      // Upstream failures are not always reported: count the errors.
       unsigned errors = 0;
       ScopedDiagnosticHandler counter(&getContext(), [&](Diagnostic &diag) {
         errors += diag.getSeverity() == DiagnosticSeverity::Error;
@@ -107,18 +186,27 @@ struct PartitionShardedFunctionsPass
       });
       if (failed(checkShardings(func)))
         return signalPassFailure();
-      if (succeeded(runPipeline(propagate, func)) &&
-          succeeded(checkIndexUses(func)) &&
-          succeeded(runPipeline(partition, func)))
+      if (failed(runPipeline(propagate, func)) ||
+          failed(checkIndexUses(func))) {
+        reportUnexplained(func, errors);
+        return signalPassFailure();
+      }
+      reshardOneDimensionAtATime(func);
+      if (succeeded(runPipeline(partition, func)))
         continue;
-      if (errors == 0)
-        func.emitError("cannot partition @")
-            << func.getSymName()
-            << " into its per-process form (shard-partition failed without "
-               "a reason; every op on sharded values needs a sharding model, "
-               "and constants cannot be sharded yet)";
+      reportUnexplained(func, errors);
       return signalPassFailure();
     }
+  }
+
+  /// Upstream failures are not always reported: says so when none was.
+  static void reportUnexplained(func::FuncOp func, unsigned errors) {
+    if (errors == 0)
+      func.emitError("cannot partition @")
+          << func.getSymName()
+          << " into its per-process form (shard-partition failed without "
+             "a reason; every op on sharded values needs a sharding model, "
+             "and constants cannot be sharded yet)";
   }
 };
 

@@ -100,8 +100,8 @@ def CoalesceShardOps : Pass<"coalesce-shard-ops"> {
 
     1. Groups every subview and insert_slice by its base array, found through
        `shard.shard`, creators (`tensor.empty`, `tensor.splat`,
-       `ndarray.linspace`), single-init destination-style ops (insert_slice
-       included), subviews and single-value unrealized casts. The sharding
+       `ndarray.linspace`), insert_slice destinations, subviews and
+       single-value unrealized casts; any other op makes a new base array. The sharding
        must be complete: every `shard.shard` refers to a `shard.sharding`,
        the base array is annotated, the viewed / updated array and a non-0-d
        insert_slice source are annotated for their users, and a used result

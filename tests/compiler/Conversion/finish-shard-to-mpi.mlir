@@ -78,3 +78,41 @@ func.func @left(%x: tensor<2xf32>) -> tensor<2xf32> {
   %y = shard.all_to_all %x on @grid grid_axes = [0] split_axis = 0 concat_axis = 0 : tensor<2xf32> -> tensor<2xf32>
   return %y : tensor<2xf32>
 }
+
+// -----
+
+// MPI's LLVM lowering counts a buffer's first dimension only: buffers of
+// other ranks are collapsed to one dimension (a dynamic size makes the
+// whole dynamic, even next to a 0), a 0-d one expanded. In-place
+// allreduce buffers stay one.
+// CHECK-LABEL: func.func @buffers
+// CHECK-SAME:    (%[[A:.*]]: memref<2x4xf32>, %[[B:.*]]: memref<?x0xf32>, %[[C:.*]]: memref<f64>, %[[D:.*]]: memref<8xi32>)
+// CHECK:       %[[A1:.*]] = memref.collapse_shape %[[A]] {{\[\[}}0, 1]] : memref<2x4xf32> into memref<8xf32>
+// CHECK-NEXT:  mpi.send(%[[A1]], {{.*}}) : memref<8xf32>, i32, i32
+// CHECK:       %[[B1:.*]] = memref.collapse_shape %[[B]] {{\[\[}}0, 1]] : memref<?x0xf32> into memref<?xf32>
+// CHECK-NEXT:  mpi.recv(%[[B1]], {{.*}}) : memref<?xf32>, i32, i32
+// CHECK:       %[[C1:.*]] = memref.expand_shape %[[C]] [] output_shape [1] : memref<f64> into memref<1xf64>
+// CHECK-NEXT:  mpi.allreduce(%[[C1]], %[[C1]], MPI_SUM, {{.*}}) : memref<1xf64>, memref<1xf64>
+// CHECK-NEXT:  mpi.allreduce(%[[D]], %[[D]], MPI_BOR, {{.*}}) : memref<8xi32>, memref<8xi32>
+func.func @buffers(%a: memref<2x4xf32>, %b: memref<?x0xf32>, %c: memref<f64>, %d: memref<8xi32>) {
+  %w = mpi.comm_world : !mpi.comm
+  %tag = arith.constant 7 : i32
+  %to = arith.constant 1 : i32
+  mpi.send(%a, %tag, %to, %w) : memref<2x4xf32>, i32, i32
+  mpi.recv(%b, %tag, %to, %w) : memref<?x0xf32>, i32, i32
+  mpi.allreduce(%c, %c, MPI_SUM, %w) : memref<f64>, memref<f64>
+  mpi.allreduce(%d, %d, MPI_BOR, %w) : memref<8xi32>, memref<8xi32>
+  return
+}
+
+// -----
+
+// A strided buffer cannot be collapsed in place.
+func.func @strided(%a: memref<2x4xf32, strided<[8, 1]>>) {
+  %w = mpi.comm_world : !mpi.comm
+  %tag = arith.constant 7 : i32
+  %to = arith.constant 1 : i32
+  // expected-error @+1 {{'mpi.send' op needs a contiguous buffer, not 'memref<2x4xf32, strided<[8, 1]>>'}}
+  mpi.send(%a, %tag, %to, %w) : memref<2x4xf32, strided<[8, 1]>>, i32, i32
+  return
+}

@@ -60,6 +60,56 @@ func.func @stencil(%arg0: tensor<16xf32>, %arg1: tensor<16xf32>) -> tensor<16xf3
 
 // -----
 
+// A copy of the array makes a new array (the base of the views), not a
+// version of its destination: it gets the halos.
+// CHECK-LABEL: func.func @stencil_of_copy
+// CHECK:       %[[C:.*]] = linalg.copy
+// CHECK-NEXT:  %[[CS:.*]] = shard.shard %[[C]] to %{{.*}} : tensor<16xf32>
+// CHECK-NEXT:  %[[H:.*]] = shard.sharding @grid split_axes = {{\[\[}}0]] halo_sizes = [1, 1] : !shard.sharding
+// CHECK-NEXT:  %[[CH:.*]] = shard.shard %[[CS]] to %[[H]] annotate_for_users : tensor<16xf32>
+// CHECK-NEXT:  ndarray.subview %[[CH]][0] [14] [1]
+shard.grid @grid(shape = 2)
+func.func @stencil_of_copy(%arg0: tensor<16xf32>) -> tensor<16xf32> {
+  %sharding = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  %sharding_0 = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %sharding_annotated = shard.shard %arg0 to %sharding : tensor<16xf32>
+  %sharding_annotated_1 = shard.shard %sharding_annotated to %sharding_0 annotate_for_users : tensor<16xf32>
+  %0 = tensor.empty() : tensor<16xf32>
+  %sharding_2 = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %sharding_annotated_3 = shard.shard %0 to %sharding_2 : tensor<16xf32>
+  %sharding_4 = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %sharding_annotated_5 = shard.shard %sharding_annotated_3 to %sharding_4 annotate_for_users : tensor<16xf32>
+  %1 = linalg.copy ins(%sharding_annotated_1 : tensor<16xf32>) outs(%sharding_annotated_5 : tensor<16xf32>) -> tensor<16xf32>
+  %sharding_annotated_6 = shard.shard %1 to %sharding_0 : tensor<16xf32>
+  %sharding_7 = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %sharding_annotated_8 = shard.shard %sharding_annotated_6 to %sharding_7 annotate_for_users : tensor<16xf32>
+  %2 = ndarray.subview %sharding_annotated_8[0] [14] [1] : tensor<16xf32> to tensor<14xf32>
+  %sharding_9 = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, 8, 14] : !shard.sharding
+  %sharding_annotated_10 = shard.shard %2 to %sharding_9 : tensor<14xf32>
+  %sharding_11 = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %sharding_annotated_12 = shard.shard %sharding_annotated_6 to %sharding_11 annotate_for_users : tensor<16xf32>
+  %3 = ndarray.subview %sharding_annotated_12[2] [14] [1] : tensor<16xf32> to tensor<14xf32>
+  %sharding_13 = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, 6, 14] : !shard.sharding
+  %sharding_annotated_14 = shard.shard %3 to %sharding_13 : tensor<14xf32>
+  %sharding_15 = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %sharding_annotated_16 = shard.shard %sharding_annotated_10 to %sharding_15 annotate_for_users : tensor<14xf32>
+  %sharding_17 = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %sharding_annotated_18 = shard.shard %sharding_annotated_14 to %sharding_17 annotate_for_users : tensor<14xf32>
+  %4 = tosa.add %sharding_annotated_16, %sharding_annotated_18 : (tensor<14xf32>, tensor<14xf32>) -> tensor<14xf32>
+  %sharding_19 = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %sharding_annotated_20 = shard.shard %4 to %sharding_19 : tensor<14xf32>
+  %sharding_21 = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %sharding_annotated_22 = shard.shard %sharding_annotated_6 to %sharding_21 annotate_for_users : tensor<16xf32>
+  %sharding_23 = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %sharding_annotated_24 = shard.shard %sharding_annotated_20 to %sharding_23 annotate_for_users : tensor<14xf32>
+  %5 = ndarray.insert_slice %sharding_annotated_24 into %sharding_annotated_22[1] [14] [1] : tensor<14xf32> into tensor<16xf32>
+  %sharding_annotated_25 = shard.shard %5 to %sharding_0 : tensor<16xf32>
+  %sharding_annotated_26 = shard.shard %sharding_annotated_25 to %sharding annotate_for_users : tensor<16xf32>
+  return %sharding_annotated_26 : tensor<16xf32>
+}
+
+// -----
+
 shard.grid @grid4(shape = 4)
 
 // In place: the insert_slice result is only read by a view, so the update is

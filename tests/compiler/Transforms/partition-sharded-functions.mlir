@@ -106,3 +106,57 @@ func.func @not_divisible(%a: tensor<10xf32>) -> tensor<10xf32> {
   %r = linalg.add ins(%as, %as : tensor<10xf32>, tensor<10xf32>) outs(%e : tensor<10xf32>) -> tensor<10xf32>
   return %r : tensor<10xf32>
 }
+
+// -----
+
+// Splitting a replicated array in rows and columns, and gathering the
+// blocks back, takes one dimension per step (upstream reshards one
+// dimension at a time).
+shard.grid @grid(shape = 2x2)
+// CHECK-LABEL: func.func @blocks
+// CHECK-SAME:    (%[[A:.*]]: tensor<8x6xf32>) -> tensor<8x6xf32>
+// CHECK-NEXT:  %[[R:.*]] = shard.all_slice %[[A]] on @grid grid_axes = [0] slice_axis = 0 : tensor<8x6xf32> -> tensor<4x6xf32>
+// CHECK-NEXT:  %[[B:.*]] = shard.all_slice %[[R]] on @grid grid_axes = [1] slice_axis = 1 : tensor<4x6xf32> -> tensor<4x3xf32>
+// CHECK:       %[[S:.*]] = linalg.add ins(%[[B]], %[[B]]
+// CHECK-NEXT:  %[[G0:.*]] = shard.all_gather %[[S]] on @grid grid_axes = [0] gather_axis = 0 : tensor<4x3xf32> -> tensor<8x3xf32>
+// CHECK-NEXT:  %[[G0C:.*]] = tensor.cast %[[G0]]
+// CHECK-NEXT:  %[[G1:.*]] = shard.all_gather %[[G0C]] on @grid grid_axes = [1] gather_axis = 1 : tensor<8x3xf32> -> tensor<8x6xf32>
+func.func @blocks(%a: tensor<8x6xf32>) -> tensor<8x6xf32> {
+  %rep = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  %blocks = shard.sharding @grid split_axes = [[0], [1]] : !shard.sharding
+  %ar = shard.shard %a to %rep : tensor<8x6xf32>
+  %ab = shard.shard %ar to %blocks annotate_for_users : tensor<8x6xf32>
+  %e = tensor.empty() : tensor<8x6xf32>
+  %s = linalg.add ins(%ab, %ab : tensor<8x6xf32>, tensor<8x6xf32>) outs(%e : tensor<8x6xf32>) -> tensor<8x6xf32>
+  %sb = shard.shard %s to %blocks : tensor<8x6xf32>
+  %sr = shard.shard %sb to %rep annotate_for_users : tensor<8x6xf32>
+  return %sr : tensor<8x6xf32>
+}
+
+// -----
+
+// A stencil on an array copied from a replicated argument: the copy is the
+// array the views read, so it gets the halo (coalesce-shard-ops runs
+// between propagation and partitioning).
+shard.grid @grid(shape = 2)
+// CHECK-LABEL: func.func @stencil
+// CHECK:       %[[C:.*]] = linalg.copy
+// CHECK:       %[[CORE:.*]] = tensor.extract_slice %[[C]][0] [8] [1]
+// CHECK-NEXT:  %[[H:.*]] = tensor.insert_slice %[[CORE]] into %{{.*}}[1] [8] [1] : tensor<8xf32> into tensor<10xf32>
+// CHECK-NEXT:  shard.update_halo %[[H]] on @grid split_axes = {{\[\[}}0]] halo_sizes = [1, 1] : tensor<10xf32>
+func.func @stencil(%a: tensor<16xf32>) -> tensor<16xf32> {
+  %rep = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %ar = shard.shard %a to %rep : tensor<16xf32>
+  %as = shard.shard %ar to %rows annotate_for_users : tensor<16xf32>
+  %e = tensor.empty() : tensor<16xf32>
+  %c = linalg.copy ins(%as : tensor<16xf32>) outs(%e : tensor<16xf32>) -> tensor<16xf32>
+  %x = shard.shard %c to %rows : tensor<16xf32>
+  %v1 = ndarray.subview %x[0][14][1] : tensor<16xf32> to tensor<14xf32>
+  %v2 = ndarray.subview %x[2][14][1] : tensor<16xf32> to tensor<14xf32>
+  %sum = tosa.add %v1, %v2 : (tensor<14xf32>, tensor<14xf32>) -> tensor<14xf32>
+  %y = ndarray.insert_slice %sum into %x[1][14][1] : tensor<14xf32> into tensor<16xf32>
+  %ys = shard.shard %y to %rows : tensor<16xf32>
+  %yr = shard.shard %ys to %rep annotate_for_users : tensor<16xf32>
+  return %yr : tensor<16xf32>
+}
