@@ -144,10 +144,18 @@ def PartitionShardedFunctions : Pass<"partition-sharded-functions",
   let summary = "Propagate shardings and partition every function that "
                 "uses them into its per-process (SPMD) form";
   let description = [{
-    Runs upstream `sharding-propagation` and `shard-partition` on each
-    function definition that contains `shard` ops, and on nothing else:
-    declarations (such as `printMemrefF32`) and functions without shardings
-    keep their form, where the upstream passes would stop at them.
+    Runs upstream `sharding-propagation`, `coalesce-shard-ops` (so that
+    stencil-style views of an array share one halo exchange) and
+    `shard-partition` on each function definition that contains `shard`
+    ops, and on nothing else: declarations (such as `printMemrefF32`) and
+    functions without shardings keep their form, where the upstream passes
+    would stop at them.
+
+    Upstream partitioning changes the split of one dimension per reshard.
+    Where an annotation for users differs from the value's annotation in
+    several dimensions (a replicated array split into blocks, blocks
+    gathered), this pass inserts a chain of annotations that changes one
+    dimension at a time, gathers first.
 
     Before partitioning, an op that reads `linalg.index` while one of its
     operands or results is split across processes is refused: the
