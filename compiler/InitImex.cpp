@@ -15,6 +15,7 @@
 
 #include "Interfaces/MPIMemoryEffects.h"
 #include "Interfaces/PromotableRegionOpInterfaceImpl.h"
+#include "Interfaces/UpstreamShardingModels.h"
 
 #include "gpux/IR/GPUX.h"
 #include "nda/IR/Nda.h"
@@ -89,7 +90,10 @@ void imex::registerImexDialects(mlir::DialectRegistry &registry) {
 
 void imex::registerAllDialectsAndExtensions(mlir::DialectRegistry &registry) {
   mlir::registerAllDialects(registry);
+  // Before upstream's extensions, whose tensor.empty model these replace.
+  registerUpstreamShardingExternalModels(registry);
   mlir::registerAllExtensions(registry);
+  registerScalarShardingExternalModels(registry);
   registerImexDialects(registry);
 }
 

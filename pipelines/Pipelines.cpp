@@ -342,6 +342,8 @@ void imex::buildGpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
 
 void imex::buildDistributedPipeline(OpPassManager &pm,
                                     const PipelineOptions &options) {
+  if (options.distributedArrays == DistributedArrays::Root)
+    pm.addPass(createWholeArraysOnRoot());
   pm.addPass(createPartitionShardedFunctions());
   pm.addPass(createLowerShardCollectives());
   pm.addPass(createConvertShardToMPIPass());

@@ -26,6 +26,9 @@ namespace imex {
 /// What the gpu pipeline puts on the GPU.
 enum class Offload { None, Gpu };
 
+/// How exported distributed functions take and return arrays.
+enum class DistributedArrays { Local, Root };
+
 /// Options shared by every named pipeline; each builder reads the ones that
 /// concern it.
 struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
@@ -95,6 +98,18 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("MPI implementation distributed programs are lowered "
                      "for and linked with: mpich or openmpi"),
       llvm::cl::init("mpich")};
+  Option<DistributedArrays> distributedArrays{
+      *this, "distributed-arrays",
+      llvm::cl::desc("How exported distributed functions take and return "
+                     "arrays"),
+      llvm::cl::init(DistributedArrays::Local),
+      llvm::cl::values(
+          clEnumValN(DistributedArrays::Local, "local",
+                     "each process passes and gets its own part of a split "
+                     "array"),
+          clEnumValN(DistributedArrays::Root, "root",
+                     "arrays are whole on rank 0 (broadcast to every "
+                     "process), results whole on every process"))};
   Option<std::string> spirvDumpDir{
       *this, "spirv-dump-dir",
       llvm::cl::desc("Directory to write each serialized SPIR-V module to")};

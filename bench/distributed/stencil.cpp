@@ -68,8 +68,8 @@ int main(int argc, char **argv) {
     for (int s = 0; s < kSweeps; ++s) {
       MPI_Sendrecv(&x[1], 1, MPI_FLOAT, left, 0, &x[part + 1], 1, MPI_FLOAT,
                    right, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      MPI_Sendrecv(&x[part], 1, MPI_FLOAT, right, 1, &x[0], 1, MPI_FLOAT,
-                   left, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Sendrecv(&x[part], 1, MPI_FLOAT, right, 1, &x[0], 1, MPI_FLOAT, left,
+                   1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       // The array's own ends keep their values.
       const int64_t lo = rank == 0 ? 2 : 1;
       const int64_t hi = rank == size - 1 ? part - 1 : part;

@@ -275,6 +275,17 @@ const std::vector<Option> &options() {
          inv.options.mpi = v.str();
          return expectOneOf("--mpi", v, {"mpich", "openmpi"});
        }},
+      {{"distributed-arrays"},
+       Value::Required,
+       false,
+       "HOW",
+       "How exported distributed functions take arrays: local (default): "
+       "each process passes its own part of a split array; root: whole "
+       "arrays on rank 0, results whole on every process",
+       [](Invocation &inv, StringRef v) {
+         inv.options.distributedArrays = v.str();
+         return expectOneOf("--distributed-arrays", v, {"local", "root"});
+       }},
       {{"gpu-fallback"},
        Value::Required,
        false,

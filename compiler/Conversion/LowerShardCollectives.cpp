@@ -30,6 +30,9 @@ using namespace mlir;
 
 namespace {
 
+/// The argument attribute of whole-arrays-on-root.
+constexpr llvm::StringLiteral kWholeOnRoot = "imexc.whole_on_root";
+
 bool isDynamic(shard::GridOp grid) {
   return ShapedType::isDynamicShape(grid.getShape());
 }
@@ -219,6 +222,17 @@ struct LowerShardCollectivesPass
 
   void runOnOperation() override {
     counts.clear();
+    WalkResult broadcast = getOperation().walk([&](FunctionOpInterface func) {
+      if (func.isExternal())
+        return WalkResult::advance();
+      for (BlockArgument arg : func.getArguments())
+        if (func.removeArgAttr(arg.getArgNumber(), kWholeOnRoot) &&
+            failed(broadcastFromRoot(func, arg)))
+          return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (broadcast.wasInterrupted())
+      return signalPassFailure();
     SymbolTableCollection symbols;
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
@@ -272,6 +286,64 @@ struct LowerShardCollectivesPass
       if (failed(lowered))
         return signalPassFailure();
     }
+  }
+
+  /// Gives every process rank 0's `arg` (an array whole on rank 0 only):
+  /// its sizes summed over the processes (the others count 0), then its
+  /// elements, or-ed over their bits into zeros as for a gather.
+  LogicalResult broadcastFromRoot(FunctionOpInterface func, BlockArgument arg) {
+    auto type = dyn_cast<RankedTensorType>(arg.getType());
+    if (!type)
+      return emitError(arg.getLoc(), "imexc.whole_on_root on a non-tensor");
+    Type element = type.getElementType();
+    if (!element.isIntOrIndexOrFloat() ||
+        (!element.isIndex() && element.getIntOrFloatBitWidth() % 8 != 0))
+      return emitError(arg.getLoc(), "cannot broadcast arrays of ")
+             << element << ", which has no whole-byte integer view";
+    unsigned bits = element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
+    SmallVector<OpOperand *> uses =
+        llvm::map_to_vector(arg.getUses(), [](OpOperand &use) { return &use; });
+    OpBuilder b(func->getContext());
+    b.setInsertionPointToStart(&func.getFunctionBody().front());
+    Location loc = arg.getLoc();
+    Value rank = imex::buildWorldRank(b, loc);
+    Value isRoot =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rank,
+                              arith::ConstantIntOp::create(b, loc, 0, 32));
+    SmallVector<Value> sizes = sizesOf(b, loc, arg);
+    Value zeroIndex = arith::ConstantIndexOp::create(b, loc, 0);
+    for (auto [dim, size] : llvm::enumerate(sizes)) {
+      if (!type.isDynamicDim(dim))
+        continue;
+      Value mine = arith::SelectOp::create(b, loc, isRoot, size, zeroIndex);
+      size = indexOf(
+          b, loc,
+          imex::buildSumOverProcesses(
+              b, loc,
+              arith::IndexCastOp::create(b, loc, b.getI64Type(), mine)));
+    }
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+    Value empty = tensor::EmptyOp::create(b, loc, type.getShape(), element,
+                                          dynamicOf(type.getShape(), sizes));
+    Value zeros = linalg::FillOp::create(b, loc, zero, empty).getResult(0);
+    Value mine = arith::SelectOp::create(b, loc, isRoot, arg, zeros);
+    TwoViews buffer = allocateTwoViews(b, loc, type.getShape(), sizes, element,
+                                       b.getIntegerType(bits));
+    bufferization::MaterializeInDestinationOp::create(b, loc, mine,
+                                                      buffer.elements)
+        .setWritable(true);
+    Value world =
+        mpi::CommWorldOp::create(b, loc, mpi::CommType::get(b.getContext()));
+    mpi::AllReduceOp::create(
+        b, loc, Type(), buffer.flat, buffer.flat,
+        mpi::MPI_ReductionOpEnumAttr::get(b.getContext(),
+                                          mpi::MPI_ReductionOpEnum::MPI_BOR),
+        world);
+    Value whole = bufferization::ToTensorOp::create(
+        b, loc, type, buffer.elements, /*restrict=*/true, /*writable=*/true);
+    for (OpOperand *use : uses)
+      use->set(whole);
+    return success();
   }
 
   /// The grid `op` works on.
@@ -414,12 +486,11 @@ struct LowerShardCollectivesPass
   LogicalResult lowerShardShape(OpBuilder &b, shard::ShardShapeOp shape,
                                 shard::GridOp grid) {
     auto sharding = shape.getSharding().getDefiningOp<shard::ShardingOp>();
-    if (!shape.getDimsDynamic().empty() || shape.getDevice().size() != 1 ||
+    if (shape.getDevice().size() != 1 ||
         !sharding.getStaticShardedDimsOffsets().empty() ||
         !sharding.getStaticHaloSizes().empty())
-      return shape.emitOpError("on a grid of dynamic shape needs static "
-                               "dimensions, one device index and no halos "
-                               "or offsets");
+      return shape.emitOpError("on a grid of dynamic shape needs one device "
+                               "index and no halos or offsets");
     Location loc = shape.getLoc();
     Value device =
         ShapedType::isDynamic(shape.getDevice()[0])
@@ -428,8 +499,15 @@ struct LowerShardCollectivesPass
                   .getResult();
     ArrayRef<shard::GridAxesAttr> splits = sharding.getSplitAxes().getAxes();
     SmallVector<Value> results;
+    ValueRange dynamicExtents = shape.getDimsDynamic();
     for (auto [dim, extent] : llvm::enumerate(shape.getDims())) {
-      Value size = arith::ConstantIndexOp::create(b, loc, extent);
+      Value size;
+      if (ShapedType::isDynamic(extent)) {
+        size = dynamicExtents.front();
+        dynamicExtents = dynamicExtents.drop_front();
+      } else {
+        size = arith::ConstantIndexOp::create(b, loc, extent);
+      }
       if (dim < splits.size() && !splits[dim].empty())
         size = blockOf(b, loc, size,
                        processesAlong(b, loc, grid, {0}, shape, counts), device)

@@ -64,6 +64,9 @@ LogicalResult configurePipeline(const CompileOptions &options,
   pipelineOptions.offload =
       options.offload == "gpu" ? Offload::Gpu : Offload::None;
   pipelineOptions.mpi = options.mpi;
+  pipelineOptions.distributedArrays = options.distributedArrays == "root"
+                                          ? DistributedArrays::Root
+                                          : DistributedArrays::Local;
   pipelineOptions.spirvDumpDir = spirvDumpDir.str();
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
@@ -250,6 +253,7 @@ public:
         &context, [&](Diagnostic &diag) { return report(diag, diagnostics); });
     OwningOpRef<ModuleOp> module = parseInput();
     if (!module || failed(checkNestingDepth(*module)) ||
+        failed(checkDimensionIndices(*module)) ||
         failed(checkReservedNames(*module)))
       return failure();
     if (options.headerPath && failed(prepareHeader(*module)))
@@ -544,7 +548,10 @@ private:
       if (!llvm::isAlnum(c))
         c = '_';
     llvm::raw_string_ostream os(headerText);
-    return emitCHeader(module, guard, options.offload == "gpu", os);
+    HeaderOptions header;
+    header.offloadAll = options.offload == "gpu";
+    header.wholeArraysOnRoot = options.distributedArrays == "root";
+    return emitCHeader(module, guard, header, os);
   }
 
   /// --emit=spirv: the one SPIR-V module kernel serialization produced.

@@ -58,6 +58,9 @@ struct CompileOptions {
   /// --mpi: the MPI implementation of distributed programs, "mpich" or
   /// "openmpi".
   std::string mpi = "mpich";
+  /// --distributed-arrays: how exported distributed functions take arrays,
+  /// "local" (each process's part) or "root" (whole on rank 0).
+  std::string distributedArrays = "local";
   /// --gpu-fallback: "none" or "host" (the object also carries the host
   /// versions of its GPU code, run when no device can; HostFallback.h).
   std::string gpuFallback = "none";

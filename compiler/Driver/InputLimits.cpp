@@ -8,8 +8,10 @@
 
 #include "Driver/InputLimits.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Interfaces/ShapedOpInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SourceMgr.h"
@@ -99,4 +101,19 @@ LogicalResult imex::checkNestingDepth(ModuleOp module) {
          << "operations nested more than " << kMaxRegionNesting
          << " regions deep; imexc accepts at most " << kMaxRegionNesting
          << " levels";
+}
+
+LogicalResult imex::checkDimensionIndices(ModuleOp module) {
+  WalkResult result = module->walk([](ShapedDimOpInterface dimOp) {
+    auto type = dyn_cast<ShapedType>(dimOp.getShapedValue().getType());
+    std::optional<int64_t> index = getConstantIntValue(dimOp.getDimension());
+    if (!type || !type.hasRank() || !index ||
+        (*index >= 0 && *index < type.getRank()))
+      return WalkResult::advance();
+    dimOp->emitOpError("dimension index ")
+        << *index << " is out of range for " << type << " (rank "
+        << type.getRank() << ")";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
 }

@@ -33,6 +33,11 @@ mlir::LogicalResult checkResultNumbers(llvm::SourceMgr &sourceMgr,
 /// stack.
 mlir::LogicalResult checkNestingDepth(mlir::ModuleOp module);
 
+/// Refuses tensor.dim / memref.dim with a constant dimension index outside
+/// the operand's rank, which the verifiers accept and upstream analyses
+/// (value bounds) crash on.
+mlir::LogicalResult checkDimensionIndices(mlir::ModuleOp module);
+
 } // namespace imex
 
 #endif

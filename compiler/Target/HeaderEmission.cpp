@@ -163,7 +163,7 @@ bool isMemrefLike(Type type) { return isa<ShapedType>(type); }
 } // namespace
 
 LogicalResult imex::emitCHeader(ModuleOp module, StringRef guard,
-                                bool offloadAll, raw_ostream &os) {
+                                const HeaderOptions &options, raw_ostream &os) {
   std::string declarations;
   llvm::raw_string_ostream allDecls(declarations);
   HeaderWriter writer(os);
@@ -226,12 +226,18 @@ LogicalResult imex::emitCHeader(ModuleOp module, StringRef guard,
                "arrays are copied to the GPU and\n   back); array results "
                "are GPU memory, readable on the host, released\n   with "
                "gpuMemFree(NULL, r.allocated). */\n";
+    else if (usesDialect(func, "shard") && options.wholeArraysOnRoot)
+      decls << "/* Distributed (shard.sharding, --distributed-arrays=root): "
+               "call on every\n   process of the grid. Array arguments are "
+               "whole on rank 0 and not read on\n   other processes (which "
+               "may pass descriptors with null pointers). Array\n   results "
+               "are whole on every process. */\n";
     else if (usesDialect(func, "shard"))
       decls << "/* Distributed (shard.sharding): call on every process of "
                "the grid. An array\n   split across processes (shard.shard "
                "of an argument or result) is the\n   calling process's own "
                "part; a replicated one is whole on every process. */\n";
-    else if (offloadAll && hasArrays)
+    else if (options.offloadAll && hasArrays)
       decls << "/* Offloaded to the GPU (--offload=gpu): arguments may be "
                "host or device memory\n   (device arrays from gpuMemAlloc "
                "are used in place, host arrays are copied\n   to the GPU "

@@ -20,15 +20,24 @@ class ModuleOp;
 
 namespace imex {
 
+/// What the compilation does with exported functions, which their
+/// comments in the header say.
+struct HeaderOptions {
+  /// --offload=gpu: every function with arrays says which memory it takes.
+  bool offloadAll = false;
+  /// --distributed-arrays=root: distributed functions take whole arrays on
+  /// rank 0.
+  bool wholeArraysOnRoot = false;
+};
+
 /// Writes a C/C++ header declaring the C-interface entry point
 /// (`_mlir_ciface_<name>`) of every public function defined in `module`,
 /// with memref descriptor structs for tensor and memref arguments and
-/// results. `guard` names the include guard. With `offloadAll`
-/// (--offload=gpu) every function with arrays says which memory it takes.
-/// Fails with a diagnostic on a function whose signature has no C
-/// equivalent.
+/// results. `guard` names the include guard. Fails with a diagnostic on a
+/// function whose signature has no C equivalent.
 mlir::LogicalResult emitCHeader(mlir::ModuleOp module, llvm::StringRef guard,
-                                bool offloadAll, llvm::raw_ostream &os);
+                                const HeaderOptions &options,
+                                llvm::raw_ostream &os);
 
 } // namespace imex
 

@@ -139,6 +139,30 @@ def CoalesceShardOps : Pass<"coalesce-shard-ops"> {
   let dependentDialects = ["::mlir::shard::ShardDialect"];
 }
 
+def WholeArraysOnRoot : Pass<"whole-arrays-on-root", "::mlir::ModuleOp"> {
+  let summary = "Exported distributed functions take whole arrays on rank 0 "
+                "and return whole arrays";
+  let description = [{
+    For C and C++ callers that keep their arrays on one process: in every
+    public function definition with `shard` ops,
+
+    - each tensor argument is whole on rank 0, and what other processes
+      pass is not read: the argument gets the unit attribute
+      `imexc.whole_on_root`, which `lower-shard-collectives` lowers to a
+      broadcast from rank 0 at the function's entry. Where the function
+      annotates the argument as split (`shard.shard %arg to %split`, the
+      form for callers that pass their own parts), the annotation becomes
+      replicated, followed by the split for its users, so that every
+      process takes its part of the broadcast array;
+    - each result annotated as split is gathered (an annotation to
+      replicated for the return), so every process gets the whole result.
+
+    Runs before `partition-sharded-functions`; the `distributed` pipeline
+    adds it for `distributed-arrays=root` (`imexc --distributed-arrays=root`).
+  }];
+  let dependentDialects = ["::mlir::shard::ShardDialect"];
+}
+
 def PartitionShardedFunctions : Pass<"partition-sharded-functions",
                                       "::mlir::ModuleOp"> {
   let summary = "Propagate shardings and partition every function that "

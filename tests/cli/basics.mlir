@@ -13,7 +13,7 @@
 // OFFLOAD: drop-regions,func.func(insert-gpu-allocs{{.*}}in-regions=false
 // LIST: {{^}}host{{$}}
 // LIST-NEXT: without GPU placement
-// LIST-NEXT: convert-ndarray-to-linalg,func.func(tile-and-vectorize-for-cpu
+// LIST-NEXT: convert-ndarray-to-linalg,func.func(tosa-to-linalg-named{{.*}}tosa-to-tensor),func.func(tile-and-vectorize-for-cpu
 
 // Default output names follow the input: add.o, add.s, add.ll.
 // RUN: rm -rf %t && mkdir -p %t && cp %S/Inputs/add.mlir %t/ && cd %t

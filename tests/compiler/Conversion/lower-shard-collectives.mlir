@@ -104,3 +104,51 @@ func.func @booleans(%b: tensor<4xi1>) {
   %g = shard.all_gather %b on @grid grid_axes = [0] gather_axis = 0 : tensor<4xi1> -> tensor<8xi1>
   return
 }
+
+// -----
+
+// The local size of a dimension of dynamic global size.
+shard.grid @dynamic(shape = ?)
+// CHECK-LABEL: func.func @shard_shape_of_dynamic
+// CHECK-SAME:    (%[[N:.*]]: index, %[[I:.*]]: index)
+// CHECK:       %[[P:.*]] = arith.index_cast
+// CHECK:       %[[Q:.*]] = arith.divui %[[N]], %[[P]]
+// CHECK:       %[[R:.*]] = arith.remui %[[N]], %[[P]]
+// CHECK:       arith.cmpi ult, %[[I]], %[[R]]
+// CHECK-NOT:   shard.
+func.func @shard_shape_of_dynamic(%n: index, %i: index) -> index {
+  %s = shard.sharding @dynamic split_axes = [[0]] : !shard.sharding
+  %local = shard.shard_shape dims = [%n] sharding = %s device = [%i] : index
+  return %local : index
+}
+
+// -----
+
+// An argument whole on rank 0 (whole-arrays-on-root) is broadcast at the
+// function's entry: its dynamic sizes summed over the processes, which
+// count 0 but on rank 0, then its elements or-ed into zeros on the other
+// processes; every use reads the broadcast array.
+// CHECK-LABEL: func.func @from_root
+// CHECK-SAME:    (%[[A:.*]]: tensor<?x3xf32>) -> tensor<?x3xf32>
+// CHECK:       %{{.*}}, %[[RANK:.*]] = mpi.comm_rank
+// CHECK:       %[[ROOT:.*]] = arith.cmpi eq, %[[RANK]], %c0_i32
+// CHECK:       %[[D:.*]] = tensor.dim %[[A]], %c0
+// CHECK:       arith.select %[[ROOT]], %[[D]], %c0
+// CHECK:       mpi.allreduce({{.*}}, MPI_SUM, {{.*}}) : memref<i64>, memref<i64>
+// CHECK:       %[[ZEROS:.*]] = linalg.fill
+// CHECK:       %[[MINE:.*]] = arith.select %[[ROOT]], %[[A]], %[[ZEROS]] : tensor<?x3xf32>
+// CHECK:       bufferization.materialize_in_destination %[[MINE]]
+// CHECK:       mpi.allreduce(%[[FLAT:.*]], %[[FLAT]], MPI_BOR, {{.*}}) : memref<?xi32>, memref<?xi32>
+// CHECK:       %[[WHOLE:.*]] = bufferization.to_tensor
+// CHECK:       return %[[WHOLE]]
+func.func @from_root(%a: tensor<?x3xf32> {imexc.whole_on_root}) -> tensor<?x3xf32> {
+  return %a : tensor<?x3xf32>
+}
+
+// -----
+
+func.func @from_root_booleans(
+    // expected-error @+1 {{cannot broadcast arrays of 'i1', which has no whole-byte integer view}}
+    %b: tensor<4xi1> {imexc.whole_on_root}) -> tensor<4xi1> {
+  return %b : tensor<4xi1>
+}
