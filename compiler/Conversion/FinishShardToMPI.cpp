@@ -34,6 +34,39 @@ namespace {
 /// The DLTI key the MPI-to-LLVM lowering reads.
 constexpr llvm::StringLiteral kMPIImplementationKey = "MPI:Implementation";
 
+/// The runtime function that gives each process its share of the cores.
+constexpr llvm::StringLiteral kShareCoresFunction =
+    "imexrtShareCoresWithLocalProcesses";
+
+/// The grids a partitioned function works on (partition-sharded-functions).
+constexpr llvm::StringLiteral kGridsAttr = "imexc.grids";
+
+/// The static grids among `grids`: grids of dynamic shape fit any number of
+/// processes.
+SmallVector<shard::GridOp> staticGrids(ArrayRef<shard::GridOp> grids) {
+  SmallVector<shard::GridOp> result;
+  for (shard::GridOp grid : grids)
+    if (!ShapedType::isDynamicShape(grid.getShape()))
+      result.push_back(grid);
+  return result;
+}
+
+/// Stops every process when `processes` (the number of processes, i32)
+/// is not the size of `grid`.
+void checkProcessCount(OpBuilder &b, Value processes, shard::GridOp grid) {
+  Location loc = grid.getLoc();
+  int64_t size = ShapedType::getNumElements(grid.getShape());
+  Value expected = arith::ConstantIntOp::create(b, loc, size, 32);
+  Value matches = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        processes, expected);
+  cf::AssertOp::create(b, loc, matches,
+                       (imex::runTimeCheckPrefix(loc) + "shard.grid @" +
+                        grid.getSymName() + " needs " + Twine(size) +
+                        " processes: run the program with mpiexec -n " +
+                        Twine(size))
+                           .str());
+}
+
 struct FinishShardToMPIPass
     : imex::impl::FinishShardToMPIBase<FinishShardToMPIPass> {
   using Base::Base;
@@ -78,11 +111,15 @@ struct FinishShardToMPIPass
 
     if (imex::usesDialect(module, "mpi")) {
       nameImplementation(module);
-      if (auto main = module.lookupSymbol<func::FuncOp>("main");
-          main && !main.isExternal())
+      auto main = module.lookupSymbol<func::FuncOp>("main");
+      if (main && main.isExternal())
+        main = nullptr;
+      setUpOnFirstCall(module, main);
+      if (main)
         setUpMPI(main, grids);
       printOnRankZero(module);
     }
+    module.walk([](func::FuncOp func) { func->removeAttr(kGridsAttr); });
     for (shard::GridOp grid : grids)
       grid.erase();
   }
@@ -156,30 +193,74 @@ struct FinishShardToMPIPass
     b.setInsertionPointToStart(&main.getBody().front());
     Location loc = main.getLoc();
     mpi::InitOp::create(b, loc, Type());
-    // Grids of dynamic shape fit any number of processes.
-    SmallVector<shard::GridOp> staticGrids;
-    for (shard::GridOp grid : grids)
-      if (!ShapedType::isDynamicShape(grid.getShape()))
-        staticGrids.push_back(grid);
-    Value size;
-    if (!staticGrids.empty())
-      size = imex::buildProcessCount(b, loc);
-    for (shard::GridOp grid : staticGrids) {
-      int64_t processes = ShapedType::getNumElements(grid.getShape());
-      Value expected = arith::ConstantIntOp::create(b, loc, processes, 32);
-      Value matches = arith::CmpIOp::create(
-          b, grid.getLoc(), arith::CmpIPredicate::eq, size, expected);
-      cf::AssertOp::create(
-          b, grid.getLoc(), matches,
-          (imex::runTimeCheckPrefix(grid.getLoc()) + "shard.grid @" +
-           grid.getSymName() + " needs " + Twine(processes) +
-           " processes: run the program with mpiexec -n " + Twine(processes))
-              .str());
-    }
+    setUpProcess(b, loc, grids);
     main.walk([&](func::ReturnOp ret) {
       b.setInsertionPoint(ret);
       mpi::FinalizeOp::create(b, ret.getLoc(), Type());
     });
+  }
+
+  /// Exported distributed functions (called from C or C++, which set up
+  /// MPI) prepare the process on their first call, as main does after
+  /// MPI_Init: OpenMP threads share the cores with the other processes on
+  /// the machine, and the number of processes must equal the size of each
+  /// static grid the function works on. A global flag per function
+  /// remembers the first call.
+  void setUpOnFirstCall(ModuleOp module, func::FuncOp main) {
+    SymbolTable symbols(module);
+    OpBuilder moduleBuilder = OpBuilder::atBlockBegin(module.getBody());
+    for (auto func : module.getOps<func::FuncOp>()) {
+      auto used = func->getAttrOfType<ArrayAttr>(kGridsAttr);
+      if (func.isExternal() || func.isPrivate() || func == main || !used)
+        continue;
+      SmallVector<shard::GridOp> grids;
+      for (auto name : used.getAsRange<FlatSymbolRefAttr>())
+        if (auto grid = symbols.lookup<shard::GridOp>(name.getValue()))
+          grids.push_back(grid);
+      Location loc = func.getLoc();
+      auto flagType = MemRefType::get({}, moduleBuilder.getI8Type());
+      auto flag = memref::GlobalOp::create(
+          moduleBuilder, loc, ("__imexc_called_" + func.getSymName()).str(),
+          moduleBuilder.getStringAttr("private"), flagType,
+          DenseElementsAttr::get(
+              RankedTensorType::get({}, moduleBuilder.getI8Type()),
+              moduleBuilder.getI8IntegerAttr(0).getValue()),
+          /*constant=*/false, /*alignment=*/nullptr);
+      symbols.insert(flag);
+
+      OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
+      Value flagBuffer =
+          memref::GetGlobalOp::create(b, loc, flagType, flag.getSymName());
+      Value called = memref::LoadOp::create(b, loc, flagBuffer);
+      Value first =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, called,
+                                arith::ConstantIntOp::create(b, loc, 0, 8));
+      auto ifFirst = scf::IfOp::create(b, loc, first, /*withElse=*/false);
+      OpBuilder then = ifFirst.getThenBodyBuilder();
+      setUpProcess(then, loc, grids);
+      memref::StoreOp::create(
+          then, loc, arith::ConstantIntOp::create(then, loc, 1, 8), flagBuffer);
+    }
+  }
+
+  /// What every process does once: share the cores, check static grids.
+  static void setUpProcess(OpBuilder &b, Location loc,
+                           ArrayRef<shard::GridOp> grids) {
+    auto module = b.getBlock()->getParentOp()->getParentOfType<ModuleOp>();
+    auto share = module.lookupSymbol<func::FuncOp>(kShareCoresFunction);
+    if (!share) {
+      OpBuilder atModule = OpBuilder::atBlockBegin(module.getBody());
+      share = func::FuncOp::create(atModule, loc, kShareCoresFunction,
+                                   atModule.getFunctionType({}, {}));
+      share.setPrivate();
+    }
+    func::CallOp::create(b, loc, share, ValueRange{});
+    SmallVector<shard::GridOp> toCheck = staticGrids(grids);
+    if (toCheck.empty())
+      return;
+    Value processes = imex::buildProcessCount(b, loc);
+    for (shard::GridOp grid : toCheck)
+      checkProcessCount(b, processes, grid);
   }
 
   /// Output functions run on rank 0 only.

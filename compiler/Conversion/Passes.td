@@ -148,13 +148,25 @@ def FinishShardToMPI : Pass<"finish-shard-to-mpi", "::mlir::ModuleOp"> {
     After `convert-shard-to-mpi`, for a module that uses the `mpi` dialect:
 
     - `main` (a definition) initialises MPI on entry and finalises it
-      before returning; on entry it also checks that the number of
-      processes equals the size of every static `shard.grid`, and stops
-      (through a failed `cf.assert`, reported by the runtime with the
-      grid's location) on every process when not;
+      before returning; on entry it also sets the process up: OpenMP loops
+      run on the process's share of the machine's cores (runtime function
+      `imexrtShareCoresWithLocalProcesses`, unless `OMP_NUM_THREADS` is
+      set), and the number of processes must equal the size of every
+      static `shard.grid`, or every process stops (through a failed
+      `cf.assert`, reported by the runtime with the grid's location);
+    - every other public function that `partition-sharded-functions`
+      partitioned (attribute `imexc.grids`, removed here) sets the process
+      up the same way on its first call, for the static grids it works
+      on; a private global flag per function remembers the first call.
+      Such functions are called from C or C++ programs that initialise MPI
+      themselves;
     - calls to external functions whose names start with `print`
       (`printMemrefF32`, `printNewline`, ...) run on rank 0 only, so that
       the program prints once however many processes run it;
+    - MPI ops get one-dimensional buffers (`memref.collapse_shape`;
+      `memref.expand_shape` of a 0-d one): the MPI-to-LLVM lowering counts
+      a buffer's first dimension only. A buffer with a strided layout is
+      an error;
     - the module names the MPI implementation the MPI-to-LLVM lowering
       targets (`dlti.map` with `MPI:Implementation`), unless it does
       already.

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Shard/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace imex {
 #define GEN_PASS_DEF_PARTITIONSHARDEDFUNCTIONS
@@ -84,6 +85,23 @@ LogicalResult checkShardings(func::FuncOp func) {
     return WalkResult::interrupt();
   });
   return failure(result.wasInterrupted());
+}
+
+/// Names the grids `func` works on (attribute imexc.grids), for
+/// finish-shard-to-mpi's process-count checks: partitioning leaves no
+/// trace of them.
+void recordGrids(func::FuncOp func) {
+  llvm::SetVector<Attribute> grids;
+  func.walk([&](Operation *op) {
+    if (!isa_and_nonnull<shard::ShardDialect>(op->getDialect()))
+      return;
+    if (auto sharding = dyn_cast<shard::ShardingOp>(op))
+      grids.insert(sharding.getGridAttr());
+    else if (auto grid = op->getAttrOfType<FlatSymbolRefAttr>("grid"))
+      grids.insert(grid);
+  });
+  func->setAttr("imexc.grids",
+                ArrayAttr::get(func.getContext(), grids.getArrayRef()));
 }
 
 /// True if `sharding` is given by split axes alone.
@@ -186,6 +204,7 @@ struct PartitionShardedFunctionsPass
       });
       if (failed(checkShardings(func)))
         return signalPassFailure();
+      recordGrids(func);
       if (failed(runPipeline(propagate, func)) ||
           failed(checkIndexUses(func))) {
         reportUnexplained(func, errors);

@@ -3,7 +3,9 @@
 // Heat diffusion on 2 MPI processes: each holds half of a 1024-cell rod
 // whose left end is held at 100 degrees and right end at 0, runs 20000
 // time steps of the imexc kernel (heat.mlir), and rank 0 prints the total
-// heat and the temperature every 128 cells, gathered with MPI.
+// heat and the temperature every 128 cells, gathered with MPI. (On another
+// number of processes, the kernel's first call stops every process with
+// a message.)
 #include "heat.h"
 
 #include <mpi.h>
@@ -17,13 +19,6 @@ int main(int argc, char **argv) {
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  if (size != 2) {
-    if (rank == 0)
-      std::fprintf(stderr, "heat: run with mpiexec -n 2 (heat.mlir's grid "
-                           "has 2 processes)\n");
-    MPI_Finalize();
-    return 1;
-  }
   const int64_t cells = 1024, part = cells / size;
   std::vector<float> t(part, 0.0f);
   if (rank == 0)

@@ -21,6 +21,7 @@
 
 #include "HostSupport.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
@@ -28,6 +29,8 @@
 #include <cstring>
 #include <iostream>
 #include <vector>
+
+#include <unistd.h>
 
 namespace imexrt_host {
 
@@ -181,6 +184,40 @@ IMEXRT_EXPORT [[noreturn]] void imexrtCheckFailed(const char *message) {
   std::fflush(stdout);
   std::fprintf(stderr, "imexrt: run-time check failed: %s\n", message);
   std::abort();
+}
+
+/// LLVM's OpenMP runtime, when the program links it (imexc's host code
+/// does); weak, so that the runtime does not need it.
+extern "C" __attribute__((weak)) void omp_set_num_threads(int);
+
+/// The number of processes of an MPI job on this machine, as the process
+/// managers of MPICH (Hydra), Open MPI and Slurm tell each process; 0 if
+/// none does.
+static int localProcessCount() {
+  for (const char *name : {"MPI_LOCALNRANKS", "OMPI_COMM_WORLD_LOCAL_SIZE",
+                           "SLURM_NTASKS_PER_NODE"}) {
+    if (const char *value = std::getenv(name)) {
+      int count = std::atoi(value);
+      if (count > 0)
+        return count;
+    }
+  }
+  return 0;
+}
+
+/// A process of an MPI job: unless OMP_NUM_THREADS says otherwise, its
+/// OpenMP loops run on its share of the machine's cores (cores / processes
+/// on this machine, at least 1), so that the processes' threads do not
+/// outnumber the cores (with OpenMP's default of one thread per core in
+/// every process, P processes would run P times too many threads).
+IMEXRT_EXPORT void imexrtShareCoresWithLocalProcesses(void) {
+  if (!omp_set_num_threads || std::getenv("OMP_NUM_THREADS"))
+    return;
+  int processes = localProcessCount();
+  if (processes <= 1)
+    return;
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  omp_set_num_threads(int(std::max(1L, cores / processes)));
 }
 
 // The scalar printers `vector.print` lowers to.

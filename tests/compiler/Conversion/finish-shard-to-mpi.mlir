@@ -3,10 +3,11 @@
 // RUN: not imex-opt %s -split-input-file -finish-shard-to-mpi=mpi=lam 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: unknown MPI implementation 'lam' (expected mpich or openmpi)
 
-// A program that uses MPI: main initialises MPI, counts the processes (a
-// sum of ones: mpi.comm_size has no LLVM lowering upstream) and checks the
-// grid against them, finalises before returning; prints run on rank 0; the
-// module names its MPI; the grid goes.
+// A program that uses MPI: main initialises MPI, gives the process its
+// share of the cores for OpenMP, counts the processes (a sum of ones:
+// mpi.comm_size has no LLVM lowering upstream) and checks the grid against
+// them, finalises before returning; prints run on rank 0; the module names
+// its MPI; the grid goes.
 // CHECK: module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "MPICH">}
 // OPENMPI: module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "OpenMPI">}
 // CHECK-NOT: shard.grid
@@ -29,16 +30,62 @@ func.func @work(%m: memref<*xf32>) {
 }
 // CHECK-LABEL: func.func @main
 // CHECK-NEXT: mpi.init
+// CHECK-NEXT: call @imexrtShareCoresWithLocalProcesses()
 // CHECK: %[[W:.*]] = mpi.comm_world : !mpi.comm
 // CHECK: %[[ONE:.*]] = memref.alloca() : memref<i32>
 // CHECK: mpi.allreduce(%[[ONE]], %[[ONE]], MPI_SUM, %[[W]])
 // CHECK-NEXT: %[[N:.*]] = memref.load %[[ONE]][] : memref<i32>
 // CHECK-NEXT: %[[FOUR:.*]] = arith.constant 4 : i32
 // CHECK-NEXT: %[[OK:.*]] = arith.cmpi eq, %[[N]], %[[FOUR]] : i32
-// CHECK-NEXT: cf.assert %[[OK]], "{{.*}}finish-shard-to-mpi.mlir:13:1: shard.grid @grid needs 4 processes: run the program with mpiexec -n 4"
+// CHECK-NEXT: cf.assert %[[OK]], "{{.*}}finish-shard-to-mpi.mlir:[[#@LINE-26]]:1: shard.grid @grid needs 4 processes: run the program with mpiexec -n 4"
 // CHECK: mpi.finalize
 // CHECK-NEXT: return
 func.func @main() {
+  return
+}
+
+// -----
+
+// An exported distributed function (partition-sharded-functions named its
+// grids) sets the process up on its first call, which a global flag
+// remembers: its static grid is checked, the dynamic one fits any count.
+// A private function and a function without grids do not.
+// CHECK: func.func private @imexrtShareCoresWithLocalProcesses()
+// CHECK-NEXT: memref.global "private" @__imexc_called_exported : memref<i8> = dense<0>
+// CHECK-NOT: memref.global
+shard.grid @static(shape = 2)
+shard.grid @dynamic(shape = ?)
+// CHECK-LABEL: func.func @exported
+// CHECK-NOT:   imexc.grids
+// CHECK-NEXT:  %[[FLAG:.*]] = memref.get_global @__imexc_called_exported : memref<i8>
+// CHECK-NEXT:  %[[CALLED:.*]] = memref.load %[[FLAG]][] : memref<i8>
+// CHECK-NEXT:  %[[ZERO:.*]] = arith.constant 0 : i8
+// CHECK-NEXT:  %[[FIRST:.*]] = arith.cmpi eq, %[[CALLED]], %[[ZERO]] : i8
+// CHECK-NEXT:  scf.if %[[FIRST]] {
+// CHECK-NEXT:    func.call @imexrtShareCoresWithLocalProcesses()
+// CHECK:         mpi.allreduce
+// CHECK:         %[[TWO:.*]] = arith.constant 2 : i32
+// CHECK-NEXT:    %[[OK:.*]] = arith.cmpi eq, %{{.*}}, %[[TWO]] : i32
+// CHECK-NEXT:    cf.assert %[[OK]], "{{.*}}shard.grid @static needs 2 processes: run the program with mpiexec -n 2"
+// CHECK-NOT:     cf.assert
+// CHECK:         %[[ONE:.*]] = arith.constant 1 : i8
+// CHECK-NEXT:    memref.store %[[ONE]], %[[FLAG]][] : memref<i8>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  mpi.comm_world
+func.func @exported() attributes {imexc.grids = [@static, @dynamic]} {
+  %w = mpi.comm_world : !mpi.comm
+  return
+}
+// CHECK-LABEL: func.func private @helper
+// CHECK-NEXT:  mpi.comm_world
+func.func private @helper() attributes {imexc.grids = [@static]} {
+  %w = mpi.comm_world : !mpi.comm
+  return
+}
+// CHECK-LABEL: func.func @plain
+// CHECK-NEXT:  mpi.comm_world
+func.func @plain() {
+  %w = mpi.comm_world : !mpi.comm
   return
 }
 

@@ -8,7 +8,7 @@
 // REQUIRES: mpi
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: imexc %s --distributed-arrays=root -o %t/root.o --emit-header=%t/kernels.h
-// RUN: %dist-cxx -I%t %S/Inputs/whole-on-root.cpp %t/root.o -o %t/root %dist-libs
+// RUN: %dist-cxx -fopenmp -I%t %S/Inputs/whole-on-root.cpp %t/root.o -o %t/root %dist-libs
 // RUN: %mpiexec -n 1 %t/root | FileCheck %s
 // RUN: %mpiexec -n 2 %t/root | FileCheck %s
 // RUN: %mpiexec -n 3 %t/root | FileCheck %s

@@ -1,19 +1,25 @@
 // Driver of whole-on-root.mlir: rank 0 holds the arrays (a[i] = i + 1, 10
 // elements; m[i][j] = 3 i + j, 7x3); the other processes pass descriptors
-// with null pointers. Every process checks the whole results it gets;
+// with null pointers. Every process checks the whole results it gets, and
+// that the kernels' first call gave it its share of the cores for OpenMP;
 // rank 0 reports.
 #include "kernels.h"
 
 #include <mpi.h>
+#include <omp.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  int rank = 0;
+  int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int defaultThreads = omp_get_max_threads();
   int bad = 0;
   auto fail = [&](const char *what, long long i, double got) {
     std::printf("FAIL rank %d %s %lld: %g\n", rank, what, i, got);
@@ -54,6 +60,14 @@ int main(int argc, char **argv) {
     if (sums.r0.aligned[j] != 63.0 + 7 * j) // the sum over i of 3 i + j
       fail("column sum", j, sums.r0.aligned[j]);
   std::free(sums.r0.allocated);
+
+  // mpiexec runs every process on this machine.
+  const int share =
+      size > 1 && !std::getenv("OMP_NUM_THREADS")
+          ? int(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN) / size))
+          : defaultThreads;
+  if (omp_get_max_threads() != share)
+    fail("OpenMP threads", 0, omp_get_max_threads());
 
   int anyBad = 0;
   MPI_Allreduce(&bad, &anyBad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
