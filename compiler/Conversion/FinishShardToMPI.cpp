@@ -263,13 +263,15 @@ struct FinishShardToMPIPass
       checkProcessCount(b, processes, grid);
   }
 
-  /// Output functions run on rank 0 only.
+  /// Output functions (MLIR's print* and the .nda printers imexrtPrint*)
+  /// run on rank 0 only.
   static void printOnRankZero(ModuleOp module) {
     SmallVector<func::CallOp> prints;
     module.walk([&](func::CallOp call) {
       auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
-      if (callee && callee.isExternal() &&
-          callee.getSymName().starts_with("print") && call.getNumResults() == 0)
+      if (callee && callee.isExternal() && call.getNumResults() == 0 &&
+          (callee.getSymName().starts_with("print") ||
+           callee.getSymName().starts_with("imexrtPrint")))
         prints.push_back(call);
     });
     for (func::CallOp call : prints) {

@@ -149,6 +149,10 @@ struct FuncDef {
   llvm::SMLoc loc;
   bool gpu = false;
   std::string device = "XeGPU";
+  /// @distributed: array parameters split along `distributedAxis` over all
+  /// MPI processes.
+  bool distributed = false;
+  int64_t distributedAxis = 0;
   std::vector<Param> params;
   std::vector<TypeSpec> results;
   bool hasResultTuple = false;

@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Verifier.h"
 
@@ -31,11 +32,11 @@ namespace imex::nda {
 OwningOpRef<ModuleOp> importNdaSource(llvm::SourceMgr &sourceMgr,
                                       unsigned bufferId, MLIRContext *context,
                                       llvm::raw_ostream &errs) {
-  context
-      ->loadDialect<func::FuncDialect, arith::ArithDialect, scf::SCFDialect,
-                    tensor::TensorDialect, linalg::LinalgDialect,
-                    math::MathDialect, cf::ControlFlowDialect, nda::NdaDialect,
-                    ndarray::NDArrayDialect, region::RegionDialect>();
+  context->loadDialect<func::FuncDialect, arith::ArithDialect, scf::SCFDialect,
+                       tensor::TensorDialect, linalg::LinalgDialect,
+                       math::MathDialect, cf::ControlFlowDialect,
+                       nda::NdaDialect, ndarray::NDArrayDialect,
+                       region::RegionDialect, shard::ShardDialect>();
   DiagEngine diags(sourceMgr, errs);
   std::unique_ptr<Module> ast = parseModule(sourceMgr, bufferId, diags);
   StringRef name = sourceMgr.getMemoryBuffer(bufferId)->getBufferIdentifier();

@@ -66,6 +66,10 @@ public:
           functions[func->name].def == func.get())
         define(*func);
     for (auto &func : ast.functions)
+      if (func->distributed && functions.count(func->name) &&
+          functions[func->name].def == func.get() && checkDistributable(*func))
+        distribute(functions[func->name]);
+    for (auto &func : ast.functions)
       if (functions.count(func->name) && functions[func->name].entry &&
           functions[func->name].def == func.get())
         defineGpuEntry(functions[func->name]);
@@ -112,6 +116,14 @@ private:
   /// device for the call, results copied back, and so are the arguments
   /// when the function may have updated them in place.
   void defineGpuEntry(FuncInfo &info);
+
+  /// A @distributed def: reports (and returns false for) what it cannot
+  /// hold yet, such as loops.
+  bool checkDistributable(const FuncDef &def);
+  /// Annotates a defined @distributed def for the distributed pipeline:
+  /// array parameters whole on every process, each computing on its block
+  /// of the decorator's axis; array results whole.
+  void distribute(FuncInfo &info);
 
   //===--------------------------------------------------------------------===//
   // Which parameters a function may update in place

@@ -52,32 +52,12 @@ public:
         ++pos;
         continue;
       }
-      bool gpu = false;
-      std::string device = "XeGPU";
+      Decorator decorator;
       SMLoc decoratorLoc = cur().loc;
       if (isOp("@")) {
-        ++pos;
-        if (!atName("gpu")) {
-          diags.error(cur().loc, "unknown decorator (expected '@gpu')");
+        if (!parseDecorator(decorator)) {
           skipLine();
           continue;
-        }
-        ++pos;
-        gpu = true;
-        if (isOp("(")) {
-          ++pos;
-          if (!atName("device") || !isOp("=", 1) ||
-              tokens[pos + 2].kind != Token::String) {
-            diags.error(cur().loc, "expected device=\"name\" in '@gpu(...)'");
-            skipLine();
-            continue;
-          }
-          device = tokens[pos + 2].text.str();
-          pos += 3;
-          if (!expectOp(")")) {
-            skipLine();
-            continue;
-          }
         }
         if (!expect(Token::Newline, "a newline after the decorator")) {
           skipLine();
@@ -86,20 +66,23 @@ public:
         while (at(Token::Newline))
           ++pos;
       }
+      bool decorated = decorator.gpu || decorator.distributed;
       if (!atName("def")) {
-        diags.error(gpu ? decoratorLoc : cur().loc,
-                    gpu ? "a decorator must be followed by a function "
-                          "definition"
-                        : "expected a function definition ('def') at the "
-                          "top level");
+        diags.error(decorated ? decoratorLoc : cur().loc,
+                    decorated ? "a decorator must be followed by a function "
+                                "definition"
+                              : "expected a function definition ('def') at "
+                                "the top level");
         skipLine();
         if (at(Token::Indent))
           skipBlock();
         continue;
       }
       if (auto func = parseFunction()) {
-        func->gpu = gpu;
-        func->device = device;
+        func->gpu = decorator.gpu;
+        func->device = decorator.device;
+        func->distributed = decorator.distributed;
+        func->distributedAxis = decorator.axis;
         module->functions.push_back(std::move(func));
       }
     }
@@ -107,6 +90,46 @@ public:
   }
 
 private:
+  /// What a decorator line says.
+  struct Decorator {
+    bool gpu = false;
+    std::string device = "XeGPU";
+    bool distributed = false;
+    int64_t axis = 0;
+  };
+
+  /// `@gpu`, `@gpu(device="name")`, `@distributed` or
+  /// `@distributed(axis=k)`; reports an error and returns false otherwise.
+  bool parseDecorator(Decorator &decorator) {
+    ++pos; // @
+    bool gpu = atName("gpu");
+    if (!gpu && !atName("distributed")) {
+      diags.error(cur().loc,
+                  "unknown decorator (expected '@gpu' or '@distributed')");
+      return false;
+    }
+    ++pos;
+    decorator.gpu = gpu;
+    decorator.distributed = !gpu;
+    if (!isOp("("))
+      return true;
+    ++pos;
+    StringRef key = gpu ? "device" : "axis";
+    Token::Kind valueKind = gpu ? Token::String : Token::Int;
+    if (!atName(key) || !isOp("=", 1) || tokens[pos + 2].kind != valueKind) {
+      diags.error(cur().loc, gpu ? "expected device=\"name\" in '@gpu(...)'"
+                                 : "expected axis=<integer> in "
+                                   "'@distributed(...)'");
+      return false;
+    }
+    if (gpu)
+      decorator.device = tokens[pos + 2].text.str();
+    else
+      decorator.axis = tokens[pos + 2].intValue;
+    pos += 3;
+    return expectOp(")");
+  }
+
   const Token &cur() const { return tokens[pos]; }
   bool at(Token::Kind kind) const { return cur().kind == kind; }
   bool isOp(StringRef op, unsigned ahead = 0) const {

@@ -94,6 +94,51 @@ struct DimShardingModel
   }
 };
 
+/// tensor.extract reads an element that every process must have: its
+/// tensor is made whole first (a partial reduction's result all-reduced, a
+/// split array gathered), then every process reads it.
+struct ExtractShardingModel
+    : ShardingInterface::ExternalModel<ExtractShardingModel,
+                                       tensor::ExtractOp> {
+  FailureOr<ShardingOption>
+  getShardingOption(Operation *, ArrayRef<Sharding> operandShardings,
+                    ArrayRef<Sharding>) const {
+    if (operandShardings.empty() || !operandShardings[0])
+      return ShardingOption::makeEmpty();
+    return ShardingOption({}, operandShardings[0].getGridAttr());
+  }
+
+  FailureOr<std::vector<Sharding>>
+  getShardingAnnotations(Operation *op, const ShardingOption &option) const {
+    std::vector<Sharding> shardings(op->getNumOperands() + 1);
+    shardings[0] = replicated(option);
+    return shardings;
+  }
+
+  LogicalResult addShardingAnnotations(Operation *op, OpBuilder &b,
+                                       const ShardingOption &option) const {
+    if (Sharding whole = replicated(option))
+      maybeInsertSourceShardingAnnotation(whole, op->getOpOperand(0), b);
+    return success();
+  }
+
+  LogicalResult partition(Operation *op, ArrayRef<Value>, ArrayRef<Sharding>,
+                          ArrayRef<Sharding>, IRMapping &partitionMap,
+                          SymbolTableCollection &, OpBuilder &builder) const {
+    builder.clone(*op, partitionMap);
+    return success();
+  }
+
+  static Sharding replicated(const ShardingOption &option) {
+    if (option.empty || !option.grid)
+      return Sharding();
+    // One dimension split along no axis (no split_axes at all does not
+    // print as valid IR).
+    return Sharding::get(option.grid,
+                         {GridAxesAttr::get(option.grid.getContext(), {})});
+  }
+};
+
 /// tensor.empty: one parallel loop per dimension, the result indexed by
 /// them; only the result is annotated.
 struct EmptyShardingModel
@@ -194,6 +239,10 @@ struct EmptyShardingModel
     SmallVector<GridAxesAttr> axes;
     for (ArrayRef<GridAxis> loopAxes : option.shardingArray)
       axes.push_back(GridAxesAttr::get(op->getContext(), loopAxes));
+    // A 0-d tensor is replicated: one dimension split along no axis (no
+    // split_axes at all does not print as valid IR).
+    if (axes.empty())
+      axes.push_back(GridAxesAttr::get(op->getContext(), {}));
     return Sharding::get(option.grid, axes);
   }
 };
@@ -247,6 +296,7 @@ void imex::registerUpstreamShardingExternalModels(DialectRegistry &registry) {
     ctx->loadDialect<arith::ArithDialect, ShardDialect>();
     tensor::DimOp::attachInterface<DimShardingModel>(*ctx);
     tensor::EmptyOp::attachInterface<EmptyShardingModel>(*ctx);
+    tensor::ExtractOp::attachInterface<ExtractShardingModel>(*ctx);
   });
 }
 

@@ -22,6 +22,8 @@ namespace imex {
 ///   sharded and answers the global size: where the dimension is split,
 ///   the sum of the processes' local sizes (an all_reduce over the split's
 ///   grid axes).
+/// - tensor.extract, which upstream lacks: the tensor is made whole
+///   (replicated) first, then every process reads the element.
 /// - tensor.empty, replacing upstream's, whose propagation annotates the
 ///   dynamic sizes (index values) with a sharding on no grid, which fails
 ///   verification. A split result's local sizes come from

@@ -87,6 +87,28 @@ LogicalResult checkShardings(func::FuncOp func) {
   return failure(result.wasInterrupted());
 }
 
+/// Makes every use of an annotated argument go through its annotation
+/// (`%a = shard.shard %arg to %s`): upstream partitioning crashes on an op
+/// that reads the argument itself (a tensor.dim asking its size, say).
+void readArgumentsThroughAnnotations(func::FuncOp func) {
+  for (BlockArgument arg : func.getArguments()) {
+    SmallVector<shard::ShardOp> annotations;
+    for (Operation *user : arg.getUsers())
+      if (auto annotation = dyn_cast<shard::ShardOp>(user);
+          annotation && !annotation.getAnnotateForUsers())
+        annotations.push_back(annotation);
+    if (annotations.size() != 1)
+      continue;
+    shard::ShardOp annotation = annotations.front();
+    // The annotation moves to the entry, so that it dominates every use.
+    annotation->moveBefore(&func.getBody().front(),
+                           func.getBody().front().begin());
+    if (Operation *sharding = annotation.getSharding().getDefiningOp())
+      sharding->moveBefore(annotation);
+    arg.replaceAllUsesExcept(annotation.getResult(), annotation);
+  }
+}
+
 /// Names the grids `func` works on (attribute imexc.grids), for
 /// finish-shard-to-mpi's process-count checks: partitioning leaves no
 /// trace of them.
@@ -186,7 +208,13 @@ struct PartitionShardedFunctionsPass
     : imex::impl::PartitionShardedFunctionsBase<PartitionShardedFunctionsPass> {
   void runOnOperation() override {
     OpPassManager propagate(func::FuncOp::getOperationName());
-    propagate.addPass(shard::createShardingPropagation());
+    // Forward first: the layouts come in with the arguments and spread to
+    // what is computed from them (upstream's default, backward first,
+    // leaves an init computed from a size, such as a reduction's fill,
+    // without a layout, and partitioning then crashes).
+    shard::ShardingPropagationOptions forwardFirst;
+    forwardFirst.traversal = shard::TraversalOrder::ForwardBackward;
+    propagate.addPass(shard::createShardingPropagation(forwardFirst));
     // Stencil-style views of one array share one halo exchange.
     propagate.addPass(imex::createCoalesceShardOps());
     OpPassManager partition(func::FuncOp::getOperationName());
@@ -205,6 +233,7 @@ struct PartitionShardedFunctionsPass
       if (failed(checkShardings(func)))
         return signalPassFailure();
       recordGrids(func);
+      readArgumentsThroughAnnotations(func);
       if (failed(runPipeline(propagate, func)) ||
           failed(checkIndexUses(func))) {
         reportUnexplained(func, errors);

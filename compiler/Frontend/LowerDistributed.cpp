@@ -1,0 +1,130 @@
+//===- LowerDistributed.cpp - .nda to MLIR: @distributed defs -------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// A @distributed def runs on every MPI process: its array parameters come
+// in whole (every process has them, as in the caller) and each process
+// computes on its block of rows (or of the decorator's axis); array
+// results go back whole, reductions combine the processes' parts. This is
+// said with shard annotations on a grid of all processes, and the
+// distributed pipeline does the rest.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/Lowering.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+namespace imex::nda {
+
+namespace {
+
+/// The grid of all processes; not an .nda name (those have no dot).
+constexpr llvm::StringLiteral kProcessGrid = "distributed.processes";
+
+/// The first statement in `body` (or nested in it) that a @distributed def
+/// cannot hold yet: control flow, whose regions upstream partitioning does
+/// not enter.
+const Stmt *firstControlFlow(const StmtList &body) {
+  for (const StmtPtr &s : body) {
+    if (s->kind == Stmt::For || s->kind == Stmt::While || s->kind == Stmt::If)
+      return s.get();
+  }
+  return nullptr;
+}
+
+} // namespace
+
+bool Lowering::checkDistributable(const FuncDef &def) {
+  bool ok = true;
+  if (const Stmt *s = firstControlFlow(def.body)) {
+    const char *what = s->kind == Stmt::For     ? "'for' loops"
+                       : s->kind == Stmt::While ? "'while' loops"
+                                                : "'if' statements";
+    diags.error(s->loc, llvm::Twine("a @distributed function cannot contain ") +
+                            what +
+                            " yet: write the loop or branch in the caller, "
+                            "which calls the @distributed function");
+    ok = false;
+  }
+  // Calls of other functions of the file: calls have no sharding model.
+  std::function<void(const Expr &)> visit = [&](const Expr &e) {
+    if (e.kind == Expr::Call && e.children[0]->kind == Expr::Name &&
+        functions.count(e.children[0]->name)) {
+      diags.error(e.loc, "a @distributed function cannot call '" +
+                             e.children[0]->name +
+                             "' yet: call it from the caller instead");
+      ok = false;
+    }
+    for (const ExprPtr &child : e.children)
+      if (child)
+        visit(*child);
+    for (const auto &keyword : e.keywords)
+      if (keyword.second)
+        visit(*keyword.second);
+  };
+  for (const StmtPtr &s : def.body) {
+    for (const ExprPtr &target : s->targets)
+      if (target)
+        visit(*target);
+    if (s->value)
+      visit(*s->value);
+  }
+  return ok;
+}
+
+void Lowering::distribute(FuncInfo &info) {
+  MLIRContext *ctx = builder.getContext();
+  if (!module->lookupSymbol(kProcessGrid)) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module->getBody());
+    shard::GridOp::create(builder, module->getLoc(), kProcessGrid,
+                          ArrayRef<int64_t>{ShapedType::kDynamic});
+  }
+  auto gridRef = FlatSymbolRefAttr::get(ctx, kProcessGrid);
+  func::FuncOp func = info.op;
+  Location l = func.getLoc();
+  OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
+  auto none = shard::GridAxesAttr::get(ctx, {});
+  Value whole =
+      shard::ShardingOp::create(b, l, shard::Sharding::get(gridRef, {none}));
+  int64_t axis = info.def->distributedAxis;
+
+  // Every process takes its block of each array parameter; sizes are asked
+  // of the whole array.
+  for (BlockArgument arg : func.getArguments()) {
+    auto type = dyn_cast<RankedTensorType>(arg.getType());
+    if (!type)
+      continue;
+    SmallVector<OpOperand *> uses =
+        llvm::map_to_vector(arg.getUses(), [](OpOperand &use) { return &use; });
+    auto wholeArg = shard::ShardOp::create(b, l, arg, whole,
+                                           /*annotate_for_users=*/false);
+    Value local = wholeArg;
+    if (axis < type.getRank()) {
+      SmallVector<shard::GridAxesAttr> split(axis, none);
+      split.push_back(shard::GridAxesAttr::get(ctx, {0}));
+      Value splitSharding =
+          shard::ShardingOp::create(b, l, shard::Sharding::get(gridRef, split));
+      local = shard::ShardOp::create(b, l, wholeArg, splitSharding,
+                                     /*annotate_for_users=*/true);
+    }
+    for (OpOperand *use : uses)
+      use->set(isa<tensor::DimOp>(use->getOwner()) ? Value(wholeArg) : local);
+  }
+
+  // Array results go back whole.
+  func.walk([&](func::ReturnOp ret) {
+    OpBuilder atReturn(ret);
+    for (OpOperand &operand : ret->getOpOperands())
+      if (isa<RankedTensorType>(operand.get().getType()))
+        operand.set(shard::ShardOp::create(atReturn, l, operand.get(), whole,
+                                           /*annotate_for_users=*/true));
+  });
+}
+
+} // namespace imex::nda
