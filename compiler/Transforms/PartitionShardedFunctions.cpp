@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/Shard/Interfaces/ShardingInterface.h"
 #include "mlir/Dialect/Shard/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/SetVector.h"
@@ -75,14 +76,42 @@ LogicalResult checkIndexUses(func::FuncOp func) {
 
 /// Refuses uneven splits given as explicit offsets, on which upstream
 /// partitioning crashes (LLVM 22).
-LogicalResult checkShardings(func::FuncOp func) {
-  WalkResult result = func.walk([](shard::ShardingOp sharding) {
-    if (sharding.getStaticShardedDimsOffsets().empty() &&
-        sharding.getDynamicShardedDimsOffsets().empty())
-      return WalkResult::advance();
-    sharding.emitOpError("splits unevenly (sharded_dims_offsets), which "
-                         "distributed programs do not support yet");
-    return WalkResult::interrupt();
+/// Also refuses shardings along grid axes the grid does not have, or of one
+/// dimension along several axes, which upstream partitioning crashes on.
+LogicalResult checkShardings(func::FuncOp func,
+                             SymbolTableCollection &symbols) {
+  WalkResult result = func.walk([&](shard::ShardingOp sharding) {
+    if (!sharding.getStaticShardedDimsOffsets().empty() ||
+        !sharding.getDynamicShardedDimsOffsets().empty()) {
+      sharding.emitOpError("splits unevenly (sharded_dims_offsets), which "
+                           "distributed programs do not support yet");
+      return WalkResult::interrupt();
+    }
+    auto grid = symbols.lookupNearestSymbolFrom<shard::GridOp>(
+        sharding, sharding.getGridAttr());
+    if (!grid) {
+      sharding.emitOpError("refers to no shard.grid @") << sharding.getGrid();
+      return WalkResult::interrupt();
+    }
+    for (auto [dim, axes] :
+         llvm::enumerate(sharding.getSplitAxes().getAxes())) {
+      if (axes.size() > 1) {
+        sharding.emitOpError("splits dimension ")
+            << dim << " over " << axes.size()
+            << " grid axes, which distributed programs do not support yet "
+               "(one grid axis per dimension)";
+        return WalkResult::interrupt();
+      }
+      for (shard::GridAxis axis : axes.asArrayRef()) {
+        if (axis < 0 || axis >= grid.getRank()) {
+          sharding.emitOpError("splits along grid axis ")
+              << axis << ", but @" << grid.getSymName() << " has "
+              << grid.getRank() << (grid.getRank() == 1 ? " axis" : " axes");
+          return WalkResult::interrupt();
+        }
+      }
+    }
+    return WalkResult::advance();
   });
   return failure(result.wasInterrupted());
 }
@@ -139,6 +168,94 @@ shard::GridAxesAttr axesOf(const shard::Sharding &sharding, unsigned dim,
                            MLIRContext *ctx) {
   ArrayRef<shard::GridAxesAttr> axes = sharding.getSplitAxes();
   return dim < axes.size() ? axes[dim] : shard::GridAxesAttr::get(ctx, {});
+}
+
+/// Annotates what sharding propagation left without annotations as the
+/// replicated values they are: arguments only annotated for some of their
+/// users, and ops it left alone (say an op on an argument that another,
+/// split op also reads): their tensor operands replicated for them, their
+/// tensor results replicated. Upstream partitioning crashes on ops without
+/// annotations.
+void annotateOpsLeftAlone(func::FuncOp func) {
+  FlatSymbolRefAttr grid;
+  func.walk([&](shard::ShardingOp sharding) {
+    grid = sharding.getGridAttr();
+    return WalkResult::interrupt();
+  });
+  if (!grid)
+    return;
+  auto isTensor = [](Value v) { return isa<RankedTensorType>(v.getType()); };
+  SmallVector<Operation *> leftAlone;
+  for (Operation &op : func.getBody().front()) {
+    if (!isa<shard::ShardingInterface>(op) ||
+        isa_and_nonnull<shard::ShardDialect>(op.getDialect()))
+      continue;
+    bool annotated = llvm::any_of(op.getOperands(),
+                                  [](Value v) {
+                                    return v.getDefiningOp<shard::ShardOp>();
+                                  }) ||
+                     llvm::any_of(op.getResults(), [](Value v) {
+                       return llvm::any_of(v.getUsers(), [](Operation *user) {
+                         return isa<shard::ShardOp>(user);
+                       });
+                     });
+    bool hasTensors = llvm::any_of(op.getOperands(), isTensor) ||
+                      llvm::any_of(op.getResults(), isTensor);
+    if (!annotated && hasTensors)
+      leftAlone.push_back(&op);
+  }
+  OpBuilder b(func.getContext());
+  // An argument without an annotation of its own is whole; upstream would
+  // take it for the part its users want. (Not where a user wants explicit
+  // offsets or halos: the ndarray models cut those from the whole array
+  // themselves, which upstream resharding cannot.)
+  for (BlockArgument arg : func.getArguments()) {
+    if (!isTensor(arg))
+      continue;
+    bool ownAnnotation = false, plainUsers = true, annotatedUsers = false;
+    for (Operation *user : arg.getUsers()) {
+      auto annotation = dyn_cast<shard::ShardOp>(user);
+      if (!annotation)
+        continue;
+      if (!annotation.getAnnotateForUsers()) {
+        ownAnnotation = true;
+        continue;
+      }
+      annotatedUsers = true;
+      auto sharding =
+          annotation.getSharding().getDefiningOp<shard::ShardingOp>();
+      plainUsers &= sharding && isPlain(shard::Sharding(sharding));
+    }
+    if (ownAnnotation || !annotatedUsers || !plainUsers)
+      continue;
+    b.setInsertionPointToStart(&func.getBody().front());
+    Value replicated = shard::ShardingOp::create(
+        b, arg.getLoc(),
+        shard::Sharding::get(grid,
+                             {shard::GridAxesAttr::get(b.getContext(), {})}));
+    auto annotation = shard::ShardOp::create(b, arg.getLoc(), arg, replicated,
+                                             /*annotate_for_users=*/false);
+    arg.replaceAllUsesExcept(annotation.getResult(), annotation);
+  }
+  for (Operation *op : leftAlone) {
+    Location loc = op->getLoc();
+    b.setInsertionPoint(op);
+    Value replicated = shard::ShardingOp::create(
+        b, loc,
+        shard::Sharding::get(grid,
+                             {shard::GridAxesAttr::get(b.getContext(), {})}));
+    for (OpOperand &operand : op->getOpOperands())
+      if (isTensor(operand.get()))
+        operand.set(shard::ShardOp::create(b, loc, operand.get(), replicated,
+                                           /*annotate_for_users=*/true));
+    b.setInsertionPointAfter(op);
+    for (Value result : op->getResults())
+      if (isTensor(result)) {
+        auto annotation = shard::ShardOp::create(b, loc, result, replicated,
+                                                 /*annotate_for_users=*/false);
+        result.replaceAllUsesExcept(annotation.getResult(), annotation);
+      }
+  }
 }
 
 /// Upstream partitioning reshards in one step, which changes the split of
@@ -220,6 +337,7 @@ struct PartitionShardedFunctionsPass
     OpPassManager partition(func::FuncOp::getOperationName());
     partition.addPass(shard::createPartition());
 
+    SymbolTableCollection symbols;
     SmallVector<func::FuncOp> functions;
     for (auto func : getOperation().getOps<func::FuncOp>())
       if (!func.isExternal() && imex::usesDialect(func, "shard"))
@@ -230,7 +348,7 @@ struct PartitionShardedFunctionsPass
         errors += diag.getSeverity() == DiagnosticSeverity::Error;
         return failure(); // reported as usual
       });
-      if (failed(checkShardings(func)))
+      if (failed(checkShardings(func, symbols)))
         return signalPassFailure();
       recordGrids(func);
       readArgumentsThroughAnnotations(func);
@@ -239,6 +357,7 @@ struct PartitionShardedFunctionsPass
         reportUnexplained(func, errors);
         return signalPassFailure();
       }
+      annotateOpsLeftAlone(func);
       reshardOneDimensionAtATime(func);
       if (succeeded(runPipeline(partition, func)))
         continue;

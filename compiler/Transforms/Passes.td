@@ -175,17 +175,27 @@ def PartitionShardedFunctions : Pass<"partition-sharded-functions",
     functions without shardings keep their form, where the upstream passes
     would stop at them.
 
-    Upstream partitioning changes the split of one dimension per reshard.
-    Where an annotation for users differs from the value's annotation in
-    several dimensions (a replicated array split into blocks, blocks
-    gathered), this pass inserts a chain of annotations that changes one
-    dimension at a time, gathers first.
+    Between propagation and partitioning it completes what upstream
+    partitioning needs and would crash without:
+    - every use of an annotated argument goes through its annotation;
+    - an argument annotated only for some of its users gets a replicated
+      annotation of its own (it is whole), and an op propagation left
+      without annotations gets replicated ones;
+    - where an annotation for users differs from the value's annotation in
+      several dimensions (a replicated array split into blocks, blocks
+      gathered), a chain of annotations changes one dimension at a time,
+      gathers first (upstream reshards one dimension per step).
+    It runs propagation forward first (layouts come in with the arguments).
+    It records the grids each function works on (`imexc.grids`) for
+    `finish-shard-to-mpi`.
 
     Before partitioning, an op that reads `linalg.index` while one of its
     operands or results is split across processes is refused: the
     partitioned op would compute with local indices, so every process would
     produce the first shard's values. So are uneven splits given as
-    `sharded_dims_offsets` (upstream partitioning crashes on them). A
+    `sharded_dims_offsets`, splits along grid axes the grid does not have
+    and splits of one dimension along several axes (upstream partitioning
+    crashes on them). A
     function the upstream passes cannot partition without saying why gets
     an error that names it.
   }];

@@ -160,3 +160,45 @@ func.func @stencil(%a: tensor<16xf32>) -> tensor<16xf32> {
   %yr = shard.shard %ys to %rep annotate_for_users : tensor<16xf32>
   return %yr : tensor<16xf32>
 }
+
+// -----
+
+// An argument annotated only for some of its users is whole: the op that
+// propagation left alone (tosa.abs) computes on the whole array, the split
+// op on this process's slice of it. (Upstream partitioning crashed.)
+shard.grid @grid(shape = 2)
+// CHECK-LABEL: func.func @fan_out
+// CHECK-SAME:    (%[[A:.*]]: tensor<8xf32>) -> (tensor<8xf32>, tensor<4xf32>)
+// CHECK-NEXT:  %[[ABS:.*]] = tosa.abs %[[A]] : (tensor<8xf32>) -> tensor<8xf32>
+// CHECK-NEXT:  %[[PART:.*]] = shard.all_slice %[[A]] on @grid grid_axes = [0] slice_axis = 0 : tensor<8xf32> -> tensor<4xf32>
+// CHECK-NEXT:  %[[SIG:.*]] = tosa.sigmoid %[[PART]]
+// CHECK-NEXT:  return %[[ABS]], %[[SIG]]
+func.func @fan_out(%a: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %abs = tosa.abs %a : (tensor<8xf32>) -> tensor<8xf32>
+  %sig = tosa.sigmoid %a : (tensor<8xf32>) -> tensor<8xf32>
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %sigs = shard.shard %sig to %rows : tensor<8xf32>
+  return %abs, %sigs : tensor<8xf32>, tensor<8xf32>
+}
+
+// -----
+
+// Shardings upstream partitioning crashes on are refused: along a grid
+// axis the grid does not have, and of one dimension along several axes.
+shard.grid @line(shape = 2)
+func.func @no_such_axis(%a: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  // expected-error @+1 {{'shard.sharding' op splits along grid axis 1, but @line has 1 axis}}
+  %s = shard.sharding @line split_axes = [[], [1]] : !shard.sharding
+  %as = shard.shard %a to %s : tensor<8x8xf32>
+  return %as : tensor<8x8xf32>
+}
+
+// -----
+
+shard.grid @square(shape = 2x2)
+func.func @two_axes(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{'shard.sharding' op splits dimension 0 over 2 grid axes, which distributed programs do not support yet (one grid axis per dimension)}}
+  %s = shard.sharding @square split_axes = [[0, 1]] : !shard.sharding
+  %as = shard.shard %a to %s : tensor<8xf32>
+  return %as : tensor<8xf32>
+}
