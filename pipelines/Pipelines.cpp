@@ -159,6 +159,7 @@ void addHostLowering(OpPassManager &pm, const imex::PipelineOptions &options) {
   // buffer they are materialized in (an output argument), not copied there.
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
   addBufferization(pm);
+  pm.nest<func::FuncOp>().addPass(imex::createElideTemporaryCopies());
   pm.addPass(imex::region::createDropRegions());
   addHostDeallocation(pm);
   addHostLoops(pm, options);

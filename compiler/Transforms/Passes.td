@@ -139,6 +139,37 @@ def CoalesceShardOps : Pass<"coalesce-shard-ops"> {
   let dependentDialects = ["::mlir::shard::ShardDialect"];
 }
 
+def ElideTemporaryCopies : Pass<"elide-temporary-copies",
+                                 "::mlir::func::FuncOp"> {
+  let summary = "Linalg ops write straight into the buffer their temporary "
+                "result is copied to";
+  let description = [{
+    After bufferization, `x[1:-1] = f(...)` in an array program (an
+    `ndarray.insert_slice` of a computed array, which updates the array in
+    place) is a linalg op that writes a new buffer, then a `memref.copy`
+    of that buffer into a view of the array. This pass lets the linalg op
+    write the view itself and removes the temporary and the copy, which
+    halves the memory traffic of such an update.
+
+    It does so when all of these hold (otherwise nothing changes):
+    - the temporary is a `memref.alloc` in the same block, used only as
+      the one init of a linalg op and as the source of one later
+      `memref.copy`;
+    - the op writes every element (all its loops are parallel, its output
+      map is a permutation) and does not read its init;
+    - the copy's target dominates the op, or what computes it after the op
+      (a view and its offsets) is free of memory effects and moves before
+      the op;
+    - nothing between the op and the copy touches memory that the target
+      may share (MPI calls on the library's state may be there);
+    - no input of the op can alias the target: their buffers come from
+      different allocations, or one is allocated in the function and the
+      other is an argument (a stencil that reads the array it updates
+      keeps its temporary).
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def WholeArraysOnRoot : Pass<"whole-arrays-on-root", "::mlir::ModuleOp"> {
   let summary = "Exported distributed functions take whole arrays on rank 0 "
                 "and return whole arrays";
