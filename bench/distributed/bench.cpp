@@ -8,6 +8,7 @@
 //   <kernel> <processes> <threads> <imexc seconds> <hand loop seconds>
 // Results are checked against a double-precision sum.
 #include "kernels.h"
+#include "timing.h"
 
 #include <mpi.h>
 #include <omp.h>
@@ -17,26 +18,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-namespace {
-
-template <typename F> double best(int reps, F call) {
-  call();
-  double bestSeconds = 1e30;
-  for (int r = 0; r < reps; ++r) {
-    MPI_Barrier(MPI_COMM_WORLD);
-    double t0 = MPI_Wtime();
-    call();
-    double seconds = MPI_Wtime() - t0;
-    // The slowest process sets the time of a collective computation.
-    MPI_Allreduce(MPI_IN_PLACE, &seconds, 1, MPI_DOUBLE, MPI_MAX,
-                  MPI_COMM_WORLD);
-    bestSeconds = std::min(bestSeconds, seconds);
-  }
-  return bestSeconds;
-}
-
-} // namespace
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
@@ -61,8 +42,8 @@ int main(int argc, char **argv) {
     double want = 0;
     MPI_Allreduce(&localWant, &want, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
     float got = 0, anchor = 0;
-    double imexcSeconds = best(20, [&] { got = compiled(); });
-    double handSeconds = best(20, [&] { anchor = hand(); });
+    double imexcSeconds = bestTime(20, [&] { got = compiled(); });
+    double handSeconds = bestTime(20, [&] { anchor = hand(); });
     if (std::fabs(got - want) > 1e-3 * want ||
         std::fabs(anchor - want) > 1e-3 * want) {
       bad = 1;

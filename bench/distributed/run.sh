@@ -72,12 +72,12 @@ for size in $stencil_sizes; do
   stencil "$size" 1 2
 done > "$work/stencil.txt"
 
-echo "$n floats, $(nproc) cores"
-for kernel in sumsq sumexp; do
-grep "^$kernel " "$work/times.txt" | awk -v kernel=$kernel '
+# One table per kernel: its lines in the times, one per configuration.
+report() { # KERNEL TITLE < TIMES
+  grep "^$1 " | awk -v title="$2" '
   { p[NR] = $2; t[NR] = $3; imexc[NR] = $4; hand[NR] = $5 }
   END {
-    print kernel ":"
+    print title
     printf "%-28s %10s %10s %18s\n", "configuration", "imexc ms", "hand ms",
            "imexc/hand (time)"
     for (i = 1; i <= NR; i++)
@@ -88,20 +88,12 @@ grep "^$kernel " "$work/times.txt" | awk -v kernel=$kernel '
     printf "2 processes vs 1 process x 2 OpenMP threads: imexc %.2fx, hand loop %.2fx\n",
            imexc[3] / imexc[2], hand[3] / hand[2]
   }'
+}
+
+echo "$n floats, $(nproc) cores"
+for kernel in sumsq sumexp; do
+  report "$kernel" "$kernel:" < "$work/times.txt"
 done
 for size in $stencil_sizes; do
-grep "^jacobi $size " "$work/stencil.txt" | awk -v size=$size '
-  { p[NR] = $3; t[NR] = $4; imexc[NR] = $5; hand[NR] = $6 }
-  END {
-    print "jacobi, " size " floats, 10 sweeps:"
-    printf "%-28s %10s %10s %18s\n", "configuration", "imexc ms", "hand ms",
-           "imexc/hand (time)"
-    for (i = 1; i <= NR; i++)
-      printf "%2d process(es) x %d thread(s) %10.2f %10.2f %18.2f\n", p[i], t[i],
-             imexc[i] * 1e3, hand[i] * 1e3, imexc[i] / hand[i]
-    printf "speedup 1 -> 2 processes:   imexc %.2fx, hand loop %.2fx\n",
-           imexc[1] / imexc[2], hand[1] / hand[2]
-    printf "2 processes vs 1 process x 2 OpenMP threads: imexc %.2fx, hand loop %.2fx\n",
-           imexc[3] / imexc[2], hand[3] / hand[2]
-  }'
+  report "jacobi-$size" "jacobi, $size floats, 10 sweeps:" < "$work/stencil.txt"
 done

@@ -6,8 +6,9 @@
 // place and exchanges halos itself), then the same sweeps as the anchor:
 // clang++ -O3 OpenMP hand loops with an MPI_Sendrecv halo exchange. Both
 // results are compared. Rank 0 prints:
-//   jacobi <N> <processes> <threads> <imexc seconds> <hand loop seconds>
+//   jacobi-<N> <processes> <threads> <imexc seconds> <hand loop seconds>
 #include "kernels.h"
+#include "timing.h"
 
 #include <mpi.h>
 #include <omp.h>
@@ -22,21 +23,6 @@ namespace {
 
 constexpr int kSweeps = 10;
 
-template <typename F> double best(int reps, F call) {
-  call();
-  double bestSeconds = 1e30;
-  for (int r = 0; r < reps; ++r) {
-    MPI_Barrier(MPI_COMM_WORLD);
-    double t0 = MPI_Wtime();
-    call();
-    double seconds = MPI_Wtime() - t0;
-    MPI_Allreduce(MPI_IN_PLACE, &seconds, 1, MPI_DOUBLE, MPI_MAX,
-                  MPI_COMM_WORLD);
-    bestSeconds = std::min(bestSeconds, seconds);
-  }
-  return bestSeconds;
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -50,7 +36,7 @@ int main(int argc, char **argv) {
   auto initial = [&](int64_t i) { return float((first + i) % 13); };
 
   std::vector<float> mine(part);
-  double imexcSeconds = best(5, [&] {
+  double imexcSeconds = bestTime(5, [&] {
     for (int64_t i = 0; i < part; ++i)
       mine[i] = initial(i);
     imexc_memref_1d_f32 x{mine.data(), mine.data(), 0, {part}, {1}};
@@ -62,7 +48,7 @@ int main(int argc, char **argv) {
   std::vector<float> x(part + 2), y(part + 2);
   const int left = rank > 0 ? rank - 1 : MPI_PROC_NULL;
   const int right = rank + 1 < size ? rank + 1 : MPI_PROC_NULL;
-  double handSeconds = best(5, [&] {
+  double handSeconds = bestTime(5, [&] {
     for (int64_t i = 0; i < part; ++i)
       x[i + 1] = initial(i);
     for (int s = 0; s < kSweeps; ++s) {
@@ -92,7 +78,7 @@ int main(int argc, char **argv) {
     }
   MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   if (rank == 0)
-    std::printf("jacobi %lld %d %d %.6e %.6e\n", (long long)n, size,
+    std::printf("jacobi-%lld %d %d %.6e %.6e\n", (long long)n, size,
                 omp_get_max_threads(), imexcSeconds, handSeconds);
   MPI_Finalize();
   return bad;

@@ -178,6 +178,38 @@ TwoViews allocateTwoViews(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
   return {elements, flat};
 }
 
+/// The bits of an element type that bitwise combining can copy: whole
+/// bytes (of integers, floats or indices), or none.
+std::optional<unsigned> wholeByteBits(Type element) {
+  if (element.isIndex())
+    return 64;
+  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0)
+    return std::nullopt;
+  return element.getIntOrFloatBitWidth();
+}
+
+/// `mine` (of `type`, `sizes`) or-ed over its bits with every process's
+/// over `comm`: where each process has zeros but in its own part, every
+/// process gets all parts, exactly (one MPI_Allreduce with MPI_BOR).
+Value orOverProcesses(OpBuilder &b, Location loc, Value mine,
+                      RankedTensorType type, ArrayRef<Value> sizes,
+                      unsigned bits, Value comm) {
+  TwoViews buffer =
+      allocateTwoViews(b, loc, type.getShape(), sizes, type.getElementType(),
+                       b.getIntegerType(bits));
+  bufferization::MaterializeInDestinationOp::create(b, loc, mine,
+                                                    buffer.elements)
+      .setWritable(true);
+  mpi::AllReduceOp::create(
+      b, loc, Type(), buffer.flat, buffer.flat,
+      mpi::MPI_ReductionOpEnumAttr::get(b.getContext(),
+                                        mpi::MPI_ReductionOpEnum::MPI_BOR),
+      comm);
+  return bufferization::ToTensorOp::create(b, loc, type, buffer.elements,
+                                           /*restrict=*/true,
+                                           /*writable=*/true);
+}
+
 std::optional<mpi::MPI_ReductionOpEnum>
 mpiReduction(shard::ReductionKind kind) {
   using Kind = shard::ReductionKind;
@@ -296,11 +328,10 @@ struct LowerShardCollectivesPass
     if (!type)
       return emitError(arg.getLoc(), "imexc.whole_on_root on a non-tensor");
     Type element = type.getElementType();
-    if (!element.isIntOrIndexOrFloat() ||
-        (!element.isIndex() && element.getIntOrFloatBitWidth() % 8 != 0))
+    std::optional<unsigned> bits = wholeByteBits(element);
+    if (!bits)
       return emitError(arg.getLoc(), "cannot broadcast arrays of ")
              << element << ", which has no whole-byte integer view";
-    unsigned bits = element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
     SmallVector<OpOperand *> uses =
         llvm::map_to_vector(arg.getUses(), [](OpOperand &use) { return &use; });
     OpBuilder b(func->getContext());
@@ -327,20 +358,9 @@ struct LowerShardCollectivesPass
                                           dynamicOf(type.getShape(), sizes));
     Value zeros = linalg::FillOp::create(b, loc, zero, empty).getResult(0);
     Value mine = arith::SelectOp::create(b, loc, isRoot, arg, zeros);
-    TwoViews buffer = allocateTwoViews(b, loc, type.getShape(), sizes, element,
-                                       b.getIntegerType(bits));
-    bufferization::MaterializeInDestinationOp::create(b, loc, mine,
-                                                      buffer.elements)
-        .setWritable(true);
     Value world =
         mpi::CommWorldOp::create(b, loc, mpi::CommType::get(b.getContext()));
-    mpi::AllReduceOp::create(
-        b, loc, Type(), buffer.flat, buffer.flat,
-        mpi::MPI_ReductionOpEnumAttr::get(b.getContext(),
-                                          mpi::MPI_ReductionOpEnum::MPI_BOR),
-        world);
-    Value whole = bufferization::ToTensorOp::create(
-        b, loc, type, buffer.elements, /*restrict=*/true, /*writable=*/true);
+    Value whole = orOverProcesses(b, loc, mine, type, sizes, *bits, world);
     for (OpOperand *use : uses)
       use->set(whole);
     return success();
@@ -392,11 +412,10 @@ struct LowerShardCollectivesPass
                             shard::GridOp grid) {
     auto whole = cast<RankedTensorType>(gather.getResult().getType());
     Type element = whole.getElementType();
-    if (!element.isIntOrIndexOrFloat() ||
-        (!element.isIndex() && element.getIntOrFloatBitWidth() % 8 != 0))
+    std::optional<unsigned> bits = wholeByteBits(element);
+    if (!bits)
       return gather.emitOpError("gathers ")
              << element << ", which has no whole-byte integer view";
-    unsigned bits = element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
     Location loc = gather.getLoc();
     int64_t axis = gather.getGatherAxis().getSExtValue();
     SmallVector<Value> partSizes = sizesOf(b, loc, gather.getInput());
@@ -428,19 +447,9 @@ struct LowerShardCollectivesPass
     Value placed = tensor::InsertSliceOp::create(
         b, loc, gather.getInput(), zeros, offsets, sizes, strides);
 
-    TwoViews buffer = allocateTwoViews(b, loc, whole.getShape(), wholeSizes,
-                                       element, b.getIntegerType(bits));
-    bufferization::MaterializeInDestinationOp::create(b, loc, placed,
-                                                      buffer.elements)
-        .setWritable(true);
     Value comm = communicatorOver(b, loc, grid, gather.getGridAxes());
-    mpi::AllReduceOp::create(
-        b, loc, Type(), buffer.flat, buffer.flat,
-        mpi::MPI_ReductionOpEnumAttr::get(b.getContext(),
-                                          mpi::MPI_ReductionOpEnum::MPI_BOR),
-        comm);
-    Value result = bufferization::ToTensorOp::create(
-        b, loc, whole, buffer.elements, /*restrict=*/true, /*writable=*/true);
+    Value result =
+        orOverProcesses(b, loc, placed, whole, wholeSizes, *bits, comm);
     gather.replaceAllUsesWith(result);
     gather.erase();
     return success();

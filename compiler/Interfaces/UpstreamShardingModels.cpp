@@ -26,6 +26,14 @@ using namespace mlir::shard;
 
 namespace {
 
+/// The option of an op without loops on a tensor: on the grid of its first
+/// operand's sharding, none if the operand has none yet.
+ShardingOption onOperandGrid(ArrayRef<Sharding> operandShardings) {
+  if (operandShardings.empty() || !operandShardings[0])
+    return ShardingOption::makeEmpty();
+  return ShardingOption({}, operandShardings[0].getGridAttr());
+}
+
 struct DimShardingModel
     : ShardingInterface::ExternalModel<DimShardingModel, tensor::DimOp> {
   /// No loops and no preference: the operand keeps its sharding (the one
@@ -33,9 +41,7 @@ struct DimShardingModel
   FailureOr<ShardingOption>
   getShardingOption(Operation *, ArrayRef<Sharding> operandShardings,
                     ArrayRef<Sharding>) const {
-    if (operandShardings.empty() || !operandShardings[0])
-      return ShardingOption::makeEmpty();
-    return ShardingOption({}, operandShardings[0].getGridAttr());
+    return onOperandGrid(operandShardings);
   }
 
   FailureOr<std::vector<Sharding>>
@@ -103,9 +109,7 @@ struct ExtractShardingModel
   FailureOr<ShardingOption>
   getShardingOption(Operation *, ArrayRef<Sharding> operandShardings,
                     ArrayRef<Sharding>) const {
-    if (operandShardings.empty() || !operandShardings[0])
-      return ShardingOption::makeEmpty();
-    return ShardingOption({}, operandShardings[0].getGridAttr());
+    return onOperandGrid(operandShardings);
   }
 
   FailureOr<std::vector<Sharding>>
