@@ -21,12 +21,12 @@ func.func @slice(%x: tensor<12x2xf32>) -> tensor<3x2xf32> {
 // CHECK: %[[OFF:.*]] = arith.muli %{{.*}}, %c3 : index
 // CHECK: %[[ZEROS:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<12x2xf32>)
 // CHECK: %[[PLACED:.*]] = tensor.insert_slice %[[PART]] into %[[ZEROS]][%[[OFF]], 0] [3, 2] [1, 1]
+// CHECK: %[[WORLD:.*]] = mpi.comm_world : !mpi.comm
 // CHECK: %[[RAW:.*]] = memref.alloc() : memref<96xi8>
 // CHECK: %[[ELEMS:.*]] = memref.view %[[RAW]][%{{.*}}][] : memref<96xi8> to memref<12x2xf32>
 // CHECK: %[[INTS:.*]] = memref.view %[[RAW]][%{{.*}}][] : memref<96xi8> to memref<24xi32>
 // CHECK: %[[FLAT:.*]] = memref.cast %[[INTS]] : memref<24xi32> to memref<?xi32>
 // CHECK: bufferization.materialize_in_destination %[[PLACED]] in writable %[[ELEMS]]
-// CHECK: %[[WORLD:.*]] = mpi.comm_world : !mpi.comm
 // CHECK: mpi.allreduce(%[[FLAT]], %[[FLAT]], MPI_BOR, %[[WORLD]]) : memref<?xi32>, memref<?xi32>
 // CHECK: %[[R:.*]] = bufferization.to_tensor %[[ELEMS]] restrict writable : memref<12x2xf32> to tensor<12x2xf32>
 // CHECK: return %[[R]]
