@@ -466,6 +466,22 @@ private:
     // parsed, e.g. the ndarray IR the .nda frontend produced.
     if (name == "none")
       return success();
+    if (options.pipeline.empty() && name == "gpu" &&
+        usesDialect(module, "shard")) {
+      // Reported at the first grid: where the program says it is
+      // distributed.
+      Operation *grid = module;
+      module.walk([&](Operation *op) {
+        if (op->getName().getStringRef() != "shard.grid")
+          return WalkResult::advance();
+        grid = op;
+        return WalkResult::interrupt();
+      });
+      return grid->emitError(
+          "distributed programs (shard annotations, @distributed) run on "
+          "the host only so far: GPU-placed arrays (#region.gpu_env, "
+          "@gpu) and --offload=gpu cannot be combined with them");
+    }
     return addNamedPipeline(name, pm);
   }
 

@@ -82,7 +82,7 @@ void Lowering::distribute(FuncInfo &info) {
   if (!module->lookupSymbol(kProcessGrid)) {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(module->getBody());
-    shard::GridOp::create(builder, module->getLoc(), kProcessGrid,
+    shard::GridOp::create(builder, info.op.getLoc(), kProcessGrid,
                           ArrayRef<int64_t>{ShapedType::kDynamic});
   }
   auto gridRef = FlatSymbolRefAttr::get(ctx, kProcessGrid);
