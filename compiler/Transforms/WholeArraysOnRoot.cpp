@@ -22,8 +22,8 @@ using namespace mlir;
 
 namespace {
 
-/// The definition annotation (not for users) of `value` by a splitting
-/// sharding, or null.
+/// `op` if it is a value's own annotation (not one for its users) with a
+/// sharding that splits, or null.
 shard::ShardOp splittingAnnotation(Operation *op) {
   auto annotation = dyn_cast_or_null<shard::ShardOp>(op);
   if (!annotation || annotation.getAnnotateForUsers())
@@ -37,7 +37,7 @@ shard::ShardOp splittingAnnotation(Operation *op) {
   return splits ? annotation : shard::ShardOp();
 }
 
-/// A replicated sharding on the grid of `split`, built before `at`.
+/// A replicated sharding on the grid of `split`, built where `b` is.
 Value replicatedLike(OpBuilder &b, shard::ShardOp split) {
   auto sharding = split.getSharding().getDefiningOp<shard::ShardingOp>();
   return shard::ShardingOp::create(
