@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/Lowering.h"
+#include "Support/Shardings.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
@@ -91,7 +92,7 @@ void Lowering::distribute(FuncInfo &info) {
   OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
   auto none = shard::GridAxesAttr::get(ctx, {});
   Value whole =
-      shard::ShardingOp::create(b, l, shard::Sharding::get(gridRef, {none}));
+      shard::ShardingOp::create(b, l, imex::replicatedSharding(gridRef));
   int64_t axis = info.def->distributedAxis;
 
   // Every process takes its block of each array parameter; sizes are asked

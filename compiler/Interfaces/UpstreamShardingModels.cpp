@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Interfaces/UpstreamShardingModels.h"
+#include "Support/Shardings.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -25,6 +26,14 @@ using namespace mlir;
 using namespace mlir::shard;
 
 namespace {
+
+/// Partitions `op` as every process running it unchanged, on the
+/// partitioned values of its operands (`builder.clone` maps its results).
+LogicalResult runAsIs(Operation *op, IRMapping &partitionMap,
+                      OpBuilder &builder) {
+  builder.clone(*op, partitionMap);
+  return success();
+}
 
 /// The option of an op without loops on a tensor: on the grid of its first
 /// operand's sharding, none if the operand has none yet.
@@ -129,17 +138,13 @@ struct ExtractShardingModel
   LogicalResult partition(Operation *op, ArrayRef<Value>, ArrayRef<Sharding>,
                           ArrayRef<Sharding>, IRMapping &partitionMap,
                           SymbolTableCollection &, OpBuilder &builder) const {
-    builder.clone(*op, partitionMap);
-    return success();
+    return runAsIs(op, partitionMap, builder);
   }
 
   static Sharding replicated(const ShardingOption &option) {
     if (option.empty || !option.grid)
       return Sharding();
-    // One dimension split along no axis (no split_axes at all does not
-    // print as valid IR).
-    return Sharding::get(option.grid,
-                         {GridAxesAttr::get(option.grid.getContext(), {})});
+    return imex::replicatedSharding(option.grid);
   }
 };
 
@@ -186,11 +191,8 @@ struct EmptyShardingModel
                           OpBuilder &builder) const {
     auto empty = cast<tensor::EmptyOp>(op);
     const Sharding &sharding = resultShardings[0];
-    if (!sharding) {
-      partitionMap.map(empty.getResult(),
-                       builder.clone(*op, partitionMap)->getResult(0));
-      return success();
-    }
+    if (!sharding)
+      return runAsIs(op, partitionMap, builder);
     GridOp grid = getGrid(op, sharding.getGridAttr(), symbols);
     if (!grid)
       return op->emitOpError("refers to no shard.grid");
@@ -243,10 +245,9 @@ struct EmptyShardingModel
     SmallVector<GridAxesAttr> axes;
     for (ArrayRef<GridAxis> loopAxes : option.shardingArray)
       axes.push_back(GridAxesAttr::get(op->getContext(), loopAxes));
-    // A 0-d tensor is replicated: one dimension split along no axis (no
-    // split_axes at all does not print as valid IR).
+    // A 0-d tensor is replicated.
     if (axes.empty())
-      axes.push_back(GridAxesAttr::get(op->getContext(), {}));
+      return imex::replicatedSharding(option.grid);
     return Sharding::get(option.grid, axes);
   }
 };
@@ -288,8 +289,7 @@ struct ScalarShardingModel
   LogicalResult partition(Operation *op, ArrayRef<Value>, ArrayRef<Sharding>,
                           ArrayRef<Sharding>, IRMapping &partitionMap,
                           SymbolTableCollection &, OpBuilder &builder) const {
-    builder.clone(*op, partitionMap);
-    return success();
+    return runAsIs(op, partitionMap, builder);
   }
 };
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Support/DialectUse.h"
+#include "Support/Shardings.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -33,8 +34,7 @@ bool splits(shard::ShardOp shard) {
   // A sharding computed at run time may split: assume it does.
   if (!sharding)
     return true;
-  return llvm::any_of(sharding.getSplitAxes().getAxes(),
-                      [](shard::GridAxesAttr axes) { return !axes.empty(); });
+  return imex::splitsSomeDimension(sharding);
 }
 
 /// True if `value` is annotated (for this op, after propagation) with a
@@ -170,6 +170,14 @@ shard::GridAxesAttr axesOf(const shard::Sharding &sharding, unsigned dim,
   return dim < axes.size() ? axes[dim] : shard::GridAxesAttr::get(ctx, {});
 }
 
+/// Gives `value` its own annotation with `sharding` (at `b`), read by all
+/// its other uses.
+void annotateAs(OpBuilder &b, Value value, Value sharding) {
+  auto annotation = shard::ShardOp::create(b, value.getLoc(), value, sharding,
+                                           /*annotate_for_users=*/false);
+  value.replaceAllUsesExcept(annotation.getResult(), annotation);
+}
+
 /// Annotates what sharding propagation left without annotations as the
 /// replicated values they are: arguments only annotated for some of their
 /// users, and ops it left alone (say an op on an argument that another,
@@ -204,7 +212,10 @@ void annotateOpsLeftAlone(func::FuncOp func) {
     if (!annotated && hasTensors)
       leftAlone.push_back(&op);
   }
-  OpBuilder b(func.getContext());
+  // One replicated sharding at the entry serves every annotation made here.
+  OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
+  Value replicated = shard::ShardingOp::create(b, func.getLoc(),
+                                               imex::replicatedSharding(grid));
   // An argument without an annotation of its own is whole; upstream would
   // take it for the part its users want. (Not where a user wants explicit
   // offsets or halos: the ndarray models cut those from the whole array
@@ -229,33 +240,22 @@ void annotateOpsLeftAlone(func::FuncOp func) {
     if (ownAnnotation || !annotatedUsers || !plainUsers)
       continue;
     b.setInsertionPointToStart(&func.getBody().front());
-    Value replicated = shard::ShardingOp::create(
-        b, arg.getLoc(),
-        shard::Sharding::get(grid,
-                             {shard::GridAxesAttr::get(b.getContext(), {})}));
-    auto annotation = shard::ShardOp::create(b, arg.getLoc(), arg, replicated,
-                                             /*annotate_for_users=*/false);
-    arg.replaceAllUsesExcept(annotation.getResult(), annotation);
+    annotateAs(b, arg, replicated);
   }
   for (Operation *op : leftAlone) {
     Location loc = op->getLoc();
     b.setInsertionPoint(op);
-    Value replicated = shard::ShardingOp::create(
-        b, loc,
-        shard::Sharding::get(grid,
-                             {shard::GridAxesAttr::get(b.getContext(), {})}));
     for (OpOperand &operand : op->getOpOperands())
       if (isTensor(operand.get()))
         operand.set(shard::ShardOp::create(b, loc, operand.get(), replicated,
                                            /*annotate_for_users=*/true));
     b.setInsertionPointAfter(op);
     for (Value result : op->getResults())
-      if (isTensor(result)) {
-        auto annotation = shard::ShardOp::create(b, loc, result, replicated,
-                                                 /*annotate_for_users=*/false);
-        result.replaceAllUsesExcept(annotation.getResult(), annotation);
-      }
+      if (isTensor(result))
+        annotateAs(b, result, replicated);
   }
+  if (replicated.use_empty())
+    replicated.getDefiningOp()->erase();
 }
 
 /// Upstream partitioning reshards in one step, which changes the split of

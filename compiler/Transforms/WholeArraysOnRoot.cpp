@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Support/DialectUse.h"
+#include "Support/Shardings.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -29,21 +30,15 @@ shard::ShardOp splittingAnnotation(Operation *op) {
   if (!annotation || annotation.getAnnotateForUsers())
     return {};
   auto sharding = annotation.getSharding().getDefiningOp<shard::ShardingOp>();
-  if (!sharding)
-    return {};
-  bool splits =
-      llvm::any_of(sharding.getSplitAxes().getAxes(),
-                   [](shard::GridAxesAttr axes) { return !axes.empty(); });
-  return splits ? annotation : shard::ShardOp();
+  return sharding && imex::splitsSomeDimension(sharding) ? annotation
+                                                         : shard::ShardOp();
 }
 
 /// A replicated sharding on the grid of `split`, built where `b` is.
 Value replicatedLike(OpBuilder &b, shard::ShardOp split) {
   auto sharding = split.getSharding().getDefiningOp<shard::ShardingOp>();
   return shard::ShardingOp::create(
-      b, split.getLoc(),
-      shard::Sharding::get(sharding.getGridAttr(),
-                           {shard::GridAxesAttr::get(b.getContext(), {})}));
+      b, split.getLoc(), imex::replicatedSharding(sharding.getGridAttr()));
 }
 
 struct WholeArraysOnRootPass

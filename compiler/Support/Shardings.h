@@ -1,0 +1,31 @@
+//===- Shardings.h - small helpers on shard shardings -----------*- C++ -*-===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef IMEX_SUPPORT_SHARDINGS_H
+#define IMEX_SUPPORT_SHARDINGS_H
+
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
+
+namespace imex {
+
+/// The sharding of a whole (replicated) tensor on `grid`: one dimension
+/// split along no axis (no split_axes at all does not print as valid IR).
+inline mlir::shard::Sharding replicatedSharding(mlir::FlatSymbolRefAttr grid) {
+  return mlir::shard::Sharding::get(
+      grid, {mlir::shard::GridAxesAttr::get(grid.getContext(), {})});
+}
+
+/// True if `sharding` splits some dimension along some grid axis.
+inline bool splitsSomeDimension(mlir::shard::ShardingOp sharding) {
+  return llvm::any_of(
+      sharding.getSplitAxes().getAxes(),
+      [](mlir::shard::GridAxesAttr axes) { return !axes.empty(); });
+}
+
+} // namespace imex
+
+#endif
