@@ -9,6 +9,7 @@
 #include "Conversion/MPIHelpers.h"
 #include "Conversion/Passes.h"
 #include "Support/DialectUse.h"
+#include "Support/Shardings.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -41,29 +42,21 @@ constexpr llvm::StringLiteral kShareCoresFunction =
 /// The grids a partitioned function works on (partition-sharded-functions).
 constexpr llvm::StringLiteral kGridsAttr = "imexc.grids";
 
-/// The static grids among `grids`: grids of dynamic shape fit any number of
-/// processes.
-SmallVector<shard::GridOp> staticGrids(ArrayRef<shard::GridOp> grids) {
-  SmallVector<shard::GridOp> result;
-  for (shard::GridOp grid : grids)
-    if (!ShapedType::isDynamicShape(grid.getShape()))
-      result.push_back(grid);
-  return result;
-}
-
 /// Stops every process when `processes` (the number of processes, i32)
-/// is not the size of `grid`.
+/// is not the number `grid` needs; grids of dynamic shape fit any number.
 void checkProcessCount(OpBuilder &b, Value processes, shard::GridOp grid) {
+  std::optional<int64_t> size = imex::fixedProcessCount(grid);
+  if (!size)
+    return;
   Location loc = grid.getLoc();
-  int64_t size = ShapedType::getNumElements(grid.getShape());
-  Value expected = arith::ConstantIntOp::create(b, loc, size, 32);
+  Value expected = arith::ConstantIntOp::create(b, loc, *size, 32);
   Value matches = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                         processes, expected);
   cf::AssertOp::create(b, loc, matches,
                        (imex::runTimeCheckPrefix(loc) + "shard.grid @" +
-                        grid.getSymName() + " needs " + Twine(size) +
+                        grid.getSymName() + " needs " + Twine(*size) +
                         " processes: run the program with mpiexec -n " +
-                        Twine(size))
+                        Twine(*size))
                            .str());
 }
 
@@ -255,11 +248,12 @@ struct FinishShardToMPIPass
       share.setPrivate();
     }
     func::CallOp::create(b, loc, share, ValueRange{});
-    SmallVector<shard::GridOp> toCheck = staticGrids(grids);
-    if (toCheck.empty())
+    if (llvm::none_of(grids, [](shard::GridOp grid) {
+          return imex::fixedProcessCount(grid).has_value();
+        }))
       return;
     Value processes = imex::buildProcessCount(b, loc);
-    for (shard::GridOp grid : toCheck)
+    for (shard::GridOp grid : grids)
       checkProcessCount(b, processes, grid);
   }
 

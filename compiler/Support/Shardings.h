@@ -26,6 +26,21 @@ inline bool splitsSomeDimension(mlir::shard::ShardingOp sharding) {
       [](mlir::shard::GridAxesAttr axes) { return !axes.empty(); });
 }
 
+/// The attribute that keeps the process count of a grid of static shape
+/// that partition-sharded-functions made dynamic to split it unevenly.
+inline constexpr llvm::StringLiteral kFixedProcessCountAttr = "imexc.processes";
+
+/// The number of processes `grid` needs, or nullopt when it fits any
+/// number (a grid of dynamic shape).
+inline std::optional<int64_t> fixedProcessCount(mlir::shard::GridOp grid) {
+  if (auto count =
+          grid->getAttrOfType<mlir::IntegerAttr>(kFixedProcessCountAttr))
+    return count.getInt();
+  if (mlir::ShapedType::isDynamicShape(grid.getShape()))
+    return std::nullopt;
+  return mlir::ShapedType::getNumElements(grid.getShape());
+}
+
 } // namespace imex
 
 #endif

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Shard/Interfaces/ShardingInterface.h"
 #include "mlir/Dialect/Shard/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace imex {
@@ -321,6 +322,91 @@ void reshardOneDimensionAtATime(func::FuncOp func) {
   }
 }
 
+/// Upstream partitioning gives a value split over a grid of static shape
+/// a static local size, the floor of its even share, which loses elements
+/// where the split is uneven (10 rows over 4 processes). Grids of dynamic
+/// shape compute local sizes at run time and split unevenly, so a grid of
+/// one axis on which some value is split unevenly becomes one, keeping its
+/// process count for the run-time check (kFixedProcessCountAttr). Reports
+/// the uneven splits that cannot take this route: on grids of several
+/// axes, and on grids whose arrays are also read through views (halos or
+/// explicit offsets, which need static layouts).
+LogicalResult splitUnevenGridsAtRunTime(ArrayRef<func::FuncOp> functions,
+                                        SymbolTableCollection &symbols) {
+  // The first uneven split found on each grid, and the views on each.
+  llvm::MapVector<Operation *, std::pair<shard::ShardOp, unsigned>> uneven;
+  llvm::SmallDenseMap<Operation *, shard::ShardingOp> viewed;
+  for (func::FuncOp func : functions) {
+    func.walk([&](shard::ShardingOp sharding) {
+      if (!isPlain(shard::Sharding(sharding)))
+        if (auto grid = symbols.lookupNearestSymbolFrom<shard::GridOp>(
+                sharding, sharding.getGridAttr()))
+          viewed.try_emplace(grid, sharding);
+    });
+    func.walk([&](shard::ShardOp annotation) {
+      auto sharding =
+          annotation.getSharding().getDefiningOp<shard::ShardingOp>();
+      auto type = dyn_cast<RankedTensorType>(annotation.getType());
+      // Explicit offsets (of views) say where each part lies, evenly or not.
+      if (!sharding || !type || !isPlain(shard::Sharding(sharding)))
+        return;
+      auto grid = symbols.lookupNearestSymbolFrom<shard::GridOp>(
+          sharding, sharding.getGridAttr());
+      if (!grid || ShapedType::isDynamicShape(grid.getShape()) ||
+          uneven.count(grid))
+        return;
+      for (auto [dim, axes] :
+           llvm::enumerate(sharding.getSplitAxes().getAxes())) {
+        if (static_cast<int64_t>(dim) >= type.getRank() ||
+            type.isDynamicDim(dim) || axes.empty())
+          continue;
+        int64_t parts = 1;
+        for (shard::GridAxis axis : axes.asArrayRef())
+          parts *= grid.getShape()[axis];
+        if (type.getDimSize(dim) % parts != 0) {
+          uneven[grid] = {annotation, static_cast<unsigned>(dim)};
+          return;
+        }
+      }
+    });
+  }
+  for (auto &[op, where] : uneven) {
+    auto grid = cast<shard::GridOp>(op);
+    shard::ShardOp annotation = where.first;
+    unsigned dim = where.second;
+    auto unsupported = [&]() {
+      int64_t size =
+          cast<RankedTensorType>(annotation.getType()).getDimSize(dim);
+      InFlightDiagnostic diag = annotation.emitError()
+                                << "dimension " << dim << " (" << size
+                                << " elements) splits unevenly over the "
+                                << *imex::fixedProcessCount(grid)
+                                << " processes of @" << grid.getSymName()
+                                << ", ";
+      return diag;
+    };
+    if (grid.getRank() != 1)
+      return unsupported()
+             << "a grid of " << grid.getRank()
+             << " axes; uneven splits need a grid of one axis (or sizes "
+                "that the grid's axes divide)";
+    if (auto view = viewed.lookup(grid)) {
+      InFlightDiagnostic diag =
+          unsupported() << "whose arrays are also read through views with "
+                           "halos or explicit offsets, which need even "
+                           "splits (sizes that the process count divides)";
+      diag.attachNote(view.getLoc()) << "a view's sharding";
+      return diag;
+    }
+    int64_t processes = grid.getShape()[0];
+    grid->setAttr(
+        imex::kFixedProcessCountAttr,
+        IntegerAttr::get(IntegerType::get(grid.getContext(), 64), processes));
+    grid.setShape({ShapedType::kDynamic});
+  }
+  return success();
+}
+
 struct PartitionShardedFunctionsPass
     : imex::impl::PartitionShardedFunctionsBase<PartitionShardedFunctionsPass> {
   void runOnOperation() override {
@@ -342,26 +428,34 @@ struct PartitionShardedFunctionsPass
     for (auto func : getOperation().getOps<func::FuncOp>())
       if (!func.isExternal() && imex::usesDialect(func, "shard"))
         functions.push_back(func);
+    // Propagation first for every function: whether a grid's splits are
+    // even decides how all of them are partitioned.
+    unsigned errors = 0;
+    ScopedDiagnosticHandler counter(&getContext(), [&](Diagnostic &diag) {
+      errors += diag.getSeverity() == DiagnosticSeverity::Error;
+      return failure(); // reported as usual
+    });
     for (func::FuncOp func : functions) {
-      unsigned errors = 0;
-      ScopedDiagnosticHandler counter(&getContext(), [&](Diagnostic &diag) {
-        errors += diag.getSeverity() == DiagnosticSeverity::Error;
-        return failure(); // reported as usual
-      });
       if (failed(checkShardings(func, symbols)))
         return signalPassFailure();
       recordGrids(func);
       readArgumentsThroughAnnotations(func);
+      unsigned before = errors;
       if (failed(runPipeline(propagate, func)) ||
           failed(checkIndexUses(func))) {
-        reportUnexplained(func, errors);
+        reportUnexplained(func, errors - before);
         return signalPassFailure();
       }
       annotateOpsLeftAlone(func);
       reshardOneDimensionAtATime(func);
+    }
+    if (failed(splitUnevenGridsAtRunTime(functions, symbols)))
+      return signalPassFailure();
+    for (func::FuncOp func : functions) {
+      unsigned before = errors;
       if (succeeded(runPipeline(partition, func)))
         continue;
-      reportUnexplained(func, errors);
+      reportUnexplained(func, errors - before);
       return signalPassFailure();
     }
   }

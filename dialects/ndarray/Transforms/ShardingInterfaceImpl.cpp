@@ -23,10 +23,13 @@
 //   otherwise the source is replicated and each process takes its part of
 //   the reshaped array.
 //
-// Partitioning needs static grid axis sizes, one grid axis per split
-// dimension and static halo sizes and shard offsets; balanced splits of a
+// Partitioning needs one grid axis per split dimension and static halo
+// sizes and shard offsets. On grids of static shape, balanced splits of a
 // static dimension must divide it evenly (the upstream shard types assume
-// that). Unsupported cases are reported as errors, never guessed.
+// that); grids of dynamic shape split any size at run time, the first
+// size % count parts one element longer, but take no halos or offsets
+// (views of split arrays). Unsupported cases are reported as errors, never
+// guessed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,9 +65,10 @@ namespace sh = imex::ndarray::sharding;
 namespace {
 
 /// Start of shard `i` of `n` in a balanced split of `size` elements; the
-/// trailing `size % n` shards get one element more.
+/// first `size % n` shards get one element more (as the MPI lowering of
+/// grids of dynamic shape splits).
 int64_t balancedStart(int64_t i, int64_t n, int64_t size) {
-  return i * (size / n) + std::max<int64_t>(0, i - (n - size % n));
+  return i * (size / n) + std::min(i, size % n);
 }
 
 /// Ceiling division for a positive divisor and any dividend.
@@ -301,7 +305,10 @@ FailureOr<Sharding> naturalSliceSharding(const Sharding &base, GridOp grid,
       return failure();
     SmallVector<int64_t> bounds =
         sh::sliceBounds((*layout)->bounds, offsets[d], sizes[d], strides[d]);
+    // Without explicit offsets, upstream partitioning takes a static split
+    // for even (shardShapedType): keep them where the parts differ.
     int64_t n = (*layout)->numShards();
+    balanced &= sizes[d] % n == 0;
     for (int64_t i = 0; i <= n; ++i)
       balanced &= bounds[i] == balancedStart(i, n, sizes[d]);
     llvm::append_range(dimsOffsets, bounds);
@@ -503,6 +510,12 @@ struct LocalPart {
   OpFoldResult localStart;
 };
 
+bool hasNonZeroHalos(const Sharding &sharding) {
+  return sharding && (!sharding.getDynamicHaloSizes().empty() ||
+                      llvm::any_of(sharding.getStaticHaloSizes(),
+                                   [](int64_t h) { return h != 0; }));
+}
+
 /// Partition-time context: grid, process indices and error reporting.
 class PartitionContext {
 public:
@@ -527,8 +540,23 @@ public:
     return result;
   }
 
-  /// Checks that `sharding` can be partitioned here: one static grid axis per
-  /// split dimension, static halos and offsets.
+  /// The number of processes along grid axis `axis`; asked at run time on
+  /// a grid of dynamic shape.
+  OpFoldResult processCount(GridAxis axis) {
+    int64_t n = grid.getShape()[axis];
+    if (!ShapedType::isDynamic(n))
+      return math.cst(n);
+    if (!count)
+      count = GridShapeOp::create(math.builder(), math.location(),
+                                  grid.getSymName(), ArrayRef<GridAxis>{axis})
+                  .getResult()
+                  .front();
+    return count;
+  }
+
+  /// Checks that `sharding` can be partitioned here: one grid axis per split
+  /// dimension, static halos and offsets, and none of them on a grid of
+  /// dynamic shape (its parts are only known at run time).
   LogicalResult checkSupported(const Sharding &sharding, StringRef what) {
     if (!sharding)
       return success();
@@ -537,18 +565,25 @@ public:
       return error() << "cannot partition with dynamic halo sizes or shard "
                         "offsets in the "
                      << what << " sharding";
+    bool layoutGiven = hasNonZeroHalos(sharding) ||
+                       !sharding.getStaticShardedDimsOffsets().empty();
     for (GridAxesAttr axes : sharding.getSplitAxes()) {
       if (axes.size() > 1)
         return error() << "cannot partition a dimension split over more than "
                           "one grid axis ("
                        << what << " sharding)";
-      for (GridAxis axis : axes.asArrayRef())
-        if (axis < 0 || axis >= grid.getRank() ||
-            ShapedType::isDynamic(grid.getShape()[axis]) ||
-            grid.getShape()[axis] <= 0)
-          return error() << "cannot partition along a dynamic or invalid grid "
-                            "axis ("
+      for (GridAxis axis : axes.asArrayRef()) {
+        if (axis < 0 || axis >= grid.getRank() || grid.getShape()[axis] == 0 ||
+            grid.getShape()[axis] < ShapedType::kDynamic)
+          return error() << "cannot partition along an invalid grid axis ("
                          << what << " sharding)";
+        if (ShapedType::isDynamic(grid.getShape()[axis]) && layoutGiven)
+          return error() << "cannot partition with halos or explicit offsets "
+                            "on a grid of dynamic shape ("
+                         << what
+                         << " sharding): they need a grid of static shape "
+                            "whose size divides the array";
+      }
     }
     return success();
   }
@@ -558,37 +593,39 @@ public:
   FailureOr<LocalPart> localPart(const Sharding &sharding, unsigned dim,
                                  OpFoldResult dimSize, StringRef what) {
     GridAxis axis = sh::splitAxesOf(sharding, dim).front();
-    int64_t n = grid.getShape()[axis];
+    OpFoldResult n = processCount(axis);
     OpFoldResult me = processIndex(axis);
     LocalPart part;
     ArrayRef<int64_t> offsets = sharding.getStaticShardedDimsOffsets();
     if (!offsets.empty()) {
+      // Only on grids of static shape (checkSupported).
+      int64_t shards = grid.getShape()[axis];
       FailureOr<SmallVector<int64_t>> positions =
           sh::getShardedDimsOffsetsPositions(sharding, grid);
       if (failed(positions) || (*positions)[dim] < 0 ||
-          (*positions)[dim] + n >= static_cast<int64_t>(offsets.size()))
+          (*positions)[dim] + shards >= static_cast<int64_t>(offsets.size()))
         return error() << "malformed sharded_dims_offsets in the " << what
                        << " sharding";
-      ArrayRef<int64_t> bounds = offsets.slice((*positions)[dim], n + 1);
+      ArrayRef<int64_t> bounds = offsets.slice((*positions)[dim], shards + 1);
       part.start = math.lookup(bounds.drop_back(), me);
       part.size = math.sub(math.lookup(bounds.drop_front(), me), part.start);
     } else {
+      // Static types split static sizes evenly (shardShapedType); grids of
+      // dynamic shape split any size, as balancedStart does.
       std::optional<int64_t> staticSize = getConstantIntValue(dimSize);
-      if (staticSize && *staticSize % n != 0)
+      std::optional<int64_t> shards = getConstantIntValue(n);
+      if (staticSize && shards && *staticSize % *shards != 0)
         return error() << "the " << what << " dimension " << dim << " of size "
-                       << *staticSize << " is not divisible by its " << n
+                       << *staticSize << " is not divisible by its " << *shards
                        << " shards; give explicit sharded_dims_offsets";
-      OpFoldResult q = math.div(dimSize, math.cst(n));
-      OpFoldResult r = math.rem(dimSize, math.cst(n));
+      OpFoldResult q = math.div(dimSize, n);
+      OpFoldResult r = math.rem(dimSize, n);
       if (isConstantIntValue(r, 0)) {
         part.start = math.mul(me, q);
         part.size = q;
       } else {
-        OpFoldResult firstLong = math.sub(math.cst(n), r);
-        part.start = math.add(math.mul(me, q),
-                              math.max(math.cst(0), math.sub(me, firstLong)));
-        part.size =
-            math.add(q, math.selectGE(me, firstLong, math.cst(1), math.cst(0)));
+        part.start = math.add(math.mul(me, q), math.min(me, r));
+        part.size = math.add(q, math.selectGE(me, r, math.cst(0), math.cst(1)));
       }
     }
     part.localStart = part.start;
@@ -609,6 +646,7 @@ private:
   IndexMath math;
   GridOp grid;
   llvm::DenseMap<GridAxis, OpFoldResult> indices;
+  OpFoldResult count; ///< the process count of a grid of dynamic shape
 };
 
 /// Partitioning divides by the strides: they must be positive.
@@ -648,12 +686,6 @@ openPartition(Operation *op, OpBuilder &builder, SymbolTableCollection &symbols,
     if (failed(ctx.checkSupported(sharding, name)))
       return std::nullopt;
   return ctx;
-}
-
-bool hasNonZeroHalos(const Sharding &sharding) {
-  return sharding && (!sharding.getDynamicHaloSizes().empty() ||
-                      llvm::any_of(sharding.getStaticHaloSizes(),
-                                   [](int64_t h) { return h != 0; }));
 }
 
 /// `type` as one shard of `sharding` holds it.

@@ -48,13 +48,15 @@ func.func @main() {
 
 // An exported distributed function (partition-sharded-functions named its
 // grids) sets the process up on its first call, which a global flag
-// remembers: its static grid is checked, the dynamic one fits any count.
-// A private function and a function without grids do not.
+// remembers: its static grid is checked, and so is a static grid made
+// dynamic for uneven splits (imexc.processes); the dynamic one fits any
+// count. A private function and a function without grids do not.
 // CHECK: func.func private @imexrtShareCoresWithLocalProcesses()
 // CHECK-NEXT: memref.global "private" @__imexc_called_exported : memref<i8> = dense<0>
 // CHECK-NOT: memref.global
 shard.grid @static(shape = 2)
 shard.grid @dynamic(shape = ?)
+shard.grid @uneven(shape = ?) {imexc.processes = 3 : i64}
 // CHECK-LABEL: func.func @exported
 // CHECK-NOT:   imexc.grids
 // CHECK-NEXT:  %[[FLAG:.*]] = memref.get_global @__imexc_called_exported : memref<i8>
@@ -67,12 +69,15 @@ shard.grid @dynamic(shape = ?)
 // CHECK:         %[[TWO:.*]] = arith.constant 2 : i32
 // CHECK-NEXT:    %[[OK:.*]] = arith.cmpi eq, %{{.*}}, %[[TWO]] : i32
 // CHECK-NEXT:    cf.assert %[[OK]], "{{.*}}shard.grid @static needs 2 processes: run the program with mpiexec -n 2"
+// CHECK-NEXT:    %[[THREE:.*]] = arith.constant 3 : i32
+// CHECK-NEXT:    %[[OK3:.*]] = arith.cmpi eq, %{{.*}}, %[[THREE]] : i32
+// CHECK-NEXT:    cf.assert %[[OK3]], "{{.*}}shard.grid @uneven needs 3 processes: run the program with mpiexec -n 3"
 // CHECK-NOT:     cf.assert
 // CHECK:         %[[ONE:.*]] = arith.constant 1 : i8
 // CHECK-NEXT:    memref.store %[[ONE]], %[[FLAG]][] : memref<i8>
 // CHECK-NEXT:  }
 // CHECK-NEXT:  mpi.comm_world
-func.func @exported() attributes {imexc.grids = [@static, @dynamic]} {
+func.func @exported() attributes {imexc.grids = [@static, @dynamic, @uneven]} {
   %w = mpi.comm_world : !mpi.comm
   return
 }

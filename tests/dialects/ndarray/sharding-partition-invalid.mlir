@@ -120,3 +120,17 @@ func.func @linspace_dynamic_halos(%a: f32, %b: f32, %n: index, %h: i64) -> tenso
   %1 = shard.shard %0 to %s : tensor<?xf32>
   return %1 : tensor<?xf32>
 }
+
+// -----
+
+shard.grid @any(shape = ?)
+
+// Where halos lie depends on every process's part: only on grids of static
+// shape.
+func.func @halos_any_process_count(%a: f32, %b: f32, %n: index) -> tensor<?xf32> {
+  // expected-error @+1 {{'ndarray.linspace' op cannot partition with halos or explicit offsets on a grid of dynamic shape (result sharding): they need a grid of static shape whose size divides the array}}
+  %0 = ndarray.linspace %a %b %n true : (f32, f32, index) -> tensor<?xf32>
+  %s = shard.sharding @any split_axes = [[0]] halo_sizes = [1, 1] : !shard.sharding
+  %1 = shard.shard %0 to %s : tensor<?xf32>
+  return %1 : tensor<?xf32>
+}

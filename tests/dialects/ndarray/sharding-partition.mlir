@@ -199,6 +199,35 @@ func.func @linspace_offsets(%a: f32, %b: f32) -> tensor<10xf32> {
 
 // -----
 
+shard.grid @any(shape = ?)
+
+// On a grid of dynamic shape the process count is asked at run time, and
+// the first 10 % count processes get one value more.
+// CHECK-LABEL: func.func @linspace_any_process_count
+// CHECK-DAG:   %[[C10:.*]] = arith.constant 10 : index
+// CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+// CHECK:       %[[COUNT:.*]] = shard.grid_shape @any axes = [0] : index
+// CHECK:       %[[P:.*]] = shard.process_multi_index on @any axes = [0] : index
+// CHECK:       %[[Q:.*]] = arith.divsi %[[C10]], %[[COUNT]] : index
+// CHECK:       %[[R:.*]] = arith.remsi %[[C10]], %[[COUNT]] : index
+// CHECK:       %[[QP:.*]] = arith.muli %[[P]], %[[Q]] : index
+// CHECK:       %[[EXTRA:.*]] = arith.minsi %[[P]], %[[R]] : index
+// CHECK:       %[[FIRST:.*]] = arith.addi %[[QP]], %[[EXTRA]] : index
+// CHECK:       %[[LONG:.*]] = arith.cmpi sge, %[[P]], %[[R]] : index
+// CHECK:       %[[ONE:.*]] = arith.select %[[LONG]], %[[C0]], %[[C1]] : index
+// CHECK:       %[[SIZE:.*]] = arith.addi %[[Q]], %[[ONE]] : index
+// CHECK:       ndarray.linspace %{{.*}} %{{.*}} %[[SIZE]] false : (f32, f32, index) -> tensor<?xf32>
+func.func @linspace_any_process_count(%a: f32, %b: f32) -> tensor<10xf32> {
+  %n = arith.constant 10 : index
+  %0 = ndarray.linspace %a %b %n true : (f32, f32, index) -> tensor<10xf32>
+  %s = shard.sharding @any split_axes = [[0]] : !shard.sharding
+  %1 = shard.shard %0 to %s : tensor<10xf32>
+  return %1 : tensor<10xf32>
+}
+
+// -----
+
 shard.grid @grid4(shape = 4)
 
 // 16x6 -> 32x3 keeps the row split (each shard's 24 elements stay in place);

@@ -2,12 +2,21 @@
 // one executable runs under any `mpiexec -n`, and 10 rows split unevenly
 // over 3 and 4 processes (the first 10 % P parts get a row more). The same
 // program as stats.mlir otherwise; every count prints the same.
+// A grid of static shape 3 or 4 splits the same rows unevenly too (it takes
+// the same route, and checks the process count).
 // REQUIRES: mpi
-// RUN: imexc %s --emit=exe -o %t
-// RUN: %mpiexec -n 1 %t | FileCheck %s
-// RUN: %mpiexec -n 2 %t | FileCheck %s
-// RUN: %mpiexec -n 3 %t | FileCheck %s
-// RUN: %mpiexec -n 4 %t | FileCheck %s
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: imexc %s --emit=exe -o %t/any
+// RUN: %mpiexec -n 1 %t/any | FileCheck %s
+// RUN: %mpiexec -n 2 %t/any | FileCheck %s
+// RUN: %mpiexec -n 3 %t/any | FileCheck %s
+// RUN: %mpiexec -n 4 %t/any | FileCheck %s
+// RUN: for p in 3 4; do sed "s/shape = ?)/shape = $p)/" %s > %t/static$p.mlir && imexc %t/static$p.mlir --emit=exe -o %t/static$p || exit 1; done
+// RUN: %mpiexec -n 3 %t/static3 | FileCheck %s
+// RUN: %mpiexec -n 4 %t/static4 | FileCheck %s
+// RUN: not %mpiexec -n 2 %t/static3 > %t/wrong.txt 2>&1
+// RUN: FileCheck %s --check-prefix=WRONG --input-file=%t/wrong.txt
+// WRONG: imexrt: run-time check failed: {{.*}}static3.mlir:{{[0-9]+}}:1: shard.grid @grid needs 3 processes: run the program with mpiexec -n 3
 
 // CHECK: sizes = [10, 4] strides = [4, 1] data =
 // CHECK-NEXT: {{\[}}[2,   6,   12,   20],

@@ -1,13 +1,14 @@
 // ndarray.linspace and ndarray.reshape on a distributed array: every
 // process computes its part of a linspace of 16 values directly (no
 // communication), reshapes its part to rows of a 4x4 array, and the whole
-// array is gathered for printing. Grids of 1, 2 and 4 processes print the
-// same. (insert_slice into a distributed array: jacobi-1d.mlir.)
+// array is gathered for printing. Grids of 1 to 4 processes print the
+// same; on 3 the 16 values and 4 rows split unevenly. (insert_slice into a distributed array: jacobi-1d.mlir.)
 // REQUIRES: mpi
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for p in 1 2 4; do sed "s/shape = 1)/shape = $p)/" %s > %t/lr$p.mlir && imexc %t/lr$p.mlir --emit=exe -o %t/lr$p || exit 1; done
+// RUN: for p in 1 2 3 4; do sed "s/shape = 1)/shape = $p)/" %s > %t/lr$p.mlir && imexc %t/lr$p.mlir --emit=exe -o %t/lr$p || exit 1; done
 // RUN: %mpiexec -n 1 %t/lr1 | FileCheck %s
 // RUN: %mpiexec -n 2 %t/lr2 | FileCheck %s
+// RUN: %mpiexec -n 3 %t/lr3 | FileCheck %s
 // RUN: %mpiexec -n 4 %t/lr4 | FileCheck %s
 // The only collectives are the process-count checks (main's, and @make's
 // on its first call) and the result's gather: linspace and reshape need
