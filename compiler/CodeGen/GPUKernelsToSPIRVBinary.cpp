@@ -5,10 +5,11 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Each gpu.module with kernels is compiled once per SPIR-V flavour, on a copy
-// in a scratch module, by the upstream GPU-to-SPIR-V passes run through a
-// separate pass manager. The results are serialized, validated with
-// SPIRV-Tools and packed with the kernel argument table into the container
-// that the runtime loads (docs/runtime-abi.md).
+// in a scratch module nested in the one being compiled, by the upstream
+// GPU-to-SPIR-V passes run as dynamic pipelines of this pass (so IR
+// printing, timing and crash reproducers see them). The results are
+// serialized, validated with SPIRV-Tools and packed with the kernel argument
+// table into the container that the runtime loads (docs/runtime-abi.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,6 +40,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -438,10 +440,16 @@ GpuKernelsToSPIRVBinaryPass::compileFlavour(gpu::GPUModuleOp module,
   if (cannotCompile)
     return failure();
 
-  // The scratch copy, with the flavour's target and entry point ABI.
-  OwningOpRef<ModuleOp> scratch = ModuleOp::create(module.getLoc());
-  OpBuilder builder(ctx);
-  builder.setInsertionPointToStart(scratch->getBody());
+  // The scratch copy, with the flavour's target and entry point ABI, in a
+  // module of its own inside the compiled one (dynamic pipelines run on
+  // nested operations only); erased when done.
+  ModuleOp root = getOperation();
+  OpBuilder builder = OpBuilder::atBlockEnd(root.getBody());
+  auto scratch = ModuleOp::create(
+      builder, module.getLoc(),
+      ("imexc.spirv_scratch." + module.getName() + "." + flavourName).str());
+  llvm::scope_exit eraseScratch([&] { scratch.erase(); });
+  builder.setInsertionPointToStart(scratch.getBody());
   auto copy = cast<gpu::GPUModuleOp>(builder.clone(*module));
   copy->removeAttr(kGpuBinaryAttrName);
   copy->setAttr(spirv::getTargetEnvAttrName(), getTargetEnv(ctx, flavour));
@@ -474,8 +482,7 @@ GpuKernelsToSPIRVBinaryPass::compileFlavour(gpu::GPUModuleOp module,
   SmallVector<uint32_t> words;
   std::string reason;
   std::string spirvModuleName = ("__spv__" + module.getName()).str();
-  if (failed(
-          runConversion(*scratch, flavour, spirvModuleName, words, reason))) {
+  if (failed(runConversion(scratch, flavour, spirvModuleName, words, reason))) {
     reportCapturedFailure(module, kernels, flavour, reason);
     return mlir::failure();
   }
@@ -582,7 +589,7 @@ LogicalResult GpuKernelsToSPIRVBinaryPass::runConversion(
     return success();
   });
 
-  PassManager convert(ctx, ModuleOp::getOperationName());
+  OpPassManager convert(ModuleOp::getOperationName());
   OpPassManager &perModule = convert.nest<gpu::GPUModuleOp>();
   perModule.addPass(arith::createArithExpandOpsPass());
   math::MathExpandOpsPassOptions expand;
@@ -590,6 +597,7 @@ LogicalResult GpuKernelsToSPIRVBinaryPass::runConversion(
   expand.opMnemonics = {"ctlz", "exp2", "fpowi"};
   perModule.addPass(createMathExpandOpsPass(expand));
   perModule.addPass(createConvertMathToSPIRVPass());
+  // MLIR 22 creates this pass with its options only from a string.
   std::unique_ptr<Pass> gpuToSPIRV =
       createConvertGPUToSPIRVPass(/*mapMemorySpace=*/true);
   if (failed(gpuToSPIRV->initializeOptions(
@@ -600,7 +608,7 @@ LogicalResult GpuKernelsToSPIRVBinaryPass::runConversion(
     return mlir::failure();
   }
   convert.addPass(std::move(gpuToSPIRV));
-  if (failed(convert.run(scratch))) {
+  if (failed(runPipeline(convert, scratch))) {
     reason = "cannot convert to SPIR-V";
     return mlir::failure();
   }
@@ -617,10 +625,10 @@ LogicalResult GpuKernelsToSPIRVBinaryPass::runConversion(
     return mlir::failure();
   }
 
-  PassManager finish(ctx, spirv::ModuleOp::getOperationName());
+  OpPassManager finish(spirv::ModuleOp::getOperationName());
   finish.addPass(spirv::createSPIRVLowerABIAttributesPass());
   finish.addPass(spirv::createSPIRVUpdateVCEPass());
-  if (failed(finish.run(spirvModule))) {
+  if (failed(runPipeline(finish, spirvModule))) {
     reason = "cannot lower the SPIR-V ABI attributes";
     return mlir::failure();
   }

@@ -32,11 +32,14 @@ def GpuKernelsToSPIRVBinary
                 "IMEXKBIN container attached as gpu.binary";
   let description = [{
     For every `gpu.module` that holds kernels and every requested flavour, a
-    copy of the gpu.module is placed in a scratch module with the flavour's
-    `spirv.target_env` and a `spirv.entry_point_abi` per kernel, and goes
-    through `arith-expand`, `math-expand-ops` (for the math ops SPIR-V has no
+    copy of the gpu.module is placed in a scratch module (nested in the
+    compiled module while it exists) with the flavour's `spirv.target_env`
+    and a `spirv.entry_point_abi` per kernel, and goes through
+    `arith-expand`, `math-expand-ops` (for the math ops SPIR-V has no
     instruction for), `convert-math-to-spirv`, `convert-gpu-to-spirv`,
-    `spirv-lower-abi-attrs` and `spirv-update-vce`. The result is serialized
+    `spirv-lower-abi-attrs` and `spirv-update-vce`. These run as dynamic
+    pipelines of this pass, so `--mlir-print-ir-after-all`, `--mlir-timing`
+    and crash reproducers see them. The result is serialized
     and validated with SPIRV-Tools. The modules of all flavours and the
     kernel argument table (from the gpu.func signatures) are written into an
     IMEXKBIN container (docs/runtime-abi.md) that becomes the gpu.module's

@@ -14,6 +14,7 @@
 #include "Driver/ReservedNames.h"
 #include "Frontend/Frontend.h"
 #include "InitImex.h"
+#include "KernelBinary.h" // the runtime's container reader
 #include "Pipelines.h"
 #include "Support/DialectUse.h"
 #include "Target/HeaderEmission.h"
@@ -28,6 +29,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
@@ -224,6 +227,26 @@ bool holds(StringRef path, StringRef contents) {
   return existing && (*existing)->getBuffer() == contents;
 }
 
+/// Keeps every kernel container (a gpu.module's gpu.binary) as kernel
+/// serialization leaves it, before later passes embed it in host code.
+class KernelBinaryCollector : public PassInstrumentation {
+public:
+  explicit KernelBinaryCollector(std::vector<std::string> &containers)
+      : containers(containers) {}
+
+  void runAfterPass(Pass *pass, Operation *op) override {
+    if (pass->getArgument() != "gpu-kernels-to-spirv-binary")
+      return;
+    op->walk([&](gpu::GPUModuleOp module) {
+      if (auto binary = module->getAttrOfType<StringAttr>("gpu.binary"))
+        containers.push_back(binary.str());
+    });
+  }
+
+private:
+  std::vector<std::string> &containers;
+};
+
 class Compilation {
 public:
   explicit Compilation(const CompileOptions &options)
@@ -235,19 +258,9 @@ public:
     context.appendDialectRegistry(registry);
   }
 
-  ~Compilation() {
-    if (!scratchDir.empty())
-      llvm::sys::fs::remove_directories(scratchDir);
-  }
-
   LogicalResult run() {
     if (failed(checkOutputsAreDistinct()))
       return failure();
-    if (options.emit == EmitKind::SPIRV &&
-        llvm::sys::fs::createUniqueDirectory("imexc-spirv", scratchDir)) {
-      errorLine() << "cannot create a scratch directory\n";
-      return failure();
-    }
     SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
     ScopedDiagnosticHandler driverDiagnostics(
         &context, [&](Diagnostic &diag) { return report(diag, diagnostics); });
@@ -504,17 +517,11 @@ private:
       return failure();
     }
     PipelineOptions pipelineOptions;
-    if (failed(configurePipeline(options, spirvDumpDir(), pipelineOptions)))
+    if (failed(
+            configurePipeline(options, options.saveTempsDir, pipelineOptions)))
       return failure();
     pipeline->build(pm, pipelineOptions);
     return success();
-  }
-
-  /// Where kernel serialization writes each SPIR-V module: the
-  /// --save-temps directory, or a scratch one for --emit=spirv.
-  std::string spirvDumpDir() const {
-    return options.emit == EmitKind::SPIRV ? std::string(scratchDir)
-                                           : options.saveTempsDir;
   }
 
   LogicalResult runPipeline(ModuleOp module) {
@@ -536,6 +543,8 @@ private:
     }
     if (failed(buildPipeline(module, pm)))
       return failure();
+    if (options.emit == EmitKind::SPIRV)
+      pm.addInstrumentation(std::make_unique<KernelBinaryCollector>(kernels));
     if (options.printPipeline) {
       llvm::errs() << "imexc: pipeline for '" << options.input << "': ";
       pm.printAsTextualPipeline(llvm::errs());
@@ -570,14 +579,20 @@ private:
     return emitCHeader(module, guard, header, os);
   }
 
-  /// --emit=spirv: the one SPIR-V module kernel serialization produced.
+  /// --emit=spirv: the one SPIR-V module in the kernel containers, read with
+  /// the runtime's reader.
   LogicalResult produceSPIRV(OutputFiles &outputs) {
-    std::vector<std::string> modules;
-    std::error_code ec;
-    for (llvm::sys::fs::directory_iterator it(scratchDir, ec), end;
-         it != end && !ec; it.increment(ec))
-      if (llvm::sys::path::extension(it->path()) == ".spv")
-        modules.push_back(it->path());
+    std::vector<imexrt::ModuleImage> modules;
+    for (const std::string &container : kernels) {
+      imexrt::KernelBinary binary;
+      std::string error;
+      if (!imexrt::parseKernelBinary(container.data(), container.size(), binary,
+                                     error)) {
+        errorLine() << "cannot read a kernel container: " << error << "\n";
+        return failure();
+      }
+      llvm::append_range(modules, binary.modules);
+    }
     if (modules.size() != 1) {
       errorLine() << "--emit=spirv needs exactly one kernel "
                      "module in one flavour (pick one with --gpu-runtime), "
@@ -585,12 +600,10 @@ private:
                   << modules.size() << "; --save-temps=DIR writes them all\n";
       return failure();
     }
-    auto contents = llvm::MemoryBuffer::getFile(modules.front());
-    if (!contents) {
-      errorLine() << "cannot read '" << modules.front() << "'\n";
-      return failure();
-    }
-    outputs.add(outputPath, (*contents)->getBuffer().str());
+    const std::vector<uint32_t> &words = modules.front().words;
+    outputs.add(outputPath,
+                std::string(reinterpret_cast<const char *>(words.data()),
+                            words.size() * sizeof(uint32_t)));
     return success();
   }
 
@@ -793,8 +806,8 @@ private:
   const CompileOptions &options;
   std::string outputPath;
   std::string headerText;
-  /// Scratch directory for --emit=spirv, removed with the compilation.
-  SmallString<128> scratchDir;
+  /// --emit=spirv: the kernel containers (gpu.binary) the pipeline built.
+  std::vector<std::string> kernels;
   MLIRContext context;
   llvm::SourceMgr sourceMgr;
   /// Set when -Werror turned a warning into an error.

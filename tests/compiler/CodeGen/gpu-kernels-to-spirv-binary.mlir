@@ -25,6 +25,26 @@
 // RUN: imex-opt %s --gpu-kernel-outlining --gpu-kernels-to-spirv-binary=dump-dir=%t/dump -o /dev/null
 // RUN: cmp %t/dump/scale_kernel.opencl.spv %t/scale_kernel.opencl.spv
 // RUN: cmp %t/dump/scale_kernel_0.vulkan.spv %t/scale_kernel_0.vulkan.spv
+// The conversions run as the pass's own pipelines, on a scratch module
+// nested in the compiled one, so IR printing and timing see them:
+// RUN: imex-opt %s --gpu-kernel-outlining --gpu-kernels-to-spirv-binary=flavours=vulkan \
+// RUN:   --mlir-print-ir-after=convert-gpu-to-spirv -o /dev/null 2>&1 | FileCheck %s --check-prefix=PRINT
+// PRINT:      IR Dump After ConvertGPUToSPIRV (convert-gpu-to-spirv)
+// PRINT-NEXT: module @imexc.spirv_scratch.scale_kernel.vulkan {
+// PRINT-NEXT:   spirv.module @__spv__scale_kernel Logical GLSL450
+// PRINT:      IR Dump After ConvertGPUToSPIRV (convert-gpu-to-spirv)
+// PRINT-NEXT: module @imexc.spirv_scratch.scale_kernel_0.vulkan {
+// RUN: imex-opt %s --gpu-kernel-outlining --gpu-kernels-to-spirv-binary=flavours=vulkan \
+// RUN:   --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIMING
+// TIMING:      GpuKernelsToSPIRVBinary
+// TIMING:        'gpu.module' Pipeline
+// TIMING-NEXT:     ArithExpandOpsPass
+// TIMING-NEXT:     MathExpandOpsPass
+// TIMING-NEXT:     ConvertMathToSPIRVPass
+// TIMING:          ConvertGPUToSPIRV
+// TIMING:        'spirv.module' Pipeline
+// TIMING-NEXT:     SPIRVLowerABIAttributesPass
+// TIMING-NEXT:     SPIRVUpdateVCEPass
 
 // The host side and the gpu.modules are kept; only gpu.binary is added.
 // CHECK-LABEL: func.func @scale
@@ -37,6 +57,7 @@
 // CHECK: gpu.module @scale_kernel_0 attributes {gpu.binary = "IMEXKBIN
 // CHECK-NEXT: gpu.func @scale_kernel(%{{.*}}: memref<4x8xf64>, %{{.*}}: i64, %{{.*}}: i32, %{{.*}}: memref<4x8xi32>) kernel
 // CHECK-NOT: spirv.module
+// CHECK-NOT: imexc.spirv_scratch
 
 // Header, 2 module records (OpenCL first), 1 kernel record, then the
 // argument table (8 x 8 bytes), the name and, 8-byte aligned, the words.
