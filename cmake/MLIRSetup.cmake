@@ -30,28 +30,39 @@ endif()
 
 set(IMEX_LLVM_TOOLS_DIR ${LLVM_TOOLS_BINARY_DIR})
 
-# imex_add_library(name SOURCES... DEPENDS tblgen-targets... MLIR_LIBS comps...)
-# A plain library linked against the MLIR dylib (add_mlir_library would pull in
-# the static archives).
+# imex_add_library(name SOURCES... [DEPENDS tablegen-targets...]
+#                  [LIBS imexc-libraries...] [MLIR_LIBS mlir-components...]
+#                  [PARTIAL_SOURCES_INTENDED])
+# A static library of the compiler: add_mlir_library, kept out of libMLIR
+# (EXCLUDE_FROM_LIBMLIR) and linked to the MLIR dylib through
+# mlir_target_link_libraries (the route for projects linking the dylib),
+# installed and exported with the imexc package (imexc::<name>), its users
+# given the "imex/..." include paths. PARTIAL_SOURCES_INTENDED: one of
+# several libraries in a directory (LLVM's rule is one per directory).
 function(imex_add_library name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS;MLIR_LIBS;LIBS" ${ARGN})
-  add_library(${name} STATIC ${ARG_SOURCES})
+  cmake_parse_arguments(ARG "PARTIAL_SOURCES_INTENDED" ""
+    "SOURCES;DEPENDS;MLIR_LIBS;LIBS" ${ARGN})
+  set(partial)
+  if(ARG_PARTIAL_SOURCES_INTENDED)
+    set(partial PARTIAL_SOURCES_INTENDED)
+  endif()
+  add_mlir_library(${name} ${ARG_SOURCES} ${partial}
+    EXCLUDE_FROM_LIBMLIR DISABLE_INSTALL
+    DEPENDS ${ARG_DEPENDS}
+    LINK_LIBS PUBLIC ${ARG_LIBS})
   set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
-  llvm_update_compile_flags(${name})
-  if(ARG_DEPENDS)
-    add_dependencies(${name} ${ARG_DEPENDS})
-  endif()
   mlir_target_link_libraries(${name} PUBLIC ${ARG_MLIR_LIBS})
-  target_link_libraries(${name} PUBLIC LLVM)
-  if(ARG_LIBS)
-    target_link_libraries(${name} PUBLIC ${ARG_LIBS})
-  endif()
+  target_include_directories(${name} PUBLIC
+    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
+    $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
+    $<INSTALL_INTERFACE:include>)
+  install(TARGETS ${name} EXPORT imexcTargets ARCHIVE DESTINATION lib)
 endfunction()
 
-# imex_dialect_tablegen(<target> <IR/Name> <dialect> [ATTRS] [TYPES])
-# The generated code of a dialect defined in one IR/<Name>.td: its ops, the
-# dialect class, and its attributes and/or types, as IR/<Name>*.inc, behind
-# the tablegen target <target>.
+# imex_dialect_tablegen(<target> <Name> <dialect> [ATTRS] [TYPES])
+# The generated code of a dialect defined in one <Name>.td: its ops, the
+# dialect class, and its attributes and/or types, as <Name>*.inc, behind the
+# tablegen target <target>.
 function(imex_dialect_tablegen target td dialect)
   cmake_parse_arguments(ARG "ATTRS;TYPES" "" "" ${ARGN})
   set(LLVM_TARGET_DEFINITIONS ${td}.td)

@@ -6,14 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Pipelines.h"
+#include "imex/Pipelines/Pipelines.h"
 
-#include "CodeGen/Passes.h"
-#include "Conversion/Passes.h"
-#include "Target/TargetInfo.h"
-#include "Transforms/Passes.h"
-#include "region/Transforms/Passes.h"
-#include "vector_ext/Transforms/Passes.h"
+#include "imex/CodeGen/Passes.h"
+#include "imex/Conversion/Passes.h"
+#include "imex/Dialect/Region/Transforms/Passes.h"
+#include "imex/Dialect/VectorExt/Transforms/Passes.h"
+#include "imex/Target/TargetInfo.h"
+#include "imex/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "InitImex.h"
+#include "imex/InitImex.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"

@@ -15,7 +15,7 @@
 #ifndef IMEXC_CLI_COMMANDLINE_H
 #define IMEXC_CLI_COMMANDLINE_H
 
-#include "Driver/Driver.h"
+#include "imex/Driver/Driver.h"
 
 #include "llvm/ADT/ArrayRef.h"
 

@@ -11,9 +11,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "CommandLine.h"
-#include "Driver/Driver.h"
-#include "InitImex.h"
-#include "Target/TargetInfo.h"
+#include "imex/Driver/Driver.h"
+#include "imex/InitImex.h"
+#include "imex/Target/TargetInfo.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Config/llvm-config.h"

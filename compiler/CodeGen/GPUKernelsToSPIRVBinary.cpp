@@ -13,11 +13,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CodeGen/KernelBinary.h"
-#include "CodeGen/Passes.h"
-#include "CodeGen/SPIRVValidation.h"
+#include "SPIRVValidation.h"
+#include "imex/CodeGen/KernelBinary.h"
+#include "imex/CodeGen/Passes.h"
 
-#include "gpux/IR/GPUX.h"
+#include "imex/Dialect/GPUX/IR/GPUX.h"
 
 #include "mlir/Conversion/GPUToSPIRV/GPUToSPIRVPass.h"
 #include "mlir/Conversion/MathToSPIRV/MathToSPIRVPass.h"
@@ -50,7 +50,7 @@
 
 namespace imex {
 #define GEN_PASS_DEF_GPUKERNELSTOSPIRVBINARY
-#include "CodeGen/Passes.h.inc"
+#include "imex/CodeGen/Passes.h.inc"
 } // namespace imex
 
 using namespace mlir;

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CodeGen/KernelBinary.h"
+#include "imex/CodeGen/KernelBinary.h"
 
 #include "imexrt/kernel_binary.h"
 

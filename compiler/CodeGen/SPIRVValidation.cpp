@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CodeGen/SPIRVValidation.h"
+#include "SPIRVValidation.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -11,7 +11,7 @@
 #ifndef IMEX_CODEGEN_SPIRVVALIDATION_H
 #define IMEX_CODEGEN_SPIRVVALIDATION_H
 
-#include "CodeGen/KernelBinary.h"
+#include "imex/CodeGen/KernelBinary.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

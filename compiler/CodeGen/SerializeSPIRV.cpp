@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CodeGen/Passes.h"
+#include "imex/CodeGen/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
@@ -22,7 +22,7 @@
 
 namespace imex {
 #define GEN_PASS_DEF_SERIALIZESPIRV
-#include "CodeGen/Passes.h.inc"
+#include "imex/CodeGen/Passes.h.inc"
 } // namespace imex
 
 using namespace mlir;

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/Passes.h"
+#include "imex/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -16,7 +16,7 @@
 
 namespace imex {
 #define GEN_PASS_DEF_CONVERTASSERTSTOIMEXRT
-#include "Conversion/Passes.h.inc"
+#include "imex/Conversion/Passes.h.inc"
 } // namespace imex
 
 using namespace mlir;

@@ -6,11 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/MPIHelpers.h"
-#include "Conversion/Passes.h"
-#include "Support/DialectUse.h"
-#include "Support/Shardings.h"
-#include "Transforms/Passes.h"
+#include "MPIHelpers.h"
+#include "imex/Conversion/Passes.h"
+#include "imex/Support/DialectUse.h"
+#include "imex/Support/Shardings.h"
+#include "imex/Transforms/Passes.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -25,7 +25,7 @@
 
 namespace imex {
 #define GEN_PASS_DEF_FINISHSHARDTOMPI
-#include "Conversion/Passes.h.inc"
+#include "imex/Conversion/Passes.h.inc"
 } // namespace imex
 
 using namespace mlir;

@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/Passes.h"
-#include "gpux/IR/GPUX.h"
+#include "imex/Conversion/Passes.h"
+#include "imex/Dialect/GPUX/IR/GPUX.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -26,7 +26,7 @@
 
 namespace imex {
 #define GEN_PASS_DEF_CONVERTGPUTOGPUX
-#include "Conversion/Passes.h.inc"
+#include "imex/Conversion/Passes.h.inc"
 } // namespace imex
 
 using namespace mlir;

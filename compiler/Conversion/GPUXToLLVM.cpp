@@ -18,8 +18,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/Passes.h"
-#include "gpux/IR/GPUX.h"
+#include "imex/Conversion/Passes.h"
+#include "imex/Dialect/GPUX/IR/GPUX.h"
 
 #include "mlir/Analysis/DataLayoutAnalysis.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -42,7 +42,7 @@
 
 namespace imex {
 #define GEN_PASS_DEF_CONVERTGPUXTOLLVM
-#include "Conversion/Passes.h.inc"
+#include "imex/Conversion/Passes.h.inc"
 } // namespace imex
 
 using namespace mlir;

@@ -15,9 +15,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/Passes.h"
-#include "gpux/IR/GPUX.h"
-#include "region/IR/Region.h"
+#include "imex/Conversion/Passes.h"
+#include "imex/Dialect/GPUX/IR/GPUX.h"
+#include "imex/Dialect/Region/IR/Region.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
@@ -33,7 +33,7 @@
 
 namespace imex {
 #define GEN_PASS_DEF_INSERTGPUALLOCS
-#include "Conversion/Passes.h.inc"
+#include "imex/Conversion/Passes.h.inc"
 } // namespace imex
 
 using namespace mlir;

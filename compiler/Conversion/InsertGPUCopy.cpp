@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/Passes.h"
-#include "region/IR/Region.h"
+#include "imex/Conversion/Passes.h"
+#include "imex/Dialect/Region/IR/Region.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -17,7 +17,7 @@
 
 namespace imex {
 #define GEN_PASS_DEF_INSERTGPUCOPY
-#include "Conversion/Passes.h.inc"
+#include "imex/Conversion/Passes.h.inc"
 } // namespace imex
 
 using namespace mlir;

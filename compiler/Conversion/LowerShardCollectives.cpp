@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/MPIHelpers.h"
-#include "Conversion/Passes.h"
+#include "MPIHelpers.h"
+#include "imex/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -23,7 +23,7 @@
 
 namespace imex {
 #define GEN_PASS_DEF_LOWERSHARDCOLLECTIVES
-#include "Conversion/Passes.h.inc"
+#include "imex/Conversion/Passes.h.inc"
 } // namespace imex
 
 using namespace mlir;

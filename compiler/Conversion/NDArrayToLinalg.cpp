@@ -11,9 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/Passes.h"
-#include "ndarray/IR/NDArray.h"
-#include "region/IR/Region.h"
+#include "imex/Conversion/Passes.h"
+#include "imex/Dialect/NDArray/IR/NDArray.h"
+#include "imex/Dialect/Region/IR/Region.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -28,7 +28,7 @@
 
 namespace imex {
 #define GEN_PASS_DEF_CONVERTNDARRAYTOLINALG
-#include "Conversion/Passes.h.inc"
+#include "imex/Conversion/Passes.h.inc"
 } // namespace imex
 
 using namespace mlir;

@@ -7,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 ////
 
-#include "Conversion/Passes.h"
-#include "region/IR/Region.h"
+#include "imex/Conversion/Passes.h"
+#include "imex/Dialect/Region/IR/Region.h"
 
 #include "mlir/Conversion/SCFToGPU/SCFToGPU.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -17,7 +17,7 @@
 
 namespace imex {
 #define GEN_PASS_DEF_CONVERTREGIONPARALLELLOOPTOGPU
-#include "Conversion/Passes.h.inc"
+#include "imex/Conversion/Passes.h.inc"
 } // namespace imex
 
 using namespace mlir;

@@ -11,9 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/Passes.h"
-#include "Transforms/Passes.h"
-#include "region/IR/Region.h"
+#include "imex/Conversion/Passes.h"
+#include "imex/Dialect/Region/IR/Region.h"
+#include "imex/Transforms/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -31,7 +31,7 @@
 
 namespace imex {
 #define GEN_PASS_DEF_CONVERTREGIONREDUCTIONSTOGPU
-#include "Conversion/Passes.h.inc"
+#include "imex/Conversion/Passes.h.inc"
 } // namespace imex
 
 using namespace mlir;

@@ -6,20 +6,20 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Driver/Driver.h"
+#include "imex/Driver/Driver.h"
 
-#include "Driver/HostFallback.h"
-#include "Driver/InputLimits.h"
-#include "Driver/OutputFiles.h"
-#include "Driver/ReservedNames.h"
-#include "Frontend/Frontend.h"
-#include "InitImex.h"
+#include "HostFallback.h"
+#include "InputLimits.h"
 #include "KernelBinary.h" // the runtime's container reader
-#include "Pipelines.h"
-#include "Support/DialectUse.h"
-#include "Target/HeaderEmission.h"
-#include "Target/TargetInfo.h"
-#include "ndarray/IR/NDArray.h"
+#include "OutputFiles.h"
+#include "ReservedNames.h"
+#include "imex/Dialect/NDArray/IR/NDArray.h"
+#include "imex/Frontend/Frontend.h"
+#include "imex/InitImex.h"
+#include "imex/Pipelines/Pipelines.h"
+#include "imex/Support/DialectUse.h"
+#include "imex/Target/HeaderEmission.h"
+#include "imex/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Driver/OutputFiles.h"
-#include "Driver/Driver.h"
+#include "OutputFiles.h"
+#include "imex/Driver/Driver.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"

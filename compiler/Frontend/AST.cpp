@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Frontend/AST.h"
+#include "AST.h"
 
 #include "llvm/ADT/StringSwitch.h"
 

@@ -12,7 +12,7 @@
 #ifndef IMEX_FRONTEND_LEXER_H
 #define IMEX_FRONTEND_LEXER_H
 
-#include "Frontend/Diagnostics.h"
+#include "Diagnostics.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"

@@ -10,14 +10,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Frontend/Frontend.h"
-#include "Frontend/Lowering.h"
-#include "Frontend/Parser.h"
+#include "Lowering.h"
+#include "Parser.h"
+#include "imex/Frontend/Frontend.h"
 
-#include "Transforms/Passes.h"
-#include "nda/IR/Nda.h"
-#include "ndarray/IR/NDArray.h"
-#include "region/IR/Region.h"
+#include "imex/Dialect/NDArray/IR/NDArray.h"
+#include "imex/Dialect/Nda/IR/Nda.h"
+#include "imex/Dialect/Region/IR/Region.h"
+#include "imex/Transforms/Passes.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Frontend/Lowering.h"
-#include "Support/Shardings.h"
+#include "Lowering.h"
+#include "imex/Support/Shardings.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"

@@ -6,9 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Frontend/Lowering.h"
+#include "Lowering.h"
 
-#include "Transforms/Passes.h"
+#include "imex/Dialect/NDArray/IR/NDArray.h"
+#include "imex/Dialect/Nda/IR/Nda.h"
+#include "imex/Dialect/Region/IR/Region.h"
+#include "imex/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -20,9 +23,6 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
-#include "nda/IR/Nda.h"
-#include "ndarray/IR/NDArray.h"
-#include "region/IR/Region.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"

@@ -23,9 +23,9 @@
 #ifndef IMEX_FRONTEND_LOWERING_H
 #define IMEX_FRONTEND_LOWERING_H
 
-#include "Frontend/AST.h"
-#include "Frontend/Diagnostics.h"
-#include "Frontend/Types.h"
+#include "AST.h"
+#include "Diagnostics.h"
+#include "Types.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Frontend/Parser.h"
-#include "Frontend/Lexer.h"
+#include "Parser.h"
+#include "Lexer.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"

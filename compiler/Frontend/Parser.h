@@ -8,8 +8,8 @@
 #ifndef IMEX_FRONTEND_PARSER_H
 #define IMEX_FRONTEND_PARSER_H
 
-#include "Frontend/AST.h"
-#include "Frontend/Diagnostics.h"
+#include "AST.h"
+#include "Diagnostics.h"
 
 #include <memory>
 

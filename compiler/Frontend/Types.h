@@ -13,7 +13,7 @@
 #ifndef IMEX_FRONTEND_TYPES_H
 #define IMEX_FRONTEND_TYPES_H
 
-#include "Frontend/AST.h"
+#include "AST.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"

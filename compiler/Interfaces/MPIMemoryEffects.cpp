@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Interfaces/MPIMemoryEffects.h"
+#include "imex/Interfaces/MPIMemoryEffects.h"
 
 #include "mlir/Dialect/MPI/IR/MPI.h"
 #include "mlir/IR/DialectRegistry.h"

@@ -6,13 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Interfaces/PromotableRegionOpInterface.h"
+#include "imex/Interfaces/PromotableRegionOpInterface.h"
 
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
 
-#include "Interfaces/PromotableRegionOpInterface.cpp.inc"
+#include "imex/Interfaces/PromotableRegionOpInterface.cpp.inc"
 
 Operation *imex::replaceWithExtraResult(Operation *op, Type type,
                                         OpBuilder &builder) {

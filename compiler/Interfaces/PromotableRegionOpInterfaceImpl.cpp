@@ -17,10 +17,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Interfaces/PromotableRegionOpInterfaceImpl.h"
-#include "Interfaces/PromotableRegionOpInterface.h"
+#include "imex/Interfaces/PromotableRegionOpInterfaceImpl.h"
+#include "imex/Interfaces/PromotableRegionOpInterface.h"
 
-#include "region/IR/Region.h"
+#include "imex/Dialect/Region/IR/Region.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Interfaces/UpstreamShardingModels.h"
-#include "Support/Shardings.h"
+#include "imex/Interfaces/UpstreamShardingModels.h"
+#include "imex/Support/Shardings.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"

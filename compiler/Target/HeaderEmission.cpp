@@ -12,9 +12,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Target/HeaderEmission.h"
-#include "Support/DialectUse.h"
-#include "ndarray/IR/NDArray.h"
+#include "imex/Target/HeaderEmission.h"
+#include "imex/Dialect/NDArray/IR/NDArray.h"
+#include "imex/Support/DialectUse.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"

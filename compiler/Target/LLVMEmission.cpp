@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Target/LLVMEmission.h"
-#include "Target/TargetInfo.h"
+#include "imex/Target/LLVMEmission.h"
+#include "imex/Target/TargetInfo.h"
 
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"

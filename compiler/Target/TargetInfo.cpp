@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Target/TargetInfo.h"
+#include "imex/Target/TargetInfo.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Twine.h"

@@ -6,15 +6,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Transforms/Passes.h"
-#include "ndarray/IR/NDArray.h"
+#include "imex/Dialect/NDArray/IR/NDArray.h"
+#include "imex/Transforms/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace imex {
 #define GEN_PASS_DEF_ADDGPUREGIONS
-#include "Transforms/Passes.h.inc"
+#include "imex/Transforms/Passes.h.inc"
 } // namespace imex
 
 using namespace mlir;

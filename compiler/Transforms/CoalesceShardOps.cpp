@@ -21,9 +21,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Transforms/Passes.h"
-#include "ndarray/IR/NDArray.h"
-#include "ndarray/Transforms/ShardingInterfaceImpl.h"
+#include "imex/Dialect/NDArray/IR/NDArray.h"
+#include "imex/Dialect/NDArray/Transforms/ShardingInterfaceImpl.h"
+#include "imex/Transforms/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
@@ -40,7 +40,7 @@
 
 namespace imex {
 #define GEN_PASS_DEF_COALESCESHARDOPS
-#include "Transforms/Passes.h.inc"
+#include "imex/Transforms/Passes.h.inc"
 } // namespace imex
 
 using namespace mlir;

@@ -6,13 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Transforms/Passes.h"
+#include "imex/Transforms/Passes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 namespace imex {
 #define GEN_PASS_DEF_DROPEXPLICITDEALLOCS
-#include "Transforms/Passes.h.inc"
+#include "imex/Transforms/Passes.h.inc"
 } // namespace imex
 
 using namespace mlir;

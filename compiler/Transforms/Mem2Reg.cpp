@@ -52,10 +52,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Transforms/Passes.h"
+#include "imex/Transforms/Passes.h"
 
-#include "Interfaces/PromotableRegionOpInterface.h"
-#include "Interfaces/PromotableRegionOpInterfaceImpl.h"
+#include "imex/Interfaces/PromotableRegionOpInterface.h"
+#include "imex/Interfaces/PromotableRegionOpInterfaceImpl.h"
 
 #include "mlir/Analysis/DataLayoutAnalysis.h"
 #include "mlir/IR/Dominance.h"
@@ -71,7 +71,7 @@
 
 namespace imex {
 #define GEN_PASS_DEF_MEM2REG
-#include "Transforms/Passes.h.inc"
+#include "imex/Transforms/Passes.h.inc"
 } // namespace imex
 
 #define DEBUG_TYPE "mem2reg"

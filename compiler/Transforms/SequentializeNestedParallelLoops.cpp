@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Transforms/Passes.h"
+#include "imex/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -14,7 +14,7 @@
 
 namespace imex {
 #define GEN_PASS_DEF_SEQUENTIALIZENESTEDPARALLELLOOPS
-#include "Transforms/Passes.h.inc"
+#include "imex/Transforms/Passes.h.inc"
 } // namespace imex
 
 using namespace mlir;

@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Support/DialectUse.h"
-#include "Support/Shardings.h"
-#include "Transforms/Passes.h"
+#include "imex/Support/DialectUse.h"
+#include "imex/Support/Shardings.h"
+#include "imex/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
@@ -16,7 +16,7 @@
 
 namespace imex {
 #define GEN_PASS_DEF_WHOLEARRAYSONROOT
-#include "Transforms/Passes.h.inc"
+#include "imex/Transforms/Passes.h.inc"
 } // namespace imex
 
 using namespace mlir;

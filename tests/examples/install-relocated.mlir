@@ -1,8 +1,8 @@
 // `cmake --install` to a prefix that is then moved still gives a working
 // toolchain: the tools start (RUNPATH to LLVM's libraries), the CMake package
 // (exported targets, version file) and the pkg-config file find everything
-// relative to themselves, and the examples build against the moved prefix
-// with both. The uninstall script removes every installed file.
+// relative to themselves, and the examples and an MLIR project using the
+// compiler's libraries build against the moved prefix. The uninstall script removes every installed file.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: cmake --install %imex_obj_root --prefix %t/staging > /dev/null
 // RUN: mv %t/staging %t/moved
@@ -37,6 +37,26 @@
 // RUN: %if vulkan %{ %t/make/saxpy | FileCheck %s --check-prefix=SAXPY %}
 // RUN: %if vulkan %{ %t/cmake/build/saxpy | FileCheck %s --check-prefix=SAXPY %}
 // SAXPY: saxpy of 1000 elements: r[0] = 1, r[999] = 1999, 0 errors
+
+// An MLIR project builds on the installed libraries, headers and generated
+// headers (find_package(imexc COMPONENTS Libraries)): its tool lowers
+// ndarray IR with imexc's convert-ndarray-to-linalg.
+// RUN: cmake -G Ninja -S %S/Inputs/mlir-project -B %t/mlir-project -DCMAKE_PREFIX_PATH=%t/moved > %t/mlir-project.log
+// RUN: cmake --build %t/mlir-project > /dev/null
+// RUN: %t/mlir-project/ndarray-lower %S/Inputs/mlir-project/copy.mlir | FileCheck %s --check-prefix=LIBS
+// LIBS:      func.func @copy
+// LIBS-NEXT:   memref.alloc() {alignment = 8 : i64} : memref<5xf32>
+// LIBS:        memref.copy
+// LIBS-NOT:    ndarray.copy
+// The generated reference pages are installed with the package.
+// RUN: ls %t/moved/share/doc/imexc/Dialects %t/moved/share/doc/imexc/Passes | FileCheck %s --check-prefix=DOCS
+// DOCS-DAG: NDArrayDialect.md
+// DOCS-DAG: RegionDialect.md
+// DOCS-DAG: GPUXDialect.md
+// DOCS-DAG: VectorExtDialect.md
+// DOCS-DAG: NdaDialect.md
+// DOCS-DAG: TransformsPasses.md
+// DOCS-DAG: ConversionPasses.md
 
 // A version the package does not provide is refused by the version file.
 // RUN: not cmake -S %S/Inputs/newer-version -B %t/newer -DCMAKE_PREFIX_PATH=%t/moved 2>&1 | FileCheck %s --check-prefix=NEWER

@@ -26,9 +26,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Driver/Driver.h"
-#include "InitImex.h"
-#include "Target/TargetInfo.h"
+#include "imex/Driver/Driver.h"
+#include "imex/InitImex.h"
+#include "imex/Target/TargetInfo.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"

@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Frontend/Frontend.h"
-#include "Frontend/Parser.h"
+#include "Parser.h"
+#include "imex/Frontend/Frontend.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"

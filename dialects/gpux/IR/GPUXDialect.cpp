@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gpux/IR/GPUX.h"
+#include "imex/Dialect/GPUX/IR/GPUX.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -15,19 +15,19 @@
 using namespace mlir;
 using namespace imex::gpux;
 
-#include "gpux/IR/GPUXOpsDialect.cpp.inc"
+#include "imex/Dialect/GPUX/IR/GPUXOpsDialect.cpp.inc"
 
 #define GET_TYPEDEF_CLASSES
-#include "gpux/IR/GPUXOpsTypes.cpp.inc"
+#include "imex/Dialect/GPUX/IR/GPUXOpsTypes.cpp.inc"
 
 void GPUXDialect::initialize() {
   addTypes<
 #define GET_TYPEDEF_LIST
-#include "gpux/IR/GPUXOpsTypes.cpp.inc"
+#include "imex/Dialect/GPUX/IR/GPUXOpsTypes.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST
-#include "gpux/IR/GPUXOps.cpp.inc"
+#include "imex/Dialect/GPUX/IR/GPUXOps.cpp.inc"
       >();
 }
 
@@ -95,4 +95,4 @@ void LaunchFuncOp::build(OpBuilder &builder, OperationState &result,
 }
 
 #define GET_OP_CLASSES
-#include "gpux/IR/GPUXOps.cpp.inc"
+#include "imex/Dialect/GPUX/IR/GPUXOps.cpp.inc"

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "nda/IR/Nda.h"
+#include "imex/Dialect/Nda/IR/Nda.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -20,22 +20,22 @@
 using namespace mlir;
 using namespace imex::nda;
 
-#include "nda/IR/NdaOpsDialect.cpp.inc"
+#include "imex/Dialect/Nda/IR/NdaOpsDialect.cpp.inc"
 
 #define GET_TYPEDEF_CLASSES
-#include "nda/IR/NdaOpsTypes.cpp.inc"
+#include "imex/Dialect/Nda/IR/NdaOpsTypes.cpp.inc"
 
 #define GET_OP_CLASSES
-#include "nda/IR/NdaOps.cpp.inc"
+#include "imex/Dialect/Nda/IR/NdaOps.cpp.inc"
 
 void NdaDialect::initialize() {
   addTypes<
 #define GET_TYPEDEF_LIST
-#include "nda/IR/NdaOpsTypes.cpp.inc"
+#include "imex/Dialect/Nda/IR/NdaOpsTypes.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST
-#include "nda/IR/NdaOps.cpp.inc"
+#include "imex/Dialect/Nda/IR/NdaOps.cpp.inc"
       >();
 }
 

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ndarray/IR/NDArray.h"
+#include "imex/Dialect/NDArray/IR/NDArray.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
@@ -16,19 +16,19 @@
 using namespace mlir;
 using namespace imex::ndarray;
 
-#include "ndarray/IR/NDArrayOpsDialect.cpp.inc"
+#include "imex/Dialect/NDArray/IR/NDArrayOpsDialect.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
-#include "ndarray/IR/NDArrayOpsAttrs.cpp.inc"
+#include "imex/Dialect/NDArray/IR/NDArrayOpsAttrs.cpp.inc"
 
 void NDArrayDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
-#include "ndarray/IR/NDArrayOpsAttrs.cpp.inc"
+#include "imex/Dialect/NDArray/IR/NDArrayOpsAttrs.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST
-#include "ndarray/IR/NDArrayOps.cpp.inc"
+#include "imex/Dialect/NDArray/IR/NDArrayOps.cpp.inc"
       >();
 }
 

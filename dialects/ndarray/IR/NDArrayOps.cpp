@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ndarray/IR/NDArray.h"
+#include "imex/Dialect/NDArray/IR/NDArray.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -452,4 +452,4 @@ void CastElemTypeOp::getCanonicalizationPatterns(RewritePatternSet &results,
 }
 
 #define GET_OP_CLASSES
-#include "ndarray/IR/NDArrayOps.cpp.inc"
+#include "imex/Dialect/NDArray/IR/NDArrayOps.cpp.inc"

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ndarray/Transforms/BufferizableOpInterfaceImpl.h"
-#include "ndarray/IR/NDArray.h"
+#include "imex/Dialect/NDArray/Transforms/BufferizableOpInterfaceImpl.h"
+#include "imex/Dialect/NDArray/IR/NDArray.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"

@@ -33,8 +33,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ndarray/Transforms/ShardingInterfaceImpl.h"
-#include "ndarray/IR/NDArray.h"
+#include "imex/Dialect/NDArray/Transforms/ShardingInterfaceImpl.h"
+#include "imex/Dialect/NDArray/IR/NDArray.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"

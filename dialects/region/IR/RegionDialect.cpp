@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "region/IR/Region.h"
+#include "imex/Dialect/Region/IR/Region.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -17,19 +17,19 @@
 using namespace mlir;
 using namespace imex::region;
 
-#include "region/IR/RegionOpsDialect.cpp.inc"
+#include "imex/Dialect/Region/IR/RegionOpsDialect.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
-#include "region/IR/RegionOpsAttrs.cpp.inc"
+#include "imex/Dialect/Region/IR/RegionOpsAttrs.cpp.inc"
 
 void RegionDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
-#include "region/IR/RegionOpsAttrs.cpp.inc"
+#include "imex/Dialect/Region/IR/RegionOpsAttrs.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST
-#include "region/IR/RegionOps.cpp.inc"
+#include "imex/Dialect/Region/IR/RegionOps.cpp.inc"
       >();
 }
 
@@ -220,4 +220,4 @@ void EnvironmentRegionOp::getCanonicalizationPatterns(
 }
 
 #define GET_OP_CLASSES
-#include "region/IR/RegionOps.cpp.inc"
+#include "imex/Dialect/Region/IR/RegionOps.cpp.inc"

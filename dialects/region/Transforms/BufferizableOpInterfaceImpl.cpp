@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "region/Transforms/BufferizableOpInterfaceImpl.h"
-#include "region/IR/Region.h"
+#include "imex/Dialect/Region/Transforms/BufferizableOpInterfaceImpl.h"
+#include "imex/Dialect/Region/IR/Region.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"

@@ -6,13 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "region/Transforms/Passes.h"
+#include "imex/Dialect/Region/Transforms/Passes.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace imex::region {
 #define GEN_PASS_DEF_DROPREGIONS
-#include "region/Transforms/Passes.h.inc"
+#include "imex/Dialect/Region/Transforms/Passes.h.inc"
 } // namespace imex::region
 
 using namespace mlir;

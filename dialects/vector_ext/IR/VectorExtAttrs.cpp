@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "vector_ext/IR/VectorExt.h"
+#include "imex/Dialect/VectorExt/IR/VectorExt.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
@@ -19,15 +19,15 @@
 using namespace mlir;
 using namespace mlir::iree_compiler::IREE::VectorExt;
 
-#include "vector_ext/IR/VectorExtAttrInterfaces.cpp.inc"
+#include "imex/Dialect/VectorExt/IR/VectorExtAttrInterfaces.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
-#include "vector_ext/IR/VectorExtAttrs.cpp.inc"
+#include "imex/Dialect/VectorExt/IR/VectorExtAttrs.cpp.inc"
 
 void IREEVectorExtDialect::registerAttributes() {
   addAttributes<
 #define GET_ATTRDEF_LIST
-#include "vector_ext/IR/VectorExtAttrs.cpp.inc"
+#include "imex/Dialect/VectorExt/IR/VectorExtAttrs.cpp.inc"
       >();
 }
 

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "vector_ext/IR/VectorExt.h"
+#include "imex/Dialect/VectorExt/IR/VectorExt.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
@@ -14,7 +14,7 @@
 using namespace mlir;
 using namespace mlir::iree_compiler::IREE::VectorExt;
 
-#include "vector_ext/IR/VectorExtDialect.cpp.inc"
+#include "imex/Dialect/VectorExt/IR/VectorExtDialect.cpp.inc"
 
 namespace {
 /// Layouts are long and usually shared by many ops, so the printer hoists
@@ -36,10 +36,10 @@ void IREEVectorExtDialect::initialize() {
   registerAttributes();
   addOperations<
 #define GET_OP_LIST
-#include "vector_ext/IR/VectorExtLayoutOps.cpp.inc"
+#include "imex/Dialect/VectorExt/IR/VectorExtLayoutOps.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST
-#include "vector_ext/IR/VectorExtOps.cpp.inc"
+#include "imex/Dialect/VectorExt/IR/VectorExtOps.cpp.inc"
       >();
 }

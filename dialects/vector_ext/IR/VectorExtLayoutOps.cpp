@@ -6,13 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "vector_ext/IR/VectorExt.h"
+#include "imex/Dialect/VectorExt/IR/VectorExt.h"
 
 using namespace mlir;
 using namespace mlir::iree_compiler::IREE::VectorExt;
 
 #define GET_OP_CLASSES
-#include "vector_ext/IR/VectorExtLayoutOps.cpp.inc"
+#include "imex/Dialect/VectorExt/IR/VectorExtLayoutOps.cpp.inc"
 
 //===----------------------------------------------------------------------===//
 // ToLayoutOp

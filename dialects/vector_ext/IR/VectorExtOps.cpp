@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "vector_ext/IR/VectorExt.h"
+#include "imex/Dialect/VectorExt/IR/VectorExt.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
@@ -17,10 +17,10 @@
 using namespace mlir;
 using namespace mlir::iree_compiler::IREE::VectorExt;
 
-#include "vector_ext/IR/VectorExtOpInterfaces.cpp.inc"
+#include "imex/Dialect/VectorExt/IR/VectorExtOpInterfaces.cpp.inc"
 
 #define GET_OP_CLASSES
-#include "vector_ext/IR/VectorExtOps.cpp.inc"
+#include "imex/Dialect/VectorExt/IR/VectorExtOps.cpp.inc"
 
 //===----------------------------------------------------------------------===//
 // IndexedVectorOpInterface

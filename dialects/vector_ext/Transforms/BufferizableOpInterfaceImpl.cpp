@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "vector_ext/Transforms/BufferizableOpInterfaceImpl.h"
-#include "vector_ext/IR/VectorExt.h"
+#include "imex/Dialect/VectorExt/Transforms/BufferizableOpInterfaceImpl.h"
+#include "imex/Dialect/VectorExt/IR/VectorExt.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"

@@ -10,11 +10,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "vector_ext/Transforms/Passes.h"
+#include "imex/Dialect/VectorExt/Transforms/Passes.h"
 
 namespace mlir::iree_compiler::IREE::VectorExt {
 #define GEN_PASS_DEF_CHECKVECTOREXTLOWERED
-#include "vector_ext/Transforms/Passes.h.inc"
+#include "imex/Dialect/VectorExt/Transforms/Passes.h.inc"
 } // namespace mlir::iree_compiler::IREE::VectorExt
 
 using namespace mlir;

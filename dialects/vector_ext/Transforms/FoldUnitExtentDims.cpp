@@ -6,13 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "vector_ext/Transforms/Passes.h"
+#include "imex/Dialect/VectorExt/Transforms/Passes.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::iree_compiler::IREE::VectorExt {
 #define GEN_PASS_DEF_VECTOREXTFOLDUNITEXTENTDIMS
-#include "vector_ext/Transforms/Passes.h.inc"
+#include "imex/Dialect/VectorExt/Transforms/Passes.h.inc"
 } // namespace mlir::iree_compiler::IREE::VectorExt
 
 using namespace mlir;

@@ -6,14 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "vector_ext/Transforms/Passes.h"
+#include "imex/Dialect/VectorExt/Transforms/Passes.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace mlir::iree_compiler::IREE::VectorExt {
 #define GEN_PASS_DEF_LOWERARGCOMPARETOVECTOR
-#include "vector_ext/Transforms/Passes.h.inc"
+#include "imex/Dialect/VectorExt/Transforms/Passes.h.inc"
 } // namespace mlir::iree_compiler::IREE::VectorExt
 
 using namespace mlir;

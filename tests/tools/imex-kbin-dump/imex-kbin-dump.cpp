@@ -13,9 +13,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CodeGen/KernelBinary.h"
-#include "InitImex.h"
 #include "KernelBinary.h" // the runtime's reader (runtime/lib)
+#include "imex/CodeGen/KernelBinary.h"
+#include "imex/InitImex.h"
 
 #include "imexrt/kernel_binary.h"
 

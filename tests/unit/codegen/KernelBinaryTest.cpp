@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CodeGen/KernelBinary.h"
+#include "imex/CodeGen/KernelBinary.h"
 #include "KernelBinary.h" // the runtime's reader (runtime/lib)
 
 #include "imexrt/kernel_binary.h"

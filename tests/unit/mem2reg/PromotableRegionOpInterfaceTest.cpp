@@ -6,11 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Interfaces/PromotableRegionOpInterface.h"
-#include "Interfaces/PromotableRegionOpInterfaceImpl.h"
+#include "imex/Interfaces/PromotableRegionOpInterface.h"
+#include "imex/Interfaces/PromotableRegionOpInterfaceImpl.h"
 
-#include "Transforms/Passes.h"
-#include "region/IR/Region.h"
+#include "imex/Dialect/Region/IR/Region.h"
+#include "imex/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ndarray/Transforms/ShardingInterfaceImpl.h"
+#include "imex/Dialect/NDArray/Transforms/ShardingInterfaceImpl.h"
 
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "region/IR/Region.h"
+#include "imex/Dialect/Region/IR/Region.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "vector_ext/IR/VectorExt.h"
+#include "imex/Dialect/VectorExt/IR/VectorExt.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"

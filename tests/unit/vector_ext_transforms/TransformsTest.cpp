@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "vector_ext/Transforms/Passes.h"
+#include "imex/Dialect/VectorExt/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"

@@ -1,0 +1,94 @@
+//===- Passes.h - cross-dialect transforms --------------------------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef IMEX_TRANSFORMS_PASSES_H
+#define IMEX_TRANSFORMS_PASSES_H
+
+#include "imex/Dialect/Region/IR/Region.h"
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace arith {
+class ArithDialect;
+} // namespace arith
+namespace memref {
+class MemRefDialect;
+} // namespace memref
+namespace linalg {
+class LinalgDialect;
+} // namespace linalg
+namespace scf {
+class SCFDialect;
+} // namespace scf
+namespace tensor {
+class TensorDialect;
+} // namespace tensor
+namespace vector {
+class VectorDialect;
+} // namespace vector
+namespace affine {
+class AffineDialect;
+} // namespace affine
+namespace func {
+class FuncOp;
+} // namespace func
+class RewriterBase;
+} // namespace mlir
+
+namespace mlir::linalg {
+class GenericOp;
+class LinalgOp;
+} // namespace mlir::linalg
+
+namespace imex {
+
+#define GEN_PASS_DECL
+#include "imex/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "imex/Transforms/Passes.h.inc"
+
+/// Promotes the memory slots (nda.var, memref.alloca, llvm.alloca, ...) in
+/// the regions of `scope` to SSA values, also through region control flow,
+/// as the mem2reg pass does with region simplification; for code that is
+/// not a pass (the .nda frontend). Returns whether anything changed.
+bool promoteMemorySlots(mlir::Operation *scope);
+
+/// True if an operand of `op` has a static dimension of size 0: tiling and
+/// fusion of such ops fail upstream, and there is nothing to compute.
+bool hasEmptyDimension(mlir::linalg::LinalgOp op);
+
+/// "file:line:col: " of `loc` (empty without a file location): how the
+/// message of a run-time check (cf.assert) starts, since the program that
+/// prints it has no other way to say where the check came from.
+std::string runTimeCheckPrefix(mlir::Location loc);
+
+/// True if an op of `func` updates a tensor in place (ndarray.insert_slice
+/// declares a write): the function's tensors then have reference semantics,
+/// and fusing or recomputing a producer could lose the update.
+bool writesTensorsInPlace(mlir::func::FuncOp func);
+
+/// Named ops other than contractions and convolutions become generics
+/// (contractions keep the form the vectorizer turns into vector.contract;
+/// a generalized fill runs as its own loop, which measured faster on the
+/// host than fusing it into contraction tiles as their destination), and
+/// elementwise producers with one use are fused into their consumers: one
+/// loop nest per chain. Producers that read their outputs or have an empty
+/// dimension stay.
+void fuseElementwiseOps(mlir::func::FuncOp func);
+
+/// Puts `op`'s loops in `order` (order[i] = the old loop that becomes loop
+/// i), as a linalg.generic: named ops are generalized first. Fails, leaving
+/// `op` as it is, for a named op without a region builder.
+mlir::FailureOr<mlir::linalg::GenericOp>
+interchangeLinalgLoops(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
+                       llvm::ArrayRef<unsigned> order);
+
+} // namespace imex
+
+#endif
