@@ -25,6 +25,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/XeGPU/IR/XeGPU.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -65,26 +66,39 @@ Value traceToViewRoot(Value value) {
   return value;
 }
 
-/// The memref a descriptor-like value (e.g. an xegpu tensor descriptor) was
-/// made from, looking through loop-carried block arguments of scf.for-like
-/// ops; null if there is none.
+/// True for the values that point into a memref without being one: XeGPU's
+/// tensor descriptors.
+bool isDescriptor(Value value) {
+  return isa<xegpu::TensorDescType>(value.getType());
+}
+
+/// The memref a descriptor was made from (xegpu.create_nd_tdesc), through
+/// the ops that move it (xegpu.update_nd_offset) and loop-carried block
+/// arguments of scf.for-like ops; null if there is none.
 Value descriptorSource(Value value) {
-  while (auto arg = dyn_cast<BlockArgument>(value)) {
-    auto loop = dyn_cast<LoopLikeOpInterface>(arg.getOwner()->getParentOp());
-    if (!loop)
+  while (true) {
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      auto loop = dyn_cast<LoopLikeOpInterface>(arg.getOwner()->getParentOp());
+      OpOperand *init = loop ? loop.getTiedLoopInit(arg) : nullptr;
+      if (!init)
+        return {};
+      value = init->get();
+      continue;
+    }
+    Operation *producer = value.getDefiningOp();
+    if (!producer)
       return {};
-    OpOperand *init = loop.getTiedLoopInit(arg);
-    if (!init)
+    Value moved;
+    for (Value operand : producer->getOperands()) {
+      if (isa<MemRefType>(operand.getType()))
+        return operand;
+      if (!moved && isDescriptor(operand))
+        moved = operand;
+    }
+    if (!moved)
       return {};
-    value = init->get();
+    value = moved;
   }
-  Operation *producer = value.getDefiningOp();
-  if (!producer)
-    return {};
-  for (Value operand : producer->getOperands())
-    if (isa<MemRefType>(operand.getType()))
-      return operand;
-  return {};
 }
 
 /// Reports each memref that `op` reads or writes. Calls and ops with
@@ -113,7 +127,21 @@ forEachMemrefAccess(Operation *op,
     if (!read && !write)
       continue;
     Value value = effect.getValue();
-    if (value && !isa<MemRefType>(value.getType()))
+    if (!value) {
+      // An effect of the op as a whole (xegpu.load_nd, store_nd): on the
+      // memory its descriptor operands point into.
+      bool attributed = false;
+      for (Value operand : op->getOperands())
+        if (Value source =
+                isDescriptor(operand) ? descriptorSource(operand) : Value()) {
+          record(source, read, write);
+          attributed = true;
+        }
+      if (!attributed)
+        return failure();
+      continue;
+    }
+    if (!isa<MemRefType>(value.getType()))
       value = descriptorSource(value);
     if (!value)
       return failure();
@@ -189,8 +217,12 @@ struct InsertGPUAllocsPass
     WalkResult collected = func.walk([&](gpu::LaunchOp launch) {
       return launch.getBody().walk([&](Operation *op) {
         LogicalResult recorded =
-            forEachMemrefAccess(op, [&](Value memref, bool, bool) {
-              roots.try_emplace(traceToViewRoot(memref));
+            forEachMemrefAccess(op, [&](Value memref, bool read, bool write) {
+              // Recorded here too: accesses through descriptors (XeGPU) are
+              // not uses of the memref that step 2 would see.
+              AccessKinds &kinds = roots[traceToViewRoot(memref)];
+              kinds.deviceRead |= read;
+              kinds.deviceWrite |= write;
             });
         if (succeeded(recorded))
           return WalkResult::advance();
@@ -247,7 +279,7 @@ struct InsertGPUAllocsPass
     FailureOr<llvm::MapVector<Value, AccessKinds>> found =
         collectDeviceRoots(func, culprit);
     if (failed(found))
-      return culprit->emitError("Uhhandled mem op in gpu region");
+      return culprit->emitError("Unhandled mem op in gpu region");
     llvm::MapVector<Value, AccessKinds> &roots = *found;
     for (auto &[root, kinds] : roots) {
       if (isa<BlockArgument>(root) ||

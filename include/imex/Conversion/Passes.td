@@ -210,6 +210,11 @@ def InsertGPUAllocs : Pass<"insert-gpu-allocs", "::mlir::func::FuncOp"> {
     OpenCL turns allocations into `gpu.alloc` (host-shared when the host also
     touches the buffer); globals, arguments and call results get a GPU copy,
     with copies in and out as the host/device reads and writes require.
+    Accesses are the memory effects of the ops in the launch; XeGPU's
+    `load_nd`/`store_nd`/`prefetch_nd` access the memref their descriptor
+    was made from (`create_nd_tdesc`, through `update_nd_offset`). An
+    access the pass cannot attribute to a memref is the error "Unhandled
+    mem op in gpu region" (IMEX spells it "Uhhandled").
 
     `in-regions` mode: every `memref.alloc`/`memref.dealloc` whose nearest
     env_region is a GPU region becomes `gpu.alloc`/`gpu.dealloc`, and the

@@ -247,3 +247,50 @@ func.func @freed_in_branch(%n: index, %c: i1) {
   }
   return
 }
+
+// -----
+
+// XeGPU accesses (xegpu.load_nd/store_nd/prefetch_nd through descriptors
+// from xegpu.create_nd_tdesc, moved by xegpu.update_nd_offset) are device
+// accesses of the memref each descriptor was made from: both arguments get
+// device buffers, %a copied in, %b copied back out.
+// OPENCL-LABEL: func.func @xegpu
+// OPENCL-SAME:  (%[[A:.*]]: memref<8x16xf32>, %[[B:.*]]: memref<8x16xf32>)
+// OPENCL-DAG:   %[[GB:.*]] = gpu.alloc  host_shared () : memref<8x16xf32>
+// OPENCL-DAG:   %[[GA:.*]] = gpu.alloc  host_shared () : memref<8x16xf32>
+// OPENCL:       memref.copy %[[A]], %[[GA]]
+// OPENCL:       gpu.launch
+// OPENCL:         xegpu.create_nd_tdesc %[[GA]]
+// OPENCL:         xegpu.create_nd_tdesc %[[GB]]
+// OPENCL:       gpu.dealloc  %[[GA]]
+// OPENCL-NEXT:  memref.copy %[[GB]], %[[B]]
+// OPENCL-NEXT:  gpu.dealloc  %[[GB]]
+func.func @xegpu(%a: memref<8x16xf32>, %b: memref<8x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %ta = xegpu.create_nd_tdesc %a[%c0, %c0] : memref<8x16xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %tb = xegpu.create_nd_tdesc %b[%c0, %c0] : memref<8x16xf32> -> !xegpu.tensor_desc<8x16xf32>
+    xegpu.prefetch_nd %ta : !xegpu.tensor_desc<8x16xf32>
+    %v = xegpu.load_nd %ta : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+    %tb1 = xegpu.update_nd_offset %tb, [%c0, %c0] : !xegpu.tensor_desc<8x16xf32>
+    xegpu.store_nd %v, %tb1 : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// An op that touches memory the pass cannot attribute to a memref stops it.
+func.func @unattributed_effect() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{Unhandled mem op in gpu region}}
+    gpu.printf "x"
+    gpu.terminator
+  }
+  return
+}
