@@ -13,6 +13,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/InterleavedRange.h"
 
 using namespace mlir;
 using namespace mlir::iree_compiler::IREE::VectorExt;
@@ -656,58 +657,77 @@ static bool isIntegerOrIndex(Type type) {
   return isa<IntegerType, IndexType>(type);
 }
 
+// The messages are IREE's own, word for word: users' -verify-diagnostics
+// tests match them.
 LogicalResult ArgCompareOp::verify() {
   auto inputType = cast<VectorType>(getInputValue().getType());
+  auto initValueType = cast<VectorType>(getInitValue().getType());
+  auto initIndexType = cast<VectorType>(getInitIndex().getType());
   int64_t rank = inputType.getRank();
   int64_t dimension = getDimension();
   if (dimension < 0 || dimension >= rank)
     return emitOpError("dimension ")
-           << dimension << " is out of range for an input of rank " << rank;
+           << dimension << " is out of range [0, " << rank << ")";
+  for (auto [name, type] : {std::pair("init value", initValueType),
+                            std::pair("init index", initIndexType)})
+    if (type.getRank() != rank - 1)
+      return emitOpError() << name << " rank (" << type.getRank()
+                           << ") must be input rank - 1 (" << rank - 1 << ")";
 
   SmallVector<int64_t> reducedShape(inputType.getShape());
   reducedShape.erase(reducedShape.begin() + dimension);
-  for (auto [name, init] : {std::pair("init_value", getInitValue()),
-                            std::pair("init_index", getInitIndex())}) {
-    ArrayRef<int64_t> shape = cast<VectorType>(init.getType()).getShape();
-    if (shape != ArrayRef<int64_t>(reducedShape))
-      return emitOpError() << name << " must have the input shape without "
-                           << "dimension " << dimension << ": expected ["
-                           << reducedShape << "], got [" << shape << "]";
-  }
+  for (auto [name, type] : {std::pair("init value", initValueType),
+                            std::pair("init index", initIndexType)})
+    if (type.getShape() != ArrayRef<int64_t>(reducedShape))
+      return emitOpError()
+             << name
+             << " shape must match input shape with reduction dimension "
+                "removed. Expected: "
+             << llvm::interleaved_array(reducedShape)
+             << ", but got: " << llvm::interleaved_array(type.getShape());
 
-  Type indexElementType =
-      cast<VectorType>(getInitIndex().getType()).getElementType();
+  Type indexElementType = initIndexType.getElementType();
   if (!isIntegerOrIndex(indexElementType))
-    return emitOpError("init_index must have an integer or index element "
-                       "type, got ")
+    return emitOpError("init index must have integer or index element type, "
+                       "but got ")
            << indexElementType;
 
   if (Value inputIndex = getInputIndex()) {
     auto inputIndexType = cast<VectorType>(inputIndex.getType());
     if (inputIndexType.getShape() != inputType.getShape())
-      return emitOpError("input_index must have the input_value shape [")
-             << inputType.getShape() << "], got [" << inputIndexType.getShape()
-             << "]";
-    if (inputIndexType.getElementType() != indexElementType)
-      return emitOpError("input_index element type ")
-             << inputIndexType.getElementType()
-             << " must match the init_index element type " << indexElementType;
+      return emitOpError("explicit-index mode: value and index inputs must "
+                         "have the same shape. Value shape: ")
+             << llvm::interleaved_array(inputType.getShape())
+             << ", index shape: "
+             << llvm::interleaved_array(inputIndexType.getShape());
+    Type inputIndexElementType = inputIndexType.getElementType();
+    if (!isIntegerOrIndex(inputIndexElementType))
+      return emitOpError("explicit-index mode: index input must have integer "
+                         "or index element type, but got ")
+             << inputIndexElementType;
+    if (inputIndexElementType != indexElementType)
+      return emitOpError("explicit-index mode: input and init index element "
+                         "types must match. Input index type: ")
+             << inputIndexElementType
+             << ", init index type: " << indexElementType;
     if (getIndexBase())
       return emitOpError("index_base must not be used with explicit indices");
   }
 
   Block &body = getRegion().front();
+  if (body.getNumArguments() != 2)
+    return emitOpError("comparator region must have exactly 2 arguments");
   Type elementType = inputType.getElementType();
-  if (body.getNumArguments() != 2 ||
-      llvm::any_of(body.getArgumentTypes(),
-                   [&](Type type) { return type != elementType; }))
-    return emitOpError("comparator must take exactly two arguments of the "
-                       "input element type ")
-           << elementType;
+  Type lhs = body.getArgument(0).getType();
+  Type rhs = body.getArgument(1).getType();
+  if (lhs != elementType || rhs != elementType)
+    return emitOpError("comparator arguments must match input value element "
+                       "type. Expected: ")
+           << elementType << ", but got: " << lhs << " and " << rhs;
   for (Operation &nested : body)
     if (!isPure(&nested))
       return nested.emitOpError(
-          "is not pure; an arg_compare comparator may only contain pure ops");
+          "comparator region must contain only pure operations");
   return success();
 }
 
@@ -717,10 +737,11 @@ LogicalResult ArgCompareOp::verify() {
 
 LogicalResult YieldOp::verify() {
   if (getNumOperands() != 1)
-    return emitOpError("expects exactly one i1 operand, got ")
-           << getNumOperands() << " operands";
+    return emitOpError("expected 1 yield operand, but got ")
+           << getNumOperands();
   Type type = getOperand(0).getType();
   if (!type.isInteger(1))
-    return emitOpError("expects an i1 operand, got ") << type;
+    return emitOpError("expected yield operand to have type i1, but got ")
+           << type;
   return success();
 }

@@ -40,8 +40,8 @@ func.func @scatter_element_types(%v: vector<8xf16>, %m: memref<64xf32>, %i: inde
 
 // -----
 
-func.func @scatter_memref_result_type(%v: vector<8xf32>, %m: memref<64xf32>, %i: index) -> memref<64xf32> {
-  // expected-error @+1 {{result #0 must be tensor of any type values, but got 'memref<64xf32>'}}
+func.func @scatter_memref_memref_result(%v: vector<8xf32>, %m: memref<64xf32>, %i: index) -> memref<64xf32> {
+  // expected-error @+1 {{'iree_vector_ext.transfer_scatter' op unexpected result for memref operand}}
   %r = iree_vector_ext.transfer_scatter %v into %m[%i] {
     indexing_maps = [affine_map<(d0) -> (d0)>]
   } : vector<8xf32>, memref<64xf32> -> memref<64xf32>

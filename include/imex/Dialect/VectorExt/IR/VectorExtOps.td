@@ -102,7 +102,9 @@ def IREEVectorExt_TransferScatterOp : IREEVectorExt_Op<"transfer_scatter", [
     Variadic<IREEVectorExt_IndexVec>:$index_vecs,
     Optional<VectorOfAnyRankOf<[I1]>>:$mask,
     AffineMapArrayAttr:$indexing_maps);
-  let results = (outs Optional<AnyTensor>:$result);
+  // Any shaped result parses, as in IREE: the verifier says why a memref
+  // base takes none.
+  let results = (outs Optional<AnyShaped>:$result);
 
   let assemblyFormat = [{
     $vector `into` $base `[` $offsets `]`
