@@ -33,6 +33,7 @@
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Pass/PassManager.h"
@@ -249,6 +250,30 @@ void passI1ArgumentsAsI8(gpu::GPUFuncOp kernel) {
         FunctionType::get(kernel.getContext(), inputs, type.getResults()));
 }
 
+/// Signed and unsigned integers (si32, ui8: memref element types of IMEX's
+/// programs) become signless, as the LLVM lowering makes them on the host,
+/// and the reinterpreting casts between the two forms
+/// (convert-ndarray-to-linalg's) vanish: the SPIR-V conversion has no
+/// pattern for those casts.
+void makeIntegersSignless(gpu::GPUModuleOp module) {
+  AttrTypeReplacer replacer;
+  replacer.addReplacement([](IntegerType type) -> std::optional<Type> {
+    if (type.isSignless())
+      return std::nullopt;
+    return IntegerType::get(type.getContext(), type.getWidth());
+  });
+  replacer.recursivelyReplaceElementsIn(module, /*replaceAttrs=*/true,
+                                        /*replaceLocs=*/false,
+                                        /*replaceTypes=*/true);
+  module.walk([](UnrealizedConversionCastOp cast) {
+    if (cast->getNumOperands() == 1 && cast->getNumResults() == 1 &&
+        cast.getOperand(0).getType() == cast.getResult(0).getType()) {
+      cast.getResult(0).replaceAllUsesWith(cast.getOperand(0));
+      cast.erase();
+    }
+  });
+}
+
 /// The reductions' gpu.subgroup_reduce ops run where whole subgroups reach
 /// them. For OpenCL they become sub-group reductions (OpGroup*, capability
 /// Groups, SPIR-V 1.0, what Level Zero drivers take); Vulkan has only the
@@ -452,6 +477,7 @@ GpuKernelsToSPIRVBinaryPass::compileFlavour(gpu::GPUModuleOp module,
   builder.setInsertionPointToStart(scratch.getBody());
   auto copy = cast<gpu::GPUModuleOp>(builder.clone(*module));
   copy->removeAttr(kGpuBinaryAttrName);
+  makeIntegersSignless(copy);
   copy->setAttr(spirv::getTargetEnvAttrName(), getTargetEnv(ctx, flavour));
   for (auto [index, kernel] : llvm::enumerate(kernels)) {
     auto kernelCopy =

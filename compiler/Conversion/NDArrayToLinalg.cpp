@@ -65,10 +65,13 @@ Value toStridedBuffer(OpBuilder &builder, Location loc, Value tensor,
                                            readOnly);
 }
 
-/// Element-wise conversion of `value` to `to` (signless integers, index,
-/// floats) following NumPy's casting: booleans (i1) convert as unsigned,
-/// other integers as signed, floats truncate towards zero.
-Value convertScalar(OpBuilder &builder, Location loc, Value value, Type to) {
+/// Conversion of a signless integer, index or float `value` to the
+/// signless type `to`, following NumPy's casting: integers extend and
+/// convert to floats as signed, or as unsigned when `fromUnsigned` (booleans
+/// always); floats convert to integers truncating towards zero, as unsigned
+/// ones when `toUnsigned`.
+Value convertSignlessScalar(OpBuilder &builder, Location loc, Value value,
+                            Type to, bool fromUnsigned, bool toUnsigned) {
   Type from = value.getType();
   if (from == to)
     return value;
@@ -76,35 +79,68 @@ Value convertScalar(OpBuilder &builder, Location loc, Value value, Type to) {
   if (from.isIndex()) {
     Value asI64 =
         arith::IndexCastOp::create(builder, loc, builder.getI64Type(), value);
-    return convertScalar(builder, loc, asI64, to);
+    return convertSignlessScalar(builder, loc, asI64, to, fromUnsigned,
+                                 toUnsigned);
   }
   if (to.isIndex()) {
-    Value asI64 = convertScalar(builder, loc, value, builder.getI64Type());
+    Value asI64 = convertSignlessScalar(
+        builder, loc, value, builder.getI64Type(), fromUnsigned, toUnsigned);
     return arith::IndexCastOp::create(builder, loc, to, asI64);
   }
-  bool fromBool = from.isInteger(1);
+  fromUnsigned |= from.isInteger(1);
   if (isa<IntegerType>(from) && isa<IntegerType>(to)) {
     if (to.getIntOrFloatBitWidth() < from.getIntOrFloatBitWidth())
       return arith::TruncIOp::create(builder, loc, to, value);
-    if (fromBool)
+    if (fromUnsigned)
       return arith::ExtUIOp::create(builder, loc, to, value);
     return arith::ExtSIOp::create(builder, loc, to, value);
   }
   if (isa<IntegerType>(from)) {
-    if (fromBool)
+    if (fromUnsigned)
       return arith::UIToFPOp::create(builder, loc, to, value);
     return arith::SIToFPOp::create(builder, loc, to, value);
   }
-  if (isa<IntegerType>(to))
+  if (isa<IntegerType>(to)) {
+    if (toUnsigned)
+      return arith::FPToUIOp::create(builder, loc, to, value);
     return arith::FPToSIOp::create(builder, loc, to, value);
+  }
   if (to.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth())
     return arith::ExtFOp::create(builder, loc, to, value);
   return arith::TruncFOp::create(builder, loc, to, value);
 }
 
+/// `type` with signed and unsigned integers replaced by signless ones.
+Type signlessOf(Type type) {
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return IntegerType::get(type.getContext(), integer.getWidth());
+  return type;
+}
+
+/// Element-wise conversion of `value` to `to` (integers of any signedness,
+/// index, floats) as convertSignlessScalar does. arith computes on signless
+/// integers only: signed and unsigned ones (si32, ui32, whose signedness
+/// chooses the conversion) are reinterpreted on the way in and out, casts
+/// that vanish when the LLVM lowering makes every integer signless.
+Value convertScalar(OpBuilder &builder, Location loc, Value value, Type to) {
+  Type from = value.getType();
+  if (from == to)
+    return value;
+  auto reinterpret = [&](Value v, Type type) -> Value {
+    if (v.getType() == type)
+      return v;
+    return UnrealizedConversionCastOp::create(builder, loc, type, v)
+        .getResult(0);
+  };
+  Value converted = convertSignlessScalar(
+      builder, loc, reinterpret(value, signlessOf(from)), signlessOf(to),
+      from.isUnsignedInteger(), to.isUnsignedInteger());
+  return reinterpret(converted, to);
+}
+
 /// The element types convertScalar handles.
 bool isScalarNumber(Type type) {
-  return type.isSignlessInteger() || isa<IndexType, FloatType>(type);
+  return isa<IntegerType, IndexType, FloatType>(type);
 }
 
 /// copy → fresh identity-layout allocation + memref.copy (inside a

@@ -59,7 +59,8 @@ def GpuKernelsToSPIRVBinary
     A kernel's work-group size is its `known_block_size`, or else the block
     size that all its `gpu.launch_func`/`gpux.launch_func` launches pass as
     constants. An `i1` kernel argument is passed as one byte (i8 on the
-    device). A kernel that does not convert, a module that fails validation
+    device). Signed and unsigned integer types (`si32`, `ui8`) become
+    signless in the copy, as on the host. A kernel that does not convert, a module that fails validation
     or a kernel without a work-group size under `vulkan` is an error naming
     the kernel and the flavour.
   }];

@@ -177,6 +177,43 @@ func.func @view_of_argument(%a: tensor<4xi32>) -> tensor<2xi32> {
 
 // -----
 
+// Signed and unsigned integers (si32, ui32, as IMEX's programs use them)
+// compute as signless ones, reinterpreted on the way in and out; their
+// signedness chooses the conversion (extui, uitofp, fptoui for unsigned).
+// CHECK-LABEL: func.func @signedness
+// CHECK:       ^bb0(%[[IN:.*]]: ui16, %{{.*}}: si64):
+// CHECK-NEXT:    %[[S:.*]] = builtin.unrealized_conversion_cast %[[IN]] : ui16 to i16
+// CHECK-NEXT:    %[[E:.*]] = arith.extui %[[S]] : i16 to i64
+// CHECK-NEXT:    %[[R:.*]] = builtin.unrealized_conversion_cast %[[E]] : i64 to si64
+// CHECK-NEXT:    linalg.yield %[[R]] : si64
+// CHECK:       ^bb0(%[[IN2:.*]]: si8, %{{.*}}: f32):
+// CHECK-NEXT:    %[[S2:.*]] = builtin.unrealized_conversion_cast %[[IN2]] : si8 to i8
+// CHECK-NEXT:    arith.sitofp %[[S2]] : i8 to f32
+// CHECK:       ^bb0(%[[IN3:.*]]: f32, %{{.*}}: ui32):
+// CHECK-NEXT:    %[[U:.*]] = arith.fptoui %[[IN3]] : f32 to i32
+// CHECK-NEXT:    builtin.unrealized_conversion_cast %[[U]] : i32 to ui32
+// CHECK:       ^bb0(%[[IN4:.*]]: i32, %{{.*}}: ui32):
+// CHECK-NEXT:    builtin.unrealized_conversion_cast %[[IN4]] : i32 to ui32
+// CHECK-NOT:     arith
+// CHECK-LABEL: func.func @linspace_unsigned
+// CHECK:         arith.fptoui %{{.*}} : f16 to i8
+// CHECK-NEXT:    builtin.unrealized_conversion_cast %{{.*}} : i8 to ui8
+func.func @signedness(%a: tensor<4xui16>, %b: tensor<4xsi8>, %c: tensor<4xf32>, %d: tensor<4xi32>)
+    -> (tensor<4xsi64>, tensor<4xf32>, tensor<4xui32>, tensor<4xui32>) {
+  %0 = ndarray.cast_elemtype %a : tensor<4xui16> to tensor<4xsi64>
+  %1 = ndarray.cast_elemtype %b : tensor<4xsi8> to tensor<4xf32>
+  %2 = ndarray.cast_elemtype %c : tensor<4xf32> to tensor<4xui32>
+  %3 = ndarray.cast_elemtype %d : tensor<4xi32> to tensor<4xui32>
+  return %0, %1, %2, %3 : tensor<4xsi64>, tensor<4xf32>, tensor<4xui32>, tensor<4xui32>
+}
+func.func @linspace_unsigned(%a: f32, %b: f32) -> tensor<5xui8> {
+  %n = arith.constant 5 : index
+  %r = ndarray.linspace %a %b %n true : (f32, f32, index) -> tensor<5xui8>
+  return %r : tensor<5xui8>
+}
+
+// -----
+
 // Unsupported operand types make the conversion fail with a diagnostic.
 func.func @linspace_vector(%a: vector<2xf32>, %n: index) -> tensor<?xf32> {
   // expected-error @+1 {{failed to legalize operation 'ndarray.linspace' that was explicitly marked illegal}}
