@@ -140,6 +140,10 @@ void addToLLVM(OpPassManager &pm, bool gpux, bool genericAllocation = false) {
   // Integer powers (math.ipowi), which have no LLVM intrinsic, as calls of
   // generated functions (gpu.modules are gone by now).
   pm.addPass(createConvertMathToFuncs());
+  // Math ops with an LLVM intrinsic become it; the others (erf, erfc,
+  // cbrt, acosh, asinh, atanh, ...) become calls of the C library's.
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
   // bf16 arithmetic as f32 between conversions, the conversions on integer
   // bits.
   arith::ArithEmulateUnsupportedFloatsOptions emulateBF16;

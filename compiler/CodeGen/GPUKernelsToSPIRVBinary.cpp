@@ -13,9 +13,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SPIRVKernelPreparation.h"
 #include "SPIRVValidation.h"
 #include "imex/CodeGen/KernelBinary.h"
 #include "imex/CodeGen/Passes.h"
+#include "imex/Transforms/Passes.h"
 
 #include "imex/Dialect/GPUX/IR/GPUX.h"
 
@@ -27,13 +29,11 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Pass/PassManager.h"
@@ -250,30 +250,6 @@ void passI1ArgumentsAsI8(gpu::GPUFuncOp kernel) {
         FunctionType::get(kernel.getContext(), inputs, type.getResults()));
 }
 
-/// Signed and unsigned integers (si32, ui8: memref element types of IMEX's
-/// programs) become signless, as the LLVM lowering makes them on the host,
-/// and the reinterpreting casts between the two forms
-/// (convert-ndarray-to-linalg's) vanish: the SPIR-V conversion has no
-/// pattern for those casts.
-void makeIntegersSignless(gpu::GPUModuleOp module) {
-  AttrTypeReplacer replacer;
-  replacer.addReplacement([](IntegerType type) -> std::optional<Type> {
-    if (type.isSignless())
-      return std::nullopt;
-    return IntegerType::get(type.getContext(), type.getWidth());
-  });
-  replacer.recursivelyReplaceElementsIn(module, /*replaceAttrs=*/true,
-                                        /*replaceLocs=*/false,
-                                        /*replaceTypes=*/true);
-  module.walk([](UnrealizedConversionCastOp cast) {
-    if (cast->getNumOperands() == 1 && cast->getNumResults() == 1 &&
-        cast.getOperand(0).getType() == cast.getResult(0).getType()) {
-      cast.getResult(0).replaceAllUsesWith(cast.getOperand(0));
-      cast.erase();
-    }
-  });
-}
-
 /// The reductions' gpu.subgroup_reduce ops run where whole subgroups reach
 /// them. For OpenCL they become sub-group reductions (OpGroup*, capability
 /// Groups, SPIR-V 1.0, what Level Zero drivers take); Vulkan has only the
@@ -477,7 +453,7 @@ GpuKernelsToSPIRVBinaryPass::compileFlavour(gpu::GPUModuleOp module,
   builder.setInsertionPointToStart(scratch.getBody());
   auto copy = cast<gpu::GPUModuleOp>(builder.clone(*module));
   copy->removeAttr(kGpuBinaryAttrName);
-  makeIntegersSignless(copy);
+  imex::codegen::makeIntegersSignless(copy);
   copy->setAttr(spirv::getTargetEnvAttrName(), getTargetEnv(ctx, flavour));
   for (auto [index, kernel] : llvm::enumerate(kernels)) {
     auto kernelCopy =
@@ -538,70 +514,15 @@ GpuKernelsToSPIRVBinaryPass::compileFlavour(gpu::GPUModuleOp module,
   return std::vector<uint32_t>(words.begin(), words.end());
 }
 
-/// SPIR-V has no integer power: each scalar math.ipowi becomes
-/// exponentiation by squaring in an scf.while (a negative exponent gives the
-/// exact result truncated toward zero, as the host's math.ipowi lowering
-/// does: 1 for a base of 1, +-1 for -1, else 0).
-static void expandIntegerPowers(Operation *root) {
-  SmallVector<math::IPowIOp> powers;
-  root->walk([&](math::IPowIOp op) {
-    if (isa<IntegerType>(op.getType()))
-      powers.push_back(op);
-  });
-  for (math::IPowIOp op : powers) {
-    OpBuilder b(op);
-    Location l = op.getLoc();
-    Type type = op.getType();
-    Value base = op.getLhs(), exponent = op.getRhs();
-    auto constant = [&](int64_t v) -> Value {
-      return arith::ConstantIntOp::create(b, l, type, v);
-    };
-    Value zero = constant(0), one = constant(1);
-    auto loop = scf::WhileOp::create(
-        b, l, TypeRange{type, type, type}, ValueRange{one, base, exponent},
-        [&](OpBuilder &ob, Location bl, ValueRange args) {
-          Value more = arith::CmpIOp::create(ob, bl, arith::CmpIPredicate::sgt,
-                                             args[2], zero);
-          scf::ConditionOp::create(ob, bl, more, args);
-        },
-        [&](OpBuilder &ob, Location bl, ValueRange args) {
-          Value bit = arith::AndIOp::create(ob, bl, args[2], one);
-          Value odd = arith::CmpIOp::create(ob, bl, arith::CmpIPredicate::ne,
-                                            bit, zero);
-          Value times = arith::MulIOp::create(ob, bl, args[0], args[1]);
-          Value result = arith::SelectOp::create(ob, bl, odd, times, args[0]);
-          Value square = arith::MulIOp::create(ob, bl, args[1], args[1]);
-          Value rest = arith::ShRUIOp::create(ob, bl, args[2], one);
-          scf::YieldOp::create(ob, bl, ValueRange{result, square, rest});
-        });
-    // Negative exponents.
-    Value negative =
-        arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, exponent, zero);
-    Value minusOne = constant(-1);
-    Value oddExponent =
-        arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne,
-                              arith::AndIOp::create(b, l, exponent, one), zero);
-    Value ofMinusOne =
-        arith::SelectOp::create(b, l, oddExponent, minusOne, one);
-    Value isOne =
-        arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, base, one);
-    Value isMinusOne =
-        arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, base, minusOne);
-    Value truncated = arith::SelectOp::create(
-        b, l, isOne, one,
-        arith::SelectOp::create(b, l, isMinusOne, ofMinusOne, zero));
-    op.replaceAllUsesWith(
-        arith::SelectOp::create(b, l, negative, truncated, loop.getResult(0))
-            .getResult());
-    op.erase();
-  }
-}
-
 LogicalResult GpuKernelsToSPIRVBinaryPass::runConversion(
     ModuleOp scratch, SPIRVFlavour flavour, StringRef spirvModuleName,
     SmallVectorImpl<uint32_t> &words, std::string &reason) {
   MLIRContext *ctx = scratch.getContext();
-  expandIntegerPowers(scratch);
+  imex::codegen::expandIntegerPowers(scratch);
+  if (failed(imex::codegen::expandMathForFlavour(scratch, flavour))) {
+    reason = "cannot expand the math ops the flavour lacks";
+    return mlir::failure();
+  }
   captured.clear();
   // Everything the nested passes report becomes a note on our own error;
   // the op dumps the conversion driver attaches are dropped.
@@ -614,6 +535,21 @@ LogicalResult GpuKernelsToSPIRVBinaryPass::runConversion(
         captured.push_back({note.getLocation(), note.str()});
     return success();
   });
+
+  // bf16, which SPIR-V lacks (the conversion would take it for f32 and
+  // read the wrong words): arithmetic in f32, conversions on integer bits,
+  // then the values as their i16 bits.
+  OpPassManager emulate(ModuleOp::getOperationName());
+  arith::ArithEmulateUnsupportedFloatsOptions inF32;
+  inF32.sourceTypeStrs = {"bf16"};
+  emulate.nest<gpu::GPUModuleOp>().addPass(
+      arith::createArithEmulateUnsupportedFloats(inF32));
+  emulate.nest<gpu::GPUModuleOp>().addPass(imex::createExpandBF16Conversions());
+  if (failed(runPipeline(emulate, scratch))) {
+    reason = "cannot emulate bf16";
+    return mlir::failure();
+  }
+  imex::codegen::storeBF16AsBits(scratch);
 
   OpPassManager convert(ModuleOp::getOperationName());
   OpPassManager &perModule = convert.nest<gpu::GPUModuleOp>();

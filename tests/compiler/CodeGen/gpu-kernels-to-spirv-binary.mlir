@@ -38,6 +38,9 @@
 // RUN:   --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIMING
 // TIMING:      GpuKernelsToSPIRVBinary
 // TIMING:        'gpu.module' Pipeline
+// TIMING-NEXT:     ArithEmulateUnsupportedFloats
+// TIMING-NEXT:     ExpandBF16Conversions
+// TIMING:        'gpu.module' Pipeline
 // TIMING-NEXT:     ArithExpandOpsPass
 // TIMING-NEXT:     MathExpandOpsPass
 // TIMING-NEXT:     ConvertMathToSPIRVPass

@@ -1,0 +1,238 @@
+//===- SPIRVKernelPreparation.cpp - kernels made fit for SPIR-V -----------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "SPIRVKernelPreparation.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/AttrTypeSubElements.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <cmath>
+
+using namespace mlir;
+using imex::codegen::SPIRVFlavour;
+
+void imex::codegen::makeIntegersSignless(Operation *root) {
+  AttrTypeReplacer replacer;
+  replacer.addReplacement([](IntegerType type) -> std::optional<Type> {
+    if (type.isSignless())
+      return std::nullopt;
+    return IntegerType::get(type.getContext(), type.getWidth());
+  });
+  replacer.recursivelyReplaceElementsIn(root, /*replaceAttrs=*/true,
+                                        /*replaceLocs=*/false,
+                                        /*replaceTypes=*/true);
+  root->walk([](UnrealizedConversionCastOp cast) {
+    if (cast->getNumOperands() == 1 && cast->getNumResults() == 1 &&
+        cast.getOperand(0).getType() == cast.getResult(0).getType()) {
+      cast.getResult(0).replaceAllUsesWith(cast.getOperand(0));
+      cast.erase();
+    }
+  });
+}
+
+void imex::codegen::storeBF16AsBits(Operation *root) {
+  MLIRContext *ctx = root->getContext();
+  auto i16 = IntegerType::get(ctx, 16);
+  AttrTypeReplacer replacer;
+  replacer.addReplacement([&](BFloat16Type) -> Type { return i16; });
+  replacer.addReplacement([&](FloatAttr attr) -> std::optional<Attribute> {
+    if (!attr.getType().isBF16())
+      return std::nullopt;
+    return IntegerAttr::get(i16, attr.getValue().bitcastToAPInt());
+  });
+  replacer.addReplacement(
+      [&](DenseFPElementsAttr attr) -> std::optional<Attribute> {
+        if (!attr.getElementType().isBF16())
+          return std::nullopt;
+        return attr.bitcast(i16);
+      });
+  replacer.recursivelyReplaceElementsIn(root, /*replaceAttrs=*/true,
+                                        /*replaceLocs=*/false,
+                                        /*replaceTypes=*/true);
+  root->walk([](arith::BitcastOp cast) {
+    if (cast.getIn().getType() == cast.getType()) {
+      cast.replaceAllUsesWith(cast.getIn());
+      cast.erase();
+    }
+  });
+}
+
+namespace {
+/// erfc(x) = 1 - erf(x): neither extended instruction set has erfc.
+struct ExpandErfc : OpRewritePattern<math::ErfcOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::ErfcOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value one = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getFloatAttr(getElementTypeOrSelf(op), 1.0));
+    if (auto vector = dyn_cast<VectorType>(op.getType()))
+      one = vector::BroadcastOp::create(rewriter, loc, vector, one);
+    Value erf = math::ErfOp::create(rewriter, loc, op.getOperand());
+    rewriter.replaceOpWithNewOp<arith::SubFOp>(op, one, erf);
+    return success();
+  }
+};
+
+/// cbrt(x) = copysign(|x| ** (1/3), x): neither set has a cube root.
+struct ExpandCbrt : OpRewritePattern<math::CbrtOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::CbrtOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value x = op.getOperand();
+    Value third = arith::ConstantOp::create(
+        rewriter, loc,
+        rewriter.getFloatAttr(getElementTypeOrSelf(x), 1.0 / 3.0));
+    if (auto vector = dyn_cast<VectorType>(x.getType()))
+      third = vector::BroadcastOp::create(rewriter, loc, vector, third);
+    Value magnitude = math::PowFOp::create(
+        rewriter, loc, math::AbsFOp::create(rewriter, loc, x), third);
+    rewriter.replaceOpWithNewOp<math::CopySignOp>(op, magnitude, x);
+    return success();
+  }
+};
+
+/// trunc(x) = x < 0 ? ceil(x) : floor(x): the SPIR-V conversion has no
+/// trunc.
+struct ExpandTrunc : OpRewritePattern<math::TruncOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::TruncOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value x = op.getOperand();
+    Value zero = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getZeroAttr(getElementTypeOrSelf(x)));
+    if (auto vector = dyn_cast<VectorType>(x.getType()))
+      zero = vector::BroadcastOp::create(rewriter, loc, vector, zero);
+    Value negative = arith::CmpFOp::create(rewriter, loc,
+                                           arith::CmpFPredicate::OLT, x, zero);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(
+        op, negative, math::CeilOp::create(rewriter, loc, x),
+        math::FloorOp::create(rewriter, loc, x));
+    return success();
+  }
+};
+
+/// atan2(y, x) from atan(y / x), moved to the quadrant of (x, y): for
+/// GLSL.std.450, whose Atan2 the SPIR-V conversion does not use.
+struct ExpandAtan2 : OpRewritePattern<math::Atan2Op> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::Atan2Op op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value y = op.getLhs(), x = op.getRhs();
+    auto constant = [&](double v) -> Value {
+      Value c = arith::ConstantOp::create(
+          rewriter, loc, rewriter.getFloatAttr(getElementTypeOrSelf(x), v));
+      if (auto vector = dyn_cast<VectorType>(x.getType()))
+        c = vector::BroadcastOp::create(rewriter, loc, vector, c);
+      return c;
+    };
+    auto compare = [&](arith::CmpFPredicate predicate, Value a, Value b) {
+      return arith::CmpFOp::create(rewriter, loc, predicate, a, b);
+    };
+    auto select = [&](Value condition, Value a, Value b) -> Value {
+      return arith::SelectOp::create(rewriter, loc, condition, a, b);
+    };
+    Value zero = constant(0), pi = constant(M_PI), halfPi = constant(M_PI_2);
+    Value angle = math::AtanOp::create(
+        rewriter, loc, arith::DivFOp::create(rewriter, loc, y, x));
+    // x < 0: half a turn towards the sign of y.
+    Value turn = select(compare(arith::CmpFPredicate::OGE, y, zero), pi,
+                        arith::NegFOp::create(rewriter, loc, pi));
+    angle = select(compare(arith::CmpFPredicate::OLT, x, zero),
+                   arith::AddFOp::create(rewriter, loc, angle, turn), angle);
+    // x == 0: straight up, down, or 0 at the origin.
+    Value vertical =
+        select(compare(arith::CmpFPredicate::OGT, y, zero), halfPi,
+               select(compare(arith::CmpFPredicate::OLT, y, zero),
+                      arith::NegFOp::create(rewriter, loc, halfPi), zero));
+    rewriter.replaceOp(op, select(compare(arith::CmpFPredicate::OEQ, x, zero),
+                                  vertical, angle));
+    return success();
+  }
+};
+} // namespace
+
+LogicalResult imex::codegen::expandMathForFlavour(Operation *root,
+                                                  SPIRVFlavour flavour) {
+  RewritePatternSet patterns(root->getContext());
+  patterns.add<ExpandErfc, ExpandCbrt, ExpandTrunc>(root->getContext());
+  if (flavour == SPIRVFlavour::Vulkan) {
+    patterns.add<ExpandAtan2>(root->getContext());
+    populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
+      name.consume_front("math.");
+      return name == "erf";
+    });
+  }
+  return applyPatternsGreedily(root, std::move(patterns));
+}
+
+void imex::codegen::expandIntegerPowers(Operation *root) {
+  SmallVector<math::IPowIOp> powers;
+  root->walk([&](math::IPowIOp op) {
+    if (isa<IntegerType>(op.getType()))
+      powers.push_back(op);
+  });
+  for (math::IPowIOp op : powers) {
+    OpBuilder b(op);
+    Location l = op.getLoc();
+    Type type = op.getType();
+    Value base = op.getLhs(), exponent = op.getRhs();
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(b, l, type, v);
+    };
+    Value zero = constant(0), one = constant(1);
+    auto loop = scf::WhileOp::create(
+        b, l, TypeRange{type, type, type}, ValueRange{one, base, exponent},
+        [&](OpBuilder &ob, Location bl, ValueRange args) {
+          Value more = arith::CmpIOp::create(ob, bl, arith::CmpIPredicate::sgt,
+                                             args[2], zero);
+          scf::ConditionOp::create(ob, bl, more, args);
+        },
+        [&](OpBuilder &ob, Location bl, ValueRange args) {
+          Value bit = arith::AndIOp::create(ob, bl, args[2], one);
+          Value odd = arith::CmpIOp::create(ob, bl, arith::CmpIPredicate::ne,
+                                            bit, zero);
+          Value times = arith::MulIOp::create(ob, bl, args[0], args[1]);
+          Value result = arith::SelectOp::create(ob, bl, odd, times, args[0]);
+          Value square = arith::MulIOp::create(ob, bl, args[1], args[1]);
+          Value rest = arith::ShRUIOp::create(ob, bl, args[2], one);
+          scf::YieldOp::create(ob, bl, ValueRange{result, square, rest});
+        });
+    // Negative exponents.
+    Value negative =
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, exponent, zero);
+    Value minusOne = constant(-1);
+    Value oddExponent =
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne,
+                              arith::AndIOp::create(b, l, exponent, one), zero);
+    Value ofMinusOne =
+        arith::SelectOp::create(b, l, oddExponent, minusOne, one);
+    Value isOne =
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, base, one);
+    Value isMinusOne =
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, base, minusOne);
+    Value truncated = arith::SelectOp::create(
+        b, l, isOne, one,
+        arith::SelectOp::create(b, l, isMinusOne, ofMinusOne, zero));
+    op.replaceAllUsesWith(
+        arith::SelectOp::create(b, l, negative, truncated, loop.getResult(0))
+            .getResult());
+    op.erase();
+  }
+}
