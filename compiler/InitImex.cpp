@@ -18,6 +18,7 @@
 #include "imex/Interfaces/UpstreamShardingModels.h"
 
 #include "imex/Dialect/GPUX/IR/GPUX.h"
+#include "imex/Dialect/IREEGPU/IR/IREEGPU.h"
 #include "imex/Dialect/NDArray/IR/NDArray.h"
 #include "imex/Dialect/NDArray/Transforms/BufferizableOpInterfaceImpl.h"
 #include "imex/Dialect/NDArray/Transforms/ShardingInterfaceImpl.h"
@@ -78,7 +79,8 @@
 void imex::registerImexDialects(mlir::DialectRegistry &registry) {
   registry.insert<region::RegionDialect, ndarray::NDArrayDialect,
                   gpux::GPUXDialect, nda::NdaDialect,
-                  mlir::iree_compiler::IREE::VectorExt::IREEVectorExtDialect>();
+                  mlir::iree_compiler::IREE::VectorExt::IREEVectorExtDialect,
+                  iree_gpu::IREEGPUDialect>();
   region::registerBufferizableOpInterfaceExternalModels(registry);
   ndarray::registerBufferizableOpInterfaceExternalModels(registry);
   ndarray::registerShardingInterfaceExternalModels(registry);

@@ -24,7 +24,8 @@ __truncsfbf2(float value) {
   if ((bits & 0x7fffffffu) > 0x7f800000u) // NaN: keep it, quiet
     rounded = static_cast<uint16_t>((bits >> 16) | 0x40u);
   else // to nearest, ties to even
-    rounded = static_cast<uint16_t>((bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16);
+    rounded =
+        static_cast<uint16_t>((bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16);
   __bf16 result;
   std::memcpy(&result, &rounded, sizeof result);
   return result;
