@@ -24,7 +24,9 @@
 #include "imexrt/imexrt.h"
 #include "imexrt/kernel_binary.h"
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -79,6 +81,42 @@ bool traceLaunches() {
     return !v.empty() && v != "0";
   }();
   return trace;
+}
+
+/// IMEX's profiling variables (read once per process):
+/// IMEX_ENABLE_PROFILING=1 times every kernel launch, running it
+/// IMEX_PROFILING_WARMUPS times untimed (default 0) and then
+/// IMEX_PROFILING_RUNS times timed (default 1), and reports the times.
+struct Profiling {
+  bool enabled = false;
+  unsigned warmups = 0;
+  unsigned runs = 1;
+};
+
+const Profiling &profiling() {
+  static const Profiling settings = [] {
+    Profiling p;
+    std::string on = getEnv("IMEX_ENABLE_PROFILING");
+    p.enabled = !on.empty() && on != "0";
+    auto count = [](const char *name, unsigned fallback, unsigned least) {
+      std::string v = getEnv(name);
+      char *end = nullptr;
+      unsigned long n =
+          v.empty() ? fallback : std::strtoul(v.c_str(), &end, 10);
+      if (!v.empty() && (end == v.c_str() || *end || n > 1000000)) {
+        std::fprintf(stderr,
+                     "imexrt: ignoring %s=%s (expected a count up to "
+                     "1000000)\n",
+                     name, v.c_str());
+        n = fallback;
+      }
+      return std::max<unsigned>(unsigned(n), least);
+    };
+    p.warmups = count("IMEX_PROFILING_WARMUPS", 0, 0);
+    p.runs = count("IMEX_PROFILING_RUNS", 1, 1);
+    return p;
+  }();
+  return settings;
 }
 
 DynamicLibrary::~DynamicLibrary() {
@@ -658,6 +696,56 @@ void *getKernel(void *streamHandle, void *moduleHandle, const char *name,
   return kernel;
 }
 
+/// The next event slot of `stream`, marking its launches so far. Caller
+/// holds stream->mutex.
+EventSlot *nextEvent(StreamHandle *stream) {
+  EventSlot *event = &stream->events[stream->nextEvent];
+  stream->nextEvent = (stream->nextEvent + 1) % kEventRing;
+  event->seq.store(stream->launches);
+  return event;
+}
+
+/// A launch under IMEX_ENABLE_PROFILING: the warm-up runs, then the timed
+/// runs, each waited for, so a time is the kernel's submission to its
+/// completion as the host sees it. One line on stderr per launch.
+void *profileLaunch(StreamHandle *stream, KernelHandle *kernel,
+                    BackendKernel *impl, const LaunchArgs &args,
+                    const char *fn) {
+  const Profiling &p = profiling();
+  std::lock_guard<std::mutex> lock(stream->mutex);
+  double total = 0, fastest = 0, slowest = 0;
+  for (unsigned i = 0; i < p.warmups + p.runs; ++i) {
+    std::string error;
+    uint64_t seq = stream->launches + 1;
+    auto start = std::chrono::steady_clock::now();
+    bool ok = stream->impl->launch(impl, args, seq, error) &&
+              stream->impl->waitUntil(seq, error);
+    double ms = std::chrono::duration<double, std::milli>(
+                    std::chrono::steady_clock::now() - start)
+                    .count();
+    if (!ok) {
+      reportError(fn, backendName(stream->target),
+                  format("kernel '%s': ", kernel->name.c_str()) + error);
+      return nullptr;
+    }
+    stream->launches = seq;
+    gLaunchCount.fetch_add(1, std::memory_order_relaxed);
+    if (i < p.warmups)
+      continue;
+    total += ms;
+    fastest = i == p.warmups ? ms : std::min(fastest, ms);
+    slowest = std::max(slowest, ms);
+  }
+  std::fprintf(stderr,
+               "imexrt: profile kernel '%s' grid %zu,%zu,%zu workgroup "
+               "%zu,%zu,%zu: %u runs (after %u warm-ups): mean %.4f ms, min "
+               "%.4f ms, max %.4f ms\n",
+               kernel->name.c_str(), args.grid[0], args.grid[1], args.grid[2],
+               args.block[0], args.block[1], args.block[2], p.runs, p.warmups,
+               total / p.runs, fastest, slowest);
+  return nextEvent(stream);
+}
+
 void *launch(void *streamHandle, void *kernelHandle, const size_t grid[3],
              const size_t block[3], int32_t sharedMemBytes,
              const imexrtParamDesc *params, size_t numParams,
@@ -732,6 +820,8 @@ void *launch(void *streamHandle, void *kernelHandle, const size_t grid[3],
     args.block[d] = block[d];
     empty |= grid[d] == 0;
   }
+  if (!empty && profiling().enabled)
+    return profileLaunch(stream, kernel, impl, args, fn);
   std::lock_guard<std::mutex> lock(stream->mutex);
   if (!empty) {
     uint64_t seq = stream->launches + 1;
@@ -748,10 +838,7 @@ void *launch(void *streamHandle, void *kernelHandle, const size_t grid[3],
                    kernel->name.c_str(), grid[0], grid[1], grid[2], block[0],
                    block[1], block[2]);
   }
-  EventSlot *event = &stream->events[stream->nextEvent];
-  stream->nextEvent = (stream->nextEvent + 1) % kEventRing;
-  event->seq.store(stream->launches);
-  return event;
+  return nextEvent(stream);
 }
 
 void unloadModule(void *moduleHandle) {
