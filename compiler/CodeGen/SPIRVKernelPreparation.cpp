@@ -71,16 +71,23 @@ void imex::codegen::storeBF16AsBits(Operation *root) {
 }
 
 namespace {
+/// The float `value` in the type of `like` (a scalar, or a vector of it).
+Value constantLike(PatternRewriter &rewriter, Location loc, Value like,
+                   double value) {
+  Value scalar = arith::ConstantOp::create(
+      rewriter, loc, rewriter.getFloatAttr(getElementTypeOrSelf(like), value));
+  if (auto vector = dyn_cast<VectorType>(like.getType()))
+    return vector::BroadcastOp::create(rewriter, loc, vector, scalar);
+  return scalar;
+}
+
 /// erfc(x) = 1 - erf(x): neither extended instruction set has erfc.
 struct ExpandErfc : OpRewritePattern<math::ErfcOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(math::ErfcOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value one = arith::ConstantOp::create(
-        rewriter, loc, rewriter.getFloatAttr(getElementTypeOrSelf(op), 1.0));
-    if (auto vector = dyn_cast<VectorType>(op.getType()))
-      one = vector::BroadcastOp::create(rewriter, loc, vector, one);
+    Value one = constantLike(rewriter, loc, op.getOperand(), 1.0);
     Value erf = math::ErfOp::create(rewriter, loc, op.getOperand());
     rewriter.replaceOpWithNewOp<arith::SubFOp>(op, one, erf);
     return success();
@@ -94,11 +101,7 @@ struct ExpandCbrt : OpRewritePattern<math::CbrtOp> {
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value x = op.getOperand();
-    Value third = arith::ConstantOp::create(
-        rewriter, loc,
-        rewriter.getFloatAttr(getElementTypeOrSelf(x), 1.0 / 3.0));
-    if (auto vector = dyn_cast<VectorType>(x.getType()))
-      third = vector::BroadcastOp::create(rewriter, loc, vector, third);
+    Value third = constantLike(rewriter, loc, x, 1.0 / 3.0);
     Value magnitude = math::PowFOp::create(
         rewriter, loc, math::AbsFOp::create(rewriter, loc, x), third);
     rewriter.replaceOpWithNewOp<math::CopySignOp>(op, magnitude, x);
@@ -114,10 +117,7 @@ struct ExpandTrunc : OpRewritePattern<math::TruncOp> {
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value x = op.getOperand();
-    Value zero = arith::ConstantOp::create(
-        rewriter, loc, rewriter.getZeroAttr(getElementTypeOrSelf(x)));
-    if (auto vector = dyn_cast<VectorType>(x.getType()))
-      zero = vector::BroadcastOp::create(rewriter, loc, vector, zero);
+    Value zero = constantLike(rewriter, loc, x, 0.0);
     Value negative = arith::CmpFOp::create(rewriter, loc,
                                            arith::CmpFPredicate::OLT, x, zero);
     rewriter.replaceOpWithNewOp<arith::SelectOp>(
@@ -135,13 +135,7 @@ struct ExpandAtan2 : OpRewritePattern<math::Atan2Op> {
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value y = op.getLhs(), x = op.getRhs();
-    auto constant = [&](double v) -> Value {
-      Value c = arith::ConstantOp::create(
-          rewriter, loc, rewriter.getFloatAttr(getElementTypeOrSelf(x), v));
-      if (auto vector = dyn_cast<VectorType>(x.getType()))
-        c = vector::BroadcastOp::create(rewriter, loc, vector, c);
-      return c;
-    };
+    auto constant = [&](double v) { return constantLike(rewriter, loc, x, v); };
     auto compare = [&](arith::CmpFPredicate predicate, Value a, Value b) {
       return arith::CmpFOp::create(rewriter, loc, predicate, a, b);
     };
