@@ -24,6 +24,7 @@
 #include "mlir/Analysis/DataLayoutAnalysis.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -864,6 +865,46 @@ static LogicalResult checkSupported(Operation *op,
       .Default([](Operation *) { return success(); });
 }
 
+/// Whether upstream's gpu-to-llvm patterns lower host-side gpu op `op` to
+/// the runtime's mgpu* wrappers; reports why not otherwise. Streams are
+/// async tokens: gpu.wait creates and waits for them, and a copy, fill or
+/// free is ordered on the one stream it depends on.
+static LogicalResult checkUpstreamLowering(Operation *op) {
+  if (isa<gpu::WaitOp>(op))
+    return success();
+  auto async = dyn_cast<gpu::AsyncOpInterface>(op);
+  bool onOneStream = async && async.getAsyncToken() &&
+                     async.getAsyncDependencies().size() == 1;
+  if (auto alloc = dyn_cast<gpu::AllocOp>(op)) {
+    if (!alloc.getSymbolOperands().empty())
+      return op->emitOpError("with symbol operands has no lowering to the "
+                             "imexrt runtime");
+    // Host-shared memory is allocated synchronously, device memory on a
+    // stream.
+    if (alloc.getHostShared() ? async.getAsyncDependencies().empty()
+                              : onOneStream)
+      return success();
+    return op->emitOpError("outside a single-block function lowers to the "
+                           "imexrt runtime only as host_shared without "
+                           "dependencies, or async with one dependency (a "
+                           "stream from gpu.wait async), as upstream's "
+                           "gpu-to-llvm; convert-gpu-to-gpux handles "
+                           "single-block func.func bodies");
+  }
+  if (isa<gpu::DeallocOp, gpu::MemcpyOp, gpu::MemsetOp>(op)) {
+    if (onOneStream)
+      return success();
+    return op->emitOpError("outside a single-block function lowers to the "
+                           "imexrt runtime only in its async form with one "
+                           "dependency (a stream from gpu.wait async), as "
+                           "upstream's gpu-to-llvm; convert-gpu-to-gpux "
+                           "handles single-block func.func bodies");
+  }
+  return op->emitOpError("has no lowering to the imexrt runtime; convert it "
+                         "to gpux first (convert-gpu-to-gpux handles "
+                         "single-block func.func bodies)");
+}
+
 /// Names of runtime entry points that some other symbol already uses with
 /// another type make the declarations clash.
 static LogicalResult checkRuntimeSymbols(ModuleOp module) {
@@ -897,6 +938,9 @@ struct ConvertGPUXToLLVMPass
     LLVMTypeConverter converter(ctx, options, &dataLayoutAnalysis);
     RewritePatternSet patterns(ctx);
     imex::populateGPUXToLLVMPatterns(converter, patterns);
+    // Host-side gpu ops that convert-gpu-to-gpux left (functions of several
+    // blocks) become calls of the runtime's mgpu* wrappers.
+    populateGpuToLLVMConversionPatterns(converter, patterns);
     populateFuncToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
 
@@ -912,10 +956,7 @@ struct ConvertGPUXToLLVMPass
       if (isa_and_nonnull<gpux::GPUXDialect>(dialect)) {
         ok &= succeeded(checkSupported(op, converter));
       } else if (isa_and_nonnull<gpu::GPUDialect>(dialect)) {
-        op->emitOpError("has no lowering to the imexrt runtime; convert it "
-                        "to gpux first (convert-gpu-to-gpux handles "
-                        "single-block func.func bodies)");
-        ok = false;
+        ok &= succeeded(checkUpstreamLowering(op));
         return WalkResult::skip();
       }
       return WalkResult::advance();

@@ -255,7 +255,7 @@ void reportError(const char *function, const char *backend,
 // Handles
 //===----------------------------------------------------------------------===//
 
-enum class Kind { Device, Context, Stream, Module, Kernel };
+enum class Kind { Device, Context, Stream, Module, Kernel, RecordedEvent };
 
 struct Target {
   Backend *backend = nullptr;
@@ -290,6 +290,13 @@ struct StreamHandle {
   uint64_t launches = 0;
   size_t nextEvent = 0;
   EventSlot events[kEventRing];
+};
+
+/// An event of the upstream-style wrappers (mgpuEventCreate): where a
+/// stream stood when it was recorded, if it was.
+struct RecordedEvent {
+  StreamHandle *stream = nullptr;
+  uint64_t seq = 0;
 };
 
 struct ModuleHandle;
@@ -1242,6 +1249,101 @@ void mgpuStreamDestroy(void *stream) { gpuStreamDestroy(stream); }
 
 void mgpuStreamSynchronize(void *stream) { gpuWait(stream); }
 
+// Events, for code lowered by upstream's gpu-to-llvm: an event remembers
+// the launch count of the stream it was recorded on; waiting for it waits
+// for that stream on the host (as cross-stream dependencies do). That
+// lowering takes every async token that reaches a block as an argument for
+// an event, though it may be a stream: the event functions accept streams
+// too, standing for all their work, and destroying one ends the stream
+// (that is its last use).
+
+void *mgpuEventCreate(void) {
+  State &s = state();
+  auto *event = new RecordedEvent;
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.handles[event] = Kind::RecordedEvent;
+  return event;
+}
+
+/// What waiting for event `handle` means: its stream up to `seq`, a stream
+/// given instead (up to its last launch), or nothing when the event was
+/// never recorded or its stream is gone (it finished its work then). False
+/// after reporting that `handle` is neither. Caller holds the state mutex.
+static bool eventTarget(State &s, void *handle, const char *fn,
+                        StreamHandle *&stream, uint64_t &seq) {
+  stream = nullptr;
+  if (auto *given = lookup<StreamHandle>(s, handle, Kind::Stream)) {
+    stream = given;
+    seq = UINT64_MAX;
+    return true;
+  }
+  auto *event = lookup<RecordedEvent>(s, handle, Kind::RecordedEvent);
+  if (!event) {
+    reportError(fn, nullptr,
+                format("%p is not a live event (mgpuEventCreate)", handle));
+    return false;
+  }
+  if (event->stream && lookup<StreamHandle>(s, event->stream, Kind::Stream)) {
+    stream = event->stream;
+    seq = event->seq;
+  }
+  return true;
+}
+
+void mgpuEventDestroy(void *handle) {
+  State &s = state();
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    if (auto *event = lookup<RecordedEvent>(s, handle, Kind::RecordedEvent)) {
+      s.handles.erase(handle);
+      delete event;
+      return;
+    }
+    if (!lookup<StreamHandle>(s, handle, Kind::Stream)) {
+      reportError("mgpuEventDestroy", nullptr,
+                  format("%p is not a live event (mgpuEventCreate)", handle));
+      return;
+    }
+  }
+  gpuStreamDestroy(handle);
+}
+
+void mgpuEventRecord(void *handle, void *stream) {
+  StreamHandle *st = getStream(stream, "mgpuEventRecord");
+  if (!st)
+    return;
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto *event = lookup<RecordedEvent>(s, handle, Kind::RecordedEvent);
+  if (!event) {
+    reportError("mgpuEventRecord", backendName(st->target),
+                format("%p is not a live event (mgpuEventCreate)", handle));
+    return;
+  }
+  std::lock_guard<std::mutex> streamLock(st->mutex);
+  event->stream = st;
+  event->seq = st->launches;
+}
+
+void mgpuEventSynchronize(void *handle) {
+  State &s = state();
+  StreamHandle *stream = nullptr;
+  uint64_t seq = 0;
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    if (!eventTarget(s, handle, "mgpuEventSynchronize", stream, seq) || !stream)
+      return;
+  }
+  std::string error;
+  if (!waitStream(stream, seq, error))
+    reportError("mgpuEventSynchronize", backendName(stream->target), error);
+}
+
+void mgpuStreamWaitEvent(void *stream, void *event) {
+  if (getStream(stream, "mgpuStreamWaitEvent"))
+    mgpuEventSynchronize(event);
+}
+
 void *mgpuModuleLoad(const void *data, size_t bytes) {
   return loadModule(nullptr, data, bytes, "mgpuModuleLoad");
 }
@@ -1471,7 +1573,6 @@ void imexrtShutdown(void) {
   State &s = state();
   std::vector<StreamHandle *> streams;
   std::vector<ModuleHandle *> modules;
-  std::vector<void *> others;
   std::unique_ptr<Backend> backends[kNumBackends];
   {
     std::lock_guard<std::mutex> lock(s.mutex);
@@ -1488,6 +1589,9 @@ void imexrtShutdown(void) {
         break;
       case Kind::Context:
         delete static_cast<ContextHandle *>(h.first);
+        break;
+      case Kind::RecordedEvent:
+        delete static_cast<RecordedEvent *>(h.first);
         break;
       case Kind::Kernel:
         break; // owned by its module

@@ -304,7 +304,14 @@ def ConvertGPUXToLLVM : Pass<"convert-gpux-to-llvm", "::mlir::ModuleOp"> {
     to `gpuModuleUnload`, and passes each kernel operand with its true size
     (memrefs as their aligned pointer). A launch without an async token is
     followed by `gpuWait`. All gpu.module ops are erased. A gpu.module without
-    `gpu.binary`, a missing kernel and leftover host-side gpu ops are errors.
+    `gpu.binary` and a missing kernel are errors.
+
+    Host-side gpu ops that `convert-gpu-to-gpux` left (functions of several
+    blocks) go through upstream's gpu-to-llvm patterns to the runtime's
+    `mgpu*` wrappers, in the forms those patterns take: `gpu.wait`, and
+    `gpu.alloc`/`dealloc`/`memcpy`/`memset` async on one stream (an
+    allocation also host_shared without dependencies). Other forms, and
+    launches, are errors that say which form would lower.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }

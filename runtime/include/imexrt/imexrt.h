@@ -146,6 +146,13 @@ IMEXRT_API void mgpuMemset32(void *dst, uint32_t value, size_t count,
                              void *stream);
 IMEXRT_API void mgpuMemset16(void *dst, uint16_t value, size_t count,
                              void *stream);
+/* Events: a recorded event marks what its stream had been given so far;
+ * waiting for it (or making a stream wait for it) waits on the host. */
+IMEXRT_API void *mgpuEventCreate(void);
+IMEXRT_API void mgpuEventDestroy(void *event);
+IMEXRT_API void mgpuEventRecord(void *event, void *stream);
+IMEXRT_API void mgpuEventSynchronize(void *event);
+IMEXRT_API void mgpuStreamWaitEvent(void *stream, void *event);
 
 /* ------------------------------------------------------------------------ */
 /* 3. C API.                                                                 */

@@ -71,18 +71,26 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// Host-side gpu ops that convert-gpu-to-gpux left (several blocks) have no
-// runtime lowering.
-func.func @leftover(%c: i1) {
-  // expected-error @+1 {{'gpu.alloc' op has no lowering to the imexrt runtime; convert it to gpux first}}
-  %m = gpu.alloc () : memref<8xf32>
-  cf.cond_br %c, ^a, ^b
-^a:
-  // expected-error @+1 {{'gpu.dealloc' op has no lowering to the imexrt runtime}}
-  gpu.dealloc %m : memref<8xf32>
-  cf.br ^b
-^b:
-  return
+// Host-side gpu ops that convert-gpu-to-gpux left (several blocks) lower
+// through upstream's patterns only in the forms those take; the others say
+// which form would.
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @k() kernel { gpu.return }
+  }
+  func.func @leftover(%c: i1, %i: index) {
+    // expected-error @+1 {{'gpu.alloc' op outside a single-block function lowers to the imexrt runtime only as host_shared without dependencies, or async with one dependency (a stream from gpu.wait async)}}
+    %m = gpu.alloc () : memref<8xf32>
+    cf.cond_br %c, ^a, ^b
+  ^a:
+    // expected-error @+1 {{'gpu.dealloc' op outside a single-block function lowers to the imexrt runtime only in its async form with one dependency}}
+    gpu.dealloc %m : memref<8xf32>
+    cf.br ^b
+  ^b:
+    // expected-error @+1 {{'gpu.launch_func' op has no lowering to the imexrt runtime; convert it to gpux first}}
+    gpu.launch_func @k::@k blocks in (%i, %i, %i) threads in (%i, %i, %i)
+    return
+  }
 }
 
 // -----

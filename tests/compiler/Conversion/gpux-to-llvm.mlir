@@ -151,3 +151,39 @@ func.func @is_gpu_memory(%m: memref<?xf32, strided<[1], offset: ?>>) -> i1 {
   %r = gpux.is_gpu_memory %m : memref<?xf32, strided<[1], offset: ?>>
   return %r : i1
 }
+
+// -----
+
+// Host-side gpu ops that convert-gpu-to-gpux leaves (a function of several
+// blocks) become calls of the runtime's mgpu* wrappers through upstream's
+// patterns: streams from gpu.wait async, work ordered on them, a join of two
+// streams through events, a host wait.
+// CHECK-LABEL: llvm.func @leftover_gpu_ops
+// CHECK:         %[[S:.*]] = llvm.call @mgpuStreamCreate()
+// CHECK:         llvm.call @mgpuMemAlloc(%{{.*}}, %[[S]], %{{.*}})
+// CHECK:         llvm.call @mgpuMemcpy(%{{.*}}, %{{.*}}, %{{.*}}, %[[S]])
+// CHECK:         llvm.cond_br
+// CHECK:         llvm.call @mgpuMemset32(%{{.*}}, %{{.*}}, %{{.*}}, %[[S]])
+// CHECK:         llvm.call @mgpuEventCreate()
+// CHECK:         llvm.call @mgpuEventRecord
+// CHECK:         llvm.call @mgpuStreamWaitEvent
+// CHECK:         llvm.call @mgpuMemFree
+// CHECK:         llvm.call @mgpuStreamSynchronize
+// CHECK:         llvm.call @mgpuStreamDestroy
+// CHECK-NOT:     gpu.
+func.func @leftover_gpu_ops(%host: memref<4xf32>, %fill: i1) {
+  %s0 = gpu.wait async
+  %dev, %t0 = gpu.alloc async [%s0] () : memref<4xf32>
+  %t1 = gpu.memcpy async [%t0] %dev, %host : memref<4xf32>, memref<4xf32>
+  cf.cond_br %fill, ^fill, ^done(%t1 : !gpu.async.token)
+^fill:
+  %seven = arith.constant 7.0 : f32
+  %t2 = gpu.memset async [%t1] %dev, %seven : memref<4xf32>, f32
+  cf.br ^done(%t2 : !gpu.async.token)
+^done(%t: !gpu.async.token):
+  %other = gpu.wait async
+  %joined = gpu.wait async [%t, %other]
+  %t3 = gpu.dealloc async [%joined] %dev : memref<4xf32>
+  gpu.wait [%t3]
+  return
+}

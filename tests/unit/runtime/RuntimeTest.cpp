@@ -1254,3 +1254,46 @@ TEST_F(ImexrtVulkan, UpstreamStyleWrappers) {
   mgpuModuleUnload(m);
   mgpuModuleUnload(m);
 }
+
+// Events of the upstream-style wrappers: recorded on a stream, waited for
+// by the host or another stream; a stream given where an event is expected
+// (a token that reached a block argument) stands for all its work, and
+// destroying it as an event ends the stream.
+TEST_F(ImexrtVulkan, UpstreamStyleEvents) {
+  void *s = mgpuStreamCreate();
+  void *other = mgpuStreamCreate();
+  ASSERT_TRUE(s && other);
+  void *f = mgpuModuleGetFunction(mgpuModuleLoad(blob.data(), blob.size()),
+                                  "add_f32");
+  const size_t n = 40;
+  auto *a = static_cast<float *>(mgpuMemAlloc(n * 4, s, true));
+  auto *c = static_cast<float *>(mgpuMemAlloc(n * 4, s, true));
+  float one = 1.0f;
+  mgpuMemset32(a, *reinterpret_cast<uint32_t *>(&one), n, s);
+  int64_t count = int64_t(n);
+  void *params[] = {&a, &a, &c, &count};
+  mgpuLaunchKernel(f, n / 4, 1, 1, 4, 1, 1, 0, s, params, nullptr, 4);
+  void *event = mgpuEventCreate();
+  ASSERT_NE(event, nullptr);
+  mgpuEventSynchronize(event); // never recorded: nothing to wait for
+  mgpuEventRecord(event, s);
+  mgpuStreamWaitEvent(other, event);
+  EXPECT_EQ(c[n - 1], 2.0f);
+  mgpuEventSynchronize(event);
+  mgpuEventDestroy(event);
+  mgpuStreamWaitEvent(other, s);
+  mgpuEventDestroy(s); // the stream, ended
+  EXPECT_TRUE(ErrorLog::get().take().empty());
+  mgpuStreamSynchronize(s);
+  expectError({"is not a live stream"});
+  int notAHandle = 0;
+  mgpuEventSynchronize(&notAHandle);
+  expectError({"mgpuEventSynchronize", "is not a live event"});
+  mgpuEventRecord(&notAHandle, other);
+  expectError({"mgpuEventRecord", "is not a live event"});
+  mgpuEventDestroy(&notAHandle);
+  expectError({"mgpuEventDestroy", "is not a live event"});
+  mgpuMemFree(a, other);
+  mgpuMemFree(c, other);
+  mgpuStreamDestroy(other);
+}
