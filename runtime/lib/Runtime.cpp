@@ -301,6 +301,15 @@ struct RecordedEvent {
 
 struct ModuleHandle;
 
+/// Memory from gpuMemAlloc belongs to the device that allocated it, not to
+/// the stream: any stream may free it, also after the allocating stream is
+/// gone (a function allocates on its stream and returns the buffer, the
+/// caller frees it on its own).
+struct Allocation {
+  size_t bytes = 0;
+  BackendDevice *device = nullptr;
+};
+
 struct KernelHandle {
   ModuleHandle *module = nullptr;
   std::string name;
@@ -339,7 +348,7 @@ struct State {
   // so that compiled code's generic free (_mlir_memref_to_llvm_free) can
   // tell them apart from host memory, and exported functions can use
   // device arrays in place (imexrtIsGpuMemory).
-  std::map<uintptr_t, size_t> allocations;
+  std::map<uintptr_t, Allocation> allocations;
   // Host memory that gpuMemAlloc returned instead of failing (see there),
   // or instead of device memory in host-fallback mode.
   std::unordered_set<const void *> placeholders;
@@ -377,6 +386,29 @@ private:
 State &state() {
   static State *s = new State;
   return *s;
+}
+
+void reportLeaks() {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (s.allocations.empty())
+    return;
+  size_t bytes = 0;
+  for (const auto &entry : s.allocations)
+    bytes += entry.second.bytes;
+  std::fprintf(stderr,
+               "imexrt: %zu device allocation(s) never freed (%zu bytes)\n",
+               s.allocations.size(), bytes);
+}
+
+/// IMEXRT_CHECK_LEAKS=1: at exit, report the device memory that was never
+/// freed (registered with the first allocation).
+void reportLeaksAtExit() {
+  static const bool registered = [] {
+    std::string v = getEnv("IMEXRT_CHECK_LEAKS");
+    return !v.empty() && v != "0" && std::atexit(reportLeaks) == 0;
+  }();
+  (void)registered;
 }
 
 bool parseBackendName(const std::string &name, int &id) {
@@ -1108,8 +1140,9 @@ void *gpuMemAlloc(void *stream, size_t bytes, size_t alignment,
   }
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
-  s.allocations[reinterpret_cast<uintptr_t>(ptr)] = bytes;
+  s.allocations[reinterpret_cast<uintptr_t>(ptr)] = {bytes, st->target.device};
   gAllocationCount.fetch_add(1, std::memory_order_relaxed);
+  reportLeaksAtExit();
   return ptr;
 }
 
@@ -1124,13 +1157,26 @@ void gpuMemFree(void *stream, void *ptr) {
   StreamHandle *st = getStream(stream, "gpuMemFree");
   if (!st)
     return;
+  State &s = state();
+  BackendDevice *owner;
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    auto it = s.allocations.find(reinterpret_cast<uintptr_t>(ptr));
+    if (it == s.allocations.end()) {
+      reportError("gpuMemFree", backendName(st->target),
+                  format("%p was not returned by gpuMemAlloc, or was freed "
+                         "already",
+                         ptr));
+      return;
+    }
+    owner = it->second.device;
+  }
+  // The stream's work may still use the memory; the owning device frees it.
   std::string error;
-  if (!waitStream(st, UINT64_MAX, error) ||
-      !st->target.device->free(ptr, error)) {
+  if (!waitStream(st, UINT64_MAX, error) || !owner->free(ptr, error)) {
     reportError("gpuMemFree", backendName(st->target), error);
     return;
   }
-  State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   s.allocations.erase(reinterpret_cast<uintptr_t>(ptr));
 }
@@ -1556,8 +1602,8 @@ int32_t imexrtIsGpuMemory(const void *ptr) {
   auto next = s.allocations.upper_bound(p);
   if (next == s.allocations.begin())
     return 0;
-  auto [base, bytes] = *std::prev(next);
-  return p - base < bytes ? 1 : 0;
+  auto [base, allocation] = *std::prev(next);
+  return p - base < allocation.bytes ? 1 : 0;
 }
 
 void imexrtAllowHostFallback(void) {
@@ -1599,6 +1645,8 @@ void imexrtShutdown(void) {
     }
     s.handles.clear();
     s.moduleCache.clear();
+    // The devices' memory goes with them.
+    s.allocations.clear();
     s.defaultStream = nullptr;
     for (int id = 0; id < kNumBackends; ++id) {
       backends[id] = std::move(s.backends[id]);

@@ -1255,6 +1255,24 @@ TEST_F(ImexrtVulkan, UpstreamStyleWrappers) {
   mgpuModuleUnload(m);
 }
 
+// Memory belongs to its device, not to the stream that allocated it: it
+// outlives that stream, and any stream frees it, once.
+TEST_F(ImexrtVulkan, MemoryOutlivesItsStream) {
+  void *first = gpuCreateStream(nullptr, nullptr);
+  void *p = gpuMemAlloc(first, 64, 64, 1);
+  ASSERT_NE(p, nullptr);
+  gpuStreamDestroy(first);
+  EXPECT_EQ(imexrtIsGpuMemory(p), 1);
+  void *second = gpuCreateStream(nullptr, nullptr);
+  gpuMemFree(second, p);
+  EXPECT_TRUE(ErrorLog::get().take().empty());
+  EXPECT_EQ(imexrtIsGpuMemory(p), 0);
+  gpuMemFree(second, p);
+  expectError({"gpuMemFree", "was not returned by gpuMemAlloc, or was freed "
+                             "already"});
+  gpuStreamDestroy(second);
+}
+
 // Events of the upstream-style wrappers: recorded on a stream, waited for
 // by the host or another stream; a stream given where an event is expected
 // (a token that reached a block argument) stands for all its work, and
