@@ -21,6 +21,9 @@ class ArithDialect;
 namespace func {
 class FuncDialect;
 } // namespace func
+namespace gpu {
+class GPUDialect;
+} // namespace gpu
 namespace spirv {
 class SPIRVDialect;
 } // namespace spirv

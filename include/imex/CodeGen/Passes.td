@@ -76,4 +76,46 @@ def GpuKernelsToSPIRVBinary
                            "::mlir::vector::VectorDialect"];
 }
 
+def SetSPIRVCapabilities : Pass<"set-spirv-capabilities"> {
+  let summary = "Give each gpu.module IMEX's SPIR-V target environment";
+  let description = [{
+    IMEX's pass, for IMEX's pipelines: every `gpu.module` below the op
+    (nested modules included) without a `spirv.target_env` gets one: SPIR-V
+    1.4, MLIR's default resource limits, and IMEX's capability and extension
+    lists for the client API, in IMEX's order:
+    * `opencl`: Addresses, Bfloat16ConversionINTEL, BFloat16TypeKHR,
+      Float16Buffer, Int64, Int16, Int8, Kernel, Linkage, Vector16,
+      GenericPointer, Groups, Float16, Float64, AtomicFloat32AddEXT,
+      ExpectAssumeKHR, VectorAnyINTEL, VectorComputeINTEL;
+      SPV_EXT_shader_atomic_float_add, SPV_KHR_bfloat16,
+      SPV_KHR_expect_assume, SPV_INTEL_bfloat16_conversion,
+      SPV_INTEL_vector_compute.
+    * `vulkan`: Shader; SPV_KHR_storage_buffer_storage_class.
+    An existing target environment is kept. (imexc's own kernels get theirs
+    from gpu-kernels-to-spirv-binary, per flavour.)
+  }];
+  let options = [
+    Option<"clientAPI", "client-api", "std::string", /*default=*/"\"opencl\"",
+           "The client API the SPIR-V is for: opencl or vulkan">,
+  ];
+  let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
+}
+
+def SetSPIRVAbiAttrs : Pass<"set-spirv-abi-attrs"> {
+  let summary = "Give IMEX's SPIR-V entry point ABI to each kernel";
+  let description = [{
+    IMEX's pass, for IMEX's pipelines: every kernel `gpu.func` of every
+    `gpu.module` below the op without a `spirv.entry_point_abi` gets one:
+    `#spirv.entry_point_abi<>` for `opencl`, and for `vulkan`
+    `#spirv.entry_point_abi<workgroup_size = [1, 1, 1]>`, as IMEX sets them.
+    Existing ABI attributes and non-kernel functions are left alone.
+  }];
+  let options = [
+    Option<"clientAPI", "client-api", "std::string", /*default=*/"\"opencl\"",
+           "The client API the SPIR-V is for: opencl or vulkan">,
+  ];
+  let dependentDialects = ["::mlir::spirv::SPIRVDialect",
+                           "::mlir::gpu::GPUDialect"];
+}
+
 #endif // IMEX_CODEGEN_PASSES
