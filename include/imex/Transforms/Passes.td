@@ -479,4 +479,31 @@ def TileAndVectorizeForCPU
   ];
 }
 
+def TileLoops : Pass<"tile-loops", "::mlir::func::FuncOp"> {
+  let summary = "Tile linalg ops into scf.forall loops (IMEX's pass)";
+  let description = [{
+    IMEX's pass, for IMEX's pipelines: every linalg op of the function (with
+    `in-regions`, only those whose nearest `region.env_region` is a GPU
+    region) is tiled with `tile-sizes`, outermost loop first and padded with
+    zeros, into an `scf.forall` (upstream's tiling through
+    TilingInterface). Ops the tiling produces are not tiled again in the
+    same run, so running the pass twice nests a second level. An op whose
+    loops the sizes do not fit (more sizes than loops, or more non-zero
+    sizes than parallel loops) is left as it is, as IMEX leaves it.
+    `min-tile-factor` is accepted for IMEX's pipeline files; IMEX does not
+    use it either.
+  }];
+  let options = [
+    ListOption<"tileSizes", "tile-sizes", "int64_t", "Tile sizes">,
+    Option<"minTileFactor", "min-tile-factor", "int64_t", /*default=*/"2",
+           "Accepted and unused, as in IMEX">,
+    Option<"inRegions", "in-regions", "bool", /*default=*/"false",
+           "Tile only linalg ops inside GPU env_regions">,
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::affine::AffineDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 #endif // IMEX_TRANSFORMS_PASSES
