@@ -506,4 +506,21 @@ def TileLoops : Pass<"tile-loops", "::mlir::func::FuncOp"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def AddOuterParallelLoop
+    : Pass<"imex-add-outer-parallel-loop", "::mlir::func::FuncOp"> {
+  let summary = "Wrap top-level scf.for nests in a one-iteration scf.parallel "
+                "(IMEX's pass)";
+  let description = [{
+    IMEX's pass, for IMEX's pipelines, which map parallel loops to GPU
+    launches: each `scf.for` directly in the function's entry block (or
+    directly in a `region.env_region` there) moves into an
+    `scf.parallel (0) to (1) step (1)` of its own. A loop with loop-carried
+    values moves together with the ops that use its results, up to the last
+    of them, into one such loop. Nothing is wrapped where that would move a
+    terminator (a result returned) or a value used after the group.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // IMEX_TRANSFORMS_PASSES
