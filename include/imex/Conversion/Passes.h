@@ -27,6 +27,9 @@ class ModuleOp;
 namespace LLVM {
 class LLVMDialect;
 } // namespace LLVM
+namespace spirv {
+class SPIRVDialect;
+} // namespace spirv
 namespace arith {
 class ArithDialect;
 } // namespace arith

@@ -332,4 +332,20 @@ def ConvertAssertsToImexrt
                            "::mlir::arith::ArithDialect"];
 }
 
+def ImexConvertGPUToSPIRV
+    : Pass<"imex-convert-gpu-to-spirv", "::mlir::ModuleOp"> {
+  let summary = "Convert each gpu.module to a spirv.module (IMEX's pass)";
+  let description = [{
+    IMEX's pass, for IMEX's pipelines: each `gpu.module` is cloned in front
+    of itself (the original stays for the launches), the clone's memref
+    memory spaces are mapped to OpenCL storage classes, and the clone is
+    converted in full to the SPIR-V dialect for its `spirv.target_env` (or
+    the default one) with 64-bit indices, through upstream's GPU, arith,
+    func, vector, math, index, memref, ub, scf and cf patterns. A conversion
+    failure names the op. (imexc's own kernels go through
+    gpu-kernels-to-spirv-binary instead.)
+  }];
+  let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
+}
+
 #endif // IMEX_CONVERSION_PASSES

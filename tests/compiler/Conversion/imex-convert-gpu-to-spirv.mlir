@@ -1,0 +1,50 @@
+// IMEX's imex-convert-gpu-to-spirv: each gpu.module is converted, as a
+// clone in front of it, to a spirv.module for its target environment with
+// 64-bit indices and OpenCL storage classes; the original stays for the
+// launch. An op without a SPIR-V lowering is an error.
+// RUN: imex-opt -split-input-file -imex-convert-gpu-to-spirv -verify-diagnostics %s | FileCheck %s
+
+// CHECK-LABEL: module attributes {gpu.container_module
+// CHECK:         func.func @load_store
+// CHECK:           gpu.launch_func @kernels::@load_store_kernel
+// CHECK:         spirv.module @{{.*}} Physical64 OpenCL
+// CHECK:           spirv.GlobalVariable @{{.*}} built_in("WorkgroupId") : !spirv.ptr<vector<3xi64>, Input>
+// CHECK:           spirv.func @load_store_kernel(%{{.*}}: !spirv.ptr<!spirv.array<12 x f32>, CrossWorkgroup>, %{{.*}}: !spirv.ptr<!spirv.array<12 x f32>, CrossWorkgroup>, %{{.*}}: f32)
+// CHECK:             spirv.Load "CrossWorkgroup"
+// CHECK:             spirv.FAdd
+// CHECK:             spirv.Store "CrossWorkgroup"
+// CHECK:         gpu.module @kernels
+// CHECK:           gpu.func @load_store_kernel
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, Int64], []>, api=OpenCL, #spirv.resource_limits<>>} {
+  func.func @load_store(%a: memref<12xf32>, %b: memref<12xf32>) {
+    %c1 = arith.constant 1 : index
+    %c12 = arith.constant 12 : index
+    %f = arith.constant 1.0 : f32
+    gpu.launch_func @kernels::@load_store_kernel blocks in (%c12, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<12xf32>, %b : memref<12xf32>, %f : f32)
+    return
+  }
+  gpu.module @kernels {
+    gpu.func @load_store_kernel(%a: memref<12xf32>, %b: memref<12xf32>, %f: f32) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<>} {
+      %i = gpu.block_id x
+      %x = memref.load %a[%i] : memref<12xf32>
+      %y = arith.addf %x, %f : f32
+      memref.store %y, %b[%i] : memref<12xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, Int64], []>, api=OpenCL, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @popcount(%a: memref<4xi32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<>} {
+      %i = gpu.block_id x
+      %x = memref.load %a[%i] : memref<4xi32>
+      // expected-error @+1 {{failed to legalize operation 'math.ctpop'}}
+      %y = math.ctpop %x : i32
+      memref.store %y, %a[%i] : memref<4xi32>
+      gpu.return
+    }
+  }
+}
