@@ -382,6 +382,8 @@ GpuKernelsToSPIRVBinaryPass::processModule(gpu::GPUModuleOp module,
   if (!ok)
     return failure();
 
+  if (failed(imex::codegen::checkBF16Supported(module)))
+    return failure();
   for (SPIRVFlavour flavour : flavourList) {
     FailureOr<std::vector<uint32_t>> words =
         compileFlavour(module, kernels, flavour);
@@ -540,6 +542,10 @@ LogicalResult GpuKernelsToSPIRVBinaryPass::runConversion(
   // read the wrong words): arithmetic in f32, conversions on integer bits,
   // then the values as their i16 bits.
   OpPassManager emulate(ModuleOp::getOperationName());
+  math::MathExtendToSupportedTypesOptions mathInF32;
+  mathInF32.extraTypeStrs = {"f16"};
+  emulate.nest<gpu::GPUModuleOp>().addPass(
+      math::createMathExtendToSupportedTypes(mathInF32));
   arith::ArithEmulateUnsupportedFloatsOptions inF32;
   inF32.sourceTypeStrs = {"bf16"};
   emulate.nest<gpu::GPUModuleOp>().addPass(

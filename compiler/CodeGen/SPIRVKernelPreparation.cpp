@@ -9,6 +9,7 @@
 #include "SPIRVKernelPreparation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -41,6 +42,20 @@ void imex::codegen::makeIntegersSignless(Operation *root) {
       cast.erase();
     }
   });
+}
+
+LogicalResult imex::codegen::checkBF16Supported(Operation *root) {
+  WalkResult result = root->walk([](Operation *op) {
+    if (!isa<gpu::SubgroupReduceOp, gpu::AllReduceOp, vector::ReductionOp,
+             vector::MultiDimReductionOp>(op) ||
+        llvm::none_of(op->getResultTypes(), [](Type type) {
+          return getElementTypeOrSelf(type).isBF16();
+        }))
+      return WalkResult::advance();
+    op->emitOpError("on bf16 has no SPIR-V lowering: reduce in f32");
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
 }
 
 void imex::codegen::storeBF16AsBits(Operation *root) {
@@ -81,11 +96,15 @@ Value constantLike(PatternRewriter &rewriter, Location loc, Value like,
   return scalar;
 }
 
-/// erfc(x) = 1 - erf(x): neither extended instruction set has erfc.
+/// erfc(x) = 1 - erf(x) where upstream's f32 approximation does not apply
+/// (it keeps the small values that this difference cancels to 0): neither
+/// extended instruction set has erfc.
 struct ExpandErfc : OpRewritePattern<math::ErfcOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(math::ErfcOp op,
                                 PatternRewriter &rewriter) const override {
+    if (getElementTypeOrSelf(op).isF32())
+      return failure();
     Location loc = op.getLoc();
     Value one = constantLike(rewriter, loc, op.getOperand(), 1.0);
     Value erf = math::ErfOp::create(rewriter, loc, op.getOperand());
@@ -166,6 +185,7 @@ LogicalResult imex::codegen::expandMathForFlavour(Operation *root,
                                                   SPIRVFlavour flavour) {
   RewritePatternSet patterns(root->getContext());
   patterns.add<ExpandErfc, ExpandCbrt, ExpandTrunc>(root->getContext());
+  populatePolynomialApproximateErfcPattern(patterns);
   if (flavour == SPIRVFlavour::Vulkan) {
     patterns.add<ExpandAtan2>(root->getContext());
     populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {

@@ -29,14 +29,19 @@ namespace imex::codegen {
 /// pattern for those casts.
 void makeIntegersSignless(mlir::Operation *root);
 
+/// Reports the bf16 reductions of `root`, which have no lowering: with bf16
+/// held as i16 bits they would add bit patterns. Fails if there is one.
+mlir::LogicalResult checkBF16Supported(mlir::Operation *root);
+
 /// After bf16 arithmetic is emulated, bf16 values are only loaded, stored,
 /// passed and reinterpreted: they become their i16 bits (constants
 /// included), and the reinterpretations vanish.
 void storeBF16AsBits(mlir::Operation *root);
 
 /// The math ops a flavour's extended instructions lack, in terms of those
-/// it has: erfc, cbrt and trunc for both; for Vulkan (GLSL.std.450) atan2,
-/// and f32 erf as upstream's polynomial approximation.
+/// it has: erfc (f32: upstream's polynomial approximation; else 1 - erf),
+/// cbrt and trunc for both; for Vulkan (GLSL.std.450) atan2, and f32 erf as
+/// upstream's polynomial approximation.
 mlir::LogicalResult expandMathForFlavour(mlir::Operation *root,
                                          SPIRVFlavour flavour);
 

@@ -881,8 +881,9 @@ static LogicalResult checkUpstreamLowering(Operation *op) {
                              "imexrt runtime");
     // Host-shared memory is allocated synchronously, device memory on a
     // stream.
-    if (alloc.getHostShared() ? async.getAsyncDependencies().empty()
-                              : onOneStream)
+    bool synchronous =
+        !async.getAsyncToken() && async.getAsyncDependencies().empty();
+    if (alloc.getHostShared() ? synchronous : onOneStream)
       return success();
     return op->emitOpError("outside a single-block function lowers to the "
                            "imexrt runtime only as host_shared without "
@@ -891,6 +892,20 @@ static LogicalResult checkUpstreamLowering(Operation *op) {
                            "gpu-to-llvm; convert-gpu-to-gpux handles "
                            "single-block func.func bodies");
   }
+  if (auto memset = dyn_cast<gpu::MemsetOp>(op)) {
+    unsigned width = memset.getValue().getType().getIntOrFloatBitWidth();
+    if (width != 16 && width != 32)
+      return op->emitOpError("of ")
+             << width
+             << "-bit values has no lowering to the imexrt runtime (16- and "
+                "32-bit fills only)";
+  }
+  if (llvm::any_of(op->getOperandTypes(), [](Type type) {
+        auto memref = dyn_cast<MemRefType>(type);
+        return memref && !memref.getLayout().isIdentity();
+      }))
+    return op->emitOpError("on a memref with a non-identity layout has no "
+                           "lowering to the imexrt runtime");
   if (isa<gpu::DeallocOp, gpu::MemcpyOp, gpu::MemsetOp>(op)) {
     if (onOneStream)
       return success();

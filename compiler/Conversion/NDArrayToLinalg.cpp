@@ -235,11 +235,7 @@ struct LinSpaceLowering : OpConversionPattern<ndarray::LinSpaceOp> {
       return rewriter.notifyMatchFailure(op, "result must be 1-D");
 
     Type elementType = resultType.getElementType();
-    unsigned width =
-        elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
-    FloatType computeType = width > 32   ? FloatType(rewriter.getF64Type())
-                            : width > 16 ? FloatType(rewriter.getF32Type())
-                                         : FloatType(rewriter.getF16Type());
+    FloatType computeType = ndarray::getLinspaceComputeType(elementType);
 
     Value startF = convertScalar(rewriter, loc, start, computeType);
     Value stopF = convertScalar(rewriter, loc, stop, computeType);

@@ -27,14 +27,17 @@ using namespace mlir;
 namespace {
 
 /// `sizes` for the loops of `op`, outermost first and padded with zeros;
-/// nullopt when they do not fit its loops.
+/// nullopt when they do not fit its loops, or would tile a reduction loop
+/// (the parallel tiles of an scf.forall would race on its partial results).
 std::optional<SmallVector<OpFoldResult>>
 tileSizesFor(linalg::LinalgOp op, ArrayRef<int64_t> sizes, Builder &b) {
   unsigned loops = op.getNumLoops();
-  auto nonZero = llvm::count_if(sizes, [](int64_t s) { return s != 0; });
-  if (sizes.empty() || sizes.size() > loops ||
-      nonZero > static_cast<int64_t>(op.getNumParallelLoops()))
+  if (sizes.empty() || sizes.size() > loops)
     return std::nullopt;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (auto [size, iterator] : llvm::zip_first(sizes, iterators))
+    if (size != 0 && iterator != utils::IteratorType::parallel)
+      return std::nullopt;
   SmallVector<OpFoldResult> result;
   for (unsigned i = 0; i < loops; ++i)
     result.push_back(b.getIndexAttr(i < sizes.size() ? sizes[i] : 0));

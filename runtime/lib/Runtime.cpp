@@ -352,6 +352,9 @@ struct State {
   // Host memory that gpuMemAlloc returned instead of failing (see there),
   // or instead of device memory in host-fallback mode.
   std::unordered_set<const void *> placeholders;
+  // Device memory still allocated when imexrtShutdown released its device:
+  // freeing it later is a no-op (it is not host memory).
+  std::unordered_set<const void *> released;
   // Host fallback (--gpu-fallback=host): allowed once an object compiled
   // with it says so; active when, in addition, no device can run kernels
   // (-1: not decided yet).
@@ -1154,14 +1157,22 @@ void gpuMemFree(void *stream, void *ptr) {
     std::free(ptr);
     return;
   }
+  State &s = state();
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    if (s.released.erase(ptr))
+      return; // its device went with imexrtShutdown
+  }
   StreamHandle *st = getStream(stream, "gpuMemFree");
   if (!st)
     return;
-  State &s = state();
-  BackendDevice *owner;
+  auto key = reinterpret_cast<uintptr_t>(ptr);
+  Allocation allocation;
   {
+    // Taken out of the registry at once, so that two frees of one pointer
+    // cannot both pass, nor a new allocation at the address be forgotten.
     std::lock_guard<std::mutex> lock(s.mutex);
-    auto it = s.allocations.find(reinterpret_cast<uintptr_t>(ptr));
+    auto it = s.allocations.find(key);
     if (it == s.allocations.end()) {
       reportError("gpuMemFree", backendName(st->target),
                   format("%p was not returned by gpuMemAlloc, or was freed "
@@ -1169,16 +1180,18 @@ void gpuMemFree(void *stream, void *ptr) {
                          ptr));
       return;
     }
-    owner = it->second.device;
+    allocation = it->second;
+    s.allocations.erase(it);
   }
-  // The stream's work may still use the memory; the owning device frees it.
+  // The freeing stream's work may still use the memory (work on other
+  // streams is the caller's to order first); the owning device frees it.
   std::string error;
-  if (!waitStream(st, UINT64_MAX, error) || !owner->free(ptr, error)) {
+  if (!waitStream(st, UINT64_MAX, error) ||
+      !allocation.device->free(ptr, error)) {
     reportError("gpuMemFree", backendName(st->target), error);
-    return;
+    std::lock_guard<std::mutex> lock(s.mutex);
+    s.allocations[key] = allocation;
   }
-  std::lock_guard<std::mutex> lock(s.mutex);
-  s.allocations.erase(reinterpret_cast<uintptr_t>(ptr));
 }
 
 void gpuMemCopy(void *stream, void *dst, void *src, size_t bytes) {
@@ -1358,6 +1371,11 @@ void mgpuEventRecord(void *handle, void *stream) {
   StreamHandle *st = getStream(stream, "mgpuEventRecord");
   if (!st)
     return;
+  uint64_t seq;
+  {
+    std::lock_guard<std::mutex> streamLock(st->mutex);
+    seq = st->launches;
+  }
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   auto *event = lookup<RecordedEvent>(s, handle, Kind::RecordedEvent);
@@ -1366,9 +1384,8 @@ void mgpuEventRecord(void *handle, void *stream) {
                 format("%p is not a live event (mgpuEventCreate)", handle));
     return;
   }
-  std::lock_guard<std::mutex> streamLock(st->mutex);
   event->stream = st;
-  event->seq = st->launches;
+  event->seq = seq;
 }
 
 void mgpuEventSynchronize(void *handle) {
@@ -1445,7 +1462,8 @@ void _mlir_memref_to_llvm_free(void *ptr) {
   {
     State &s = state();
     std::lock_guard<std::mutex> lock(s.mutex);
-    fromRuntime = s.allocations.count(reinterpret_cast<uintptr_t>(ptr)) != 0;
+    fromRuntime = s.allocations.count(reinterpret_cast<uintptr_t>(ptr)) != 0 ||
+                  s.released.count(ptr) != 0;
   }
   if (fromRuntime)
     gpuMemFree(nullptr, ptr);
@@ -1646,6 +1664,8 @@ void imexrtShutdown(void) {
     s.handles.clear();
     s.moduleCache.clear();
     // The devices' memory goes with them.
+    for (const auto &entry : s.allocations)
+      s.released.insert(reinterpret_cast<const void *>(entry.first));
     s.allocations.clear();
     s.defaultStream = nullptr;
     for (int id = 0; id < kNumBackends; ++id) {

@@ -41,6 +41,19 @@ Attribute IREEGPUDialect::parseAttribute(DialectAsmParser &parser,
                      "#iree_gpu.<name>...");
     return {};
   }
+  // An alias (#name without a dialect's dot) would be printed back as a
+  // name whose definition the text does not carry.
+  for (size_t at = text.find('#'); at != StringRef::npos;
+       at = text.find('#', at + 1)) {
+    StringRef name = text.drop_front(at + 1).take_while(
+        [](char c) { return llvm::isAlnum(c) || c == '_' || c == '.'; });
+    if (!name.empty() && !name.contains('.') &&
+        !text.drop_front(at + 1 + name.size()).starts_with("<")) {
+      parser.emitError(parser.getNameLoc(), "uses the attribute alias #")
+          << name << ", which an iree_gpu attribute cannot keep: write it out";
+      return {};
+    }
+  }
   return VerbatimAttr::get(getContext(), text);
 }
 

@@ -453,3 +453,14 @@ void CastElemTypeOp::getCanonicalizationPatterns(RewritePatternSet &results,
 
 #define GET_OP_CLASSES
 #include "imex/Dialect/NDArray/IR/NDArrayOps.cpp.inc"
+
+FloatType imex::ndarray::getLinspaceComputeType(Type elementType) {
+  MLIRContext *ctx = elementType.getContext();
+  unsigned width =
+      elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
+  if (width > 32)
+    return Float64Type::get(ctx);
+  if (width > 16 || !isa<FloatType>(elementType))
+    return Float32Type::get(ctx);
+  return Float16Type::get(ctx);
+}

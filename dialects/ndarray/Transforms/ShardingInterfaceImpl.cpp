@@ -26,10 +26,11 @@
 // Partitioning needs one grid axis per split dimension and static halo
 // sizes and shard offsets. On grids of static shape, balanced splits of a
 // static dimension must divide it evenly (the upstream shard types assume
-// that); grids of dynamic shape split any size at run time, the first
-// size % count parts one element longer, but take no halos or offsets
-// (views of split arrays). Unsupported cases are reported as errors, never
-// guessed.
+// that), a dynamic one splits as upstream's shard.shard_shape lowering does
+// (the last size % count parts longer). Grids of dynamic shape split any
+// size at run time, the first size % count parts longer (imexc's lowering),
+// but take no halos or offsets (views of split arrays). Unsupported cases
+// are reported as errors, never guessed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,11 +65,11 @@ namespace sh = imex::ndarray::sharding;
 
 namespace {
 
-/// Start of shard `i` of `n` in a balanced split of `size` elements; the
-/// first `size % n` shards get one element more (as the MPI lowering of
-/// grids of dynamic shape splits).
+/// Start of shard `i` of `n` in a balanced split of `size` elements on a
+/// grid of static shape; the trailing `size % n` shards get one element
+/// more, as upstream's shard.shard_shape lowering splits them.
 int64_t balancedStart(int64_t i, int64_t n, int64_t size) {
-  return i * (size / n) + std::min(i, size % n);
+  return i * (size / n) + std::max<int64_t>(0, i - (n - size % n));
 }
 
 /// Ceiling division for a positive divisor and any dividend.
@@ -610,8 +611,8 @@ public:
       part.start = math.lookup(bounds.drop_back(), me);
       part.size = math.sub(math.lookup(bounds.drop_front(), me), part.start);
     } else {
-      // Static types split static sizes evenly (shardShapedType); grids of
-      // dynamic shape split any size, as balancedStart does.
+      // Static types split static sizes evenly (shardShapedType); other
+      // sizes split as the grid's shard.shard_shape lowering splits them.
       std::optional<int64_t> staticSize = getConstantIntValue(dimSize);
       std::optional<int64_t> shards = getConstantIntValue(n);
       if (staticSize && shards && *staticSize % *shards != 0)
@@ -623,9 +624,19 @@ public:
       if (isConstantIntValue(r, 0)) {
         part.start = math.mul(me, q);
         part.size = q;
-      } else {
+      } else if (!shards) {
+        // A grid of dynamic shape: the first r parts are longer, as imexc's
+        // lowering of its shard.shard_shape splits (blockOf).
         part.start = math.add(math.mul(me, q), math.min(me, r));
         part.size = math.add(q, math.selectGE(me, r, math.cst(0), math.cst(1)));
+      } else {
+        // A grid of static shape: the last r parts are longer, as upstream's
+        // lowering of shard.shard_shape splits them.
+        OpFoldResult firstLong = math.sub(n, r);
+        part.start = math.add(math.mul(me, q),
+                              math.max(math.cst(0), math.sub(me, firstLong)));
+        part.size =
+            math.add(q, math.selectGE(me, firstLong, math.cst(1), math.cst(0)));
       }
     }
     part.localStart = part.start;
@@ -1261,19 +1272,6 @@ private:
 // linspace
 //===----------------------------------------------------------------------===//
 
-/// The float type the ndarray lowering computes a linspace in: f64 above 32
-/// bits (index counts as 64), f32 above 16, f16 otherwise.
-Type linspaceComputeType(Type elementType) {
-  MLIRContext *ctx = elementType.getContext();
-  unsigned width =
-      elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
-  if (width > 32)
-    return Float64Type::get(ctx);
-  if (width > 16)
-    return Float32Type::get(ctx);
-  return Float16Type::get(ctx);
-}
-
 /// Converts an int, index or float scalar to the float type `type`.
 Value toFloat(OpBuilder &b, Location loc, Value v, Type type) {
   Type from = v.getType();
@@ -1381,7 +1379,7 @@ struct LinSpaceShardingModel
 
     // step = (stop - start) / (endpoint ? num - 1 : num), with the divisor
     // kept >= 1 so that a single point stays `start`.
-    Type computeType = linspaceComputeType(elementType);
+    Type computeType = getLinspaceComputeType(elementType);
     Value fStart = toFloat(builder, loc, start, computeType);
     Value fStop = toFloat(builder, loc, stop, computeType);
     OpFoldResult divisor = getAsOpFoldResult(count);

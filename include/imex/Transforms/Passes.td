@@ -488,8 +488,10 @@ def TileLoops : Pass<"tile-loops", "::mlir::func::FuncOp"> {
     zeros, into an `scf.forall` (upstream's tiling through
     TilingInterface). Ops the tiling produces are not tiled again in the
     same run, so running the pass twice nests a second level. An op whose
-    loops the sizes do not fit (more sizes than loops, or more non-zero
-    sizes than parallel loops) is left as it is, as IMEX leaves it.
+    loops the sizes do not fit (more sizes than loops) is left as it is, as
+    IMEX leaves it; so is one where a non-zero size falls on a reduction
+    loop (IMEX counts only how many sizes are non-zero, and its parallel
+    tiles would race on the partial results).
     `min-tile-factor` is accepted for IMEX's pipeline files; IMEX does not
     use it either.
   }];

@@ -150,3 +150,19 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A bf16 reduction would add the values' bits (bf16 is held as i16).
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @k(%buf: memref<8xbf16>) kernel attributes {known_block_size = array<i32: 8, 1, 1>} {
+      %t = gpu.thread_id x
+      %x = memref.load %buf[%t] : memref<8xbf16>
+      // expected-error @below {{'gpu.subgroup_reduce' op on bf16 has no SPIR-V lowering: reduce in f32}}
+      %y = gpu.subgroup_reduce add %x : (bf16) -> bf16
+      memref.store %y, %buf[%t] : memref<8xbf16>
+      gpu.return
+    }
+  }
+}

@@ -1,7 +1,8 @@
 // What the kernels' copies are given before the SPIR-V conversion, for the
 // types and math ops SPIR-V or a flavour lacks: signed and unsigned integers
 // become signless; bf16 is computed in f32 and held as its i16 bits (the
-// conversion would otherwise read bf16 buffers as f32 words); erfc, cbrt
+// conversion would otherwise read bf16 buffers as f32 words), its math in
+// f32 too; erfc, cbrt
 // and trunc are expanded for both flavours, atan2 and f32 erf for Vulkan.
 // RUN: rm -rf %t && mkdir -p %t/vk %t/ocl
 // RUN: imex-opt %s --gpu-kernels-to-spirv-binary=flavours=vulkan \
@@ -23,6 +24,7 @@
 // VK:         spirv.Load "StorageBuffer" %{{.*}} : i16
 // VK:         spirv.UConvert %{{.*}} : i16 to i32
 // VK:         spirv.FMul %{{.*}}, %{{.*}} : f32
+// VK:         spirv.GL.Exp %{{.*}} : f32
 // VK:         spirv.Store "StorageBuffer" %{{.*}}, %{{.*}} : i16
 // VK-LABEL: spirv.func @math
 // VK-NOT:     spirv.GL.Atan2
@@ -31,7 +33,7 @@
 // VK-DAG:     spirv.GL.Floor
 // VK-DAG:     spirv.GL.Ceil
 // OCL-LABEL: spirv.func @math
-// OCL:         spirv.CL.erf
+// OCL:         spirv.CL.exp
 // OCL:         spirv.CL.atan2
 // OCL:         spirv.CL.pow
 // OCL-DAG:     spirv.CL.floor
@@ -55,7 +57,8 @@ module attributes {gpu.container_module} {
       %i = gpu.thread_id x
       %x = memref.load %buf[%i] : memref<4xbf16>
       %y = arith.mulf %a, %x : bf16
-      memref.store %y, %buf[%i] : memref<4xbf16>
+      %e = math.exp %y : bf16
+      memref.store %e, %buf[%i] : memref<4xbf16>
       gpu.return
     }
     gpu.func @math(%buf: memref<4xf32>) kernel

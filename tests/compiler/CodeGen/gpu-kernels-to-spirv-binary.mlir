@@ -38,6 +38,7 @@
 // RUN:   --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIMING
 // TIMING:      GpuKernelsToSPIRVBinary
 // TIMING:        'gpu.module' Pipeline
+// TIMING-NEXT:     MathExtendToSupportedTypes
 // TIMING-NEXT:     ArithEmulateUnsupportedFloats
 // TIMING-NEXT:     ExpandBF16Conversions
 // TIMING:        'gpu.module' Pipeline

@@ -196,7 +196,7 @@ func.func @view_of_argument(%a: tensor<4xi32>) -> tensor<2xi32> {
 // CHECK-NEXT:    builtin.unrealized_conversion_cast %[[IN4]] : i32 to ui32
 // CHECK-NOT:     arith
 // CHECK-LABEL: func.func @linspace_unsigned
-// CHECK:         arith.fptoui %{{.*}} : f16 to i8
+// CHECK:         arith.fptoui %{{.*}} : f32 to i8
 // CHECK-NEXT:    builtin.unrealized_conversion_cast %{{.*}} : i8 to ui8
 func.func @signedness(%a: tensor<4xui16>, %b: tensor<4xsi8>, %c: tensor<4xf32>, %d: tensor<4xi32>)
     -> (tensor<4xsi64>, tensor<4xf32>, tensor<4xui32>, tensor<4xui32>) {

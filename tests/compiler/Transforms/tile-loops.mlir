@@ -60,3 +60,15 @@ func.func @in_region(%a: tensor<16xf32>) -> (tensor<16xf32>, tensor<16xf32>) {
   }
   return %g, %h : tensor<16xf32>, tensor<16xf32>
 }
+
+// -----
+
+// A non-zero size on a reduction loop leaves the op alone: the parallel
+// tiles would race on the partial sums.
+// RUN: imex-opt --split-input-file -tile-loops='tile-sizes=0,0,16' %s | FileCheck %s --check-prefix=REDUCTION
+// REDUCTION-LABEL: func.func @matmul
+// REDUCTION-NOT:     scf.forall
+func.func @matmul(%a: tensor<8x32xf32>, %b: tensor<32x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<8x32xf32>, tensor<32x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}

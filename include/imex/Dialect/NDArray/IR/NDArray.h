@@ -38,6 +38,13 @@ region::GPUEnvAttr getGPUEnv(mlir::Type type);
 /// GPU environment.
 inline bool hasGPUEnv(mlir::Type type) { return bool(getGPUEnv(type)); }
 
+/// The float type a linspace of `elementType` is computed in: f64 for
+/// elements of more than 32 bits (index counts as 64), f32 for other
+/// integers and for 32-bit floats, f16 for 16-bit floats. (An integer
+/// result needs f32 at least: f16 has 11 significant bits and ends at
+/// 65504.)
+mlir::FloatType getLinspaceComputeType(mlir::Type elementType);
+
 } // namespace imex::ndarray
 
 #endif // IMEX_NDARRAY_IR_NDARRAY_H

@@ -61,9 +61,9 @@ bool isReplicated(const mlir::shard::Sharding &sharding);
 /// on `grid`. Returns nullopt when the dimension is not split, failure when
 /// the layout is not statically known or not supported (a dimension split
 /// over more than one grid axis, dynamic grid axis, dynamic size, dynamic
-/// halo sizes or offsets). Balanced splits give the leading shards one more
-/// element, as grids of dynamic shape split at run time and IMEX splits (the
-/// last shards shorter).
+/// halo sizes or offsets). Balanced splits give the trailing shards one more
+/// element, as upstream's shard.shard_shape lowering does on grids of static
+/// shape.
 mlir::FailureOr<std::optional<StaticDimLayout>>
 getStaticDimLayout(const mlir::shard::Sharding &sharding,
                    mlir::shard::GridOp grid, unsigned dim, int64_t dimSize);
