@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "imex/CodeGen/KernelBinary.h"
+#include "ClientAPIOption.h"
 #include "imex/CodeGen/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -29,11 +29,9 @@ struct SetSPIRVAbiAttrsPass
 
   void runOnOperation() override {
     std::optional<SPIRVFlavour> flavour =
-        imex::codegen::parseFlavour(clientAPI);
-    if (!flavour) {
-      getOperation()->emitError("Invalid clientAPI: ") << clientAPI;
+        imex::codegen::flavourOfClientAPI(getOperation(), clientAPI);
+    if (!flavour)
       return signalPassFailure();
-    }
     MLIRContext *ctx = &getContext();
     // IMEX's Vulkan kernels run one invocation per workgroup.
     SmallVector<int32_t> workgroup;

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "imex/CodeGen/KernelBinary.h"
+#include "ClientAPIOption.h"
 #include "imex/CodeGen/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -72,11 +72,9 @@ struct SetSPIRVCapabilitiesPass
 
   void runOnOperation() override {
     std::optional<SPIRVFlavour> flavour =
-        imex::codegen::parseFlavour(clientAPI);
-    if (!flavour) {
-      getOperation()->emitError("Invalid clientAPI: ") << clientAPI;
+        imex::codegen::flavourOfClientAPI(getOperation(), clientAPI);
+    if (!flavour)
       return signalPassFailure();
-    }
     spirv::TargetEnvAttr env = imexTargetEnv(&getContext(), *flavour);
     getOperation()->walk([&](gpu::GPUModuleOp module) {
       if (!module->hasAttrOfType<spirv::TargetEnvAttr>(
