@@ -146,8 +146,9 @@ struct ExpandTrunc : OpRewritePattern<math::TruncOp> {
   }
 };
 
-/// atan2(y, x) from atan(y / x), moved to the quadrant of (x, y): for
-/// GLSL.std.450, whose Atan2 the SPIR-V conversion does not use.
+/// atan2(y, x) from atan(y / x), moved to the quadrant of (x, y), with the
+/// signed zeros, infinities and NaNs of IEEE atan2: for GLSL.std.450, whose
+/// Atan2 the SPIR-V conversion does not use.
 struct ExpandAtan2 : OpRewritePattern<math::Atan2Op> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(math::Atan2Op op,
@@ -161,21 +162,38 @@ struct ExpandAtan2 : OpRewritePattern<math::Atan2Op> {
     auto select = [&](Value condition, Value a, Value b) -> Value {
       return arith::SelectOp::create(rewriter, loc, condition, a, b);
     };
-    Value zero = constant(0), pi = constant(M_PI), halfPi = constant(M_PI_2);
+    auto signOf = [&](Value magnitude, Value sign) -> Value {
+      return math::CopySignOp::create(rewriter, loc, magnitude, sign);
+    };
+    auto isInf = [&](Value v) {
+      return compare(arith::CmpFPredicate::OEQ,
+                     math::AbsFOp::create(rewriter, loc, v),
+                     constant(INFINITY));
+    };
+    Value zero = constant(0), pi = constant(M_PI);
+    // x < 0 (or -0): half a turn towards the sign of y.
+    Value xNegative =
+        compare(arith::CmpFPredicate::OLT, signOf(constant(1), x), zero);
     Value angle = math::AtanOp::create(
         rewriter, loc, arith::DivFOp::create(rewriter, loc, y, x));
-    // x < 0: half a turn towards the sign of y.
-    Value turn = select(compare(arith::CmpFPredicate::OGE, y, zero), pi,
-                        arith::NegFOp::create(rewriter, loc, pi));
     angle = select(compare(arith::CmpFPredicate::OLT, x, zero),
-                   arith::AddFOp::create(rewriter, loc, angle, turn), angle);
-    // x == 0: straight up, down, or 0 at the origin.
-    Value vertical =
-        select(compare(arith::CmpFPredicate::OGT, y, zero), halfPi,
-               select(compare(arith::CmpFPredicate::OLT, y, zero),
-                      arith::NegFOp::create(rewriter, loc, halfPi), zero));
-    rewriter.replaceOp(op, select(compare(arith::CmpFPredicate::OEQ, x, zero),
-                                  vertical, angle));
+                   arith::AddFOp::create(rewriter, loc, angle, signOf(pi, y)),
+                   angle);
+    // x = ±0: straight up or down, or at the origin ±0 or ±pi.
+    Value atOrigin = select(xNegative, signOf(pi, y), signOf(zero, y));
+    Value vertical = select(compare(arith::CmpFPredicate::OEQ, y, zero),
+                            atOrigin, signOf(constant(M_PI_2), y));
+    angle =
+        select(compare(arith::CmpFPredicate::OEQ, x, zero), vertical, angle);
+    // Both infinite: the diagonals (y / x is NaN there).
+    Value diagonal =
+        signOf(select(xNegative, constant(3 * M_PI_4), constant(M_PI_4)), y);
+    Value bothInf = arith::AndIOp::create(rewriter, loc, isInf(x), isInf(y));
+    angle = select(bothInf, diagonal, angle);
+    // NaN in, NaN out (a device's atan need not keep it).
+    rewriter.replaceOp(op, select(compare(arith::CmpFPredicate::UNO, x, y),
+                                  arith::AddFOp::create(rewriter, loc, x, y),
+                                  angle));
     return success();
   }
 };
