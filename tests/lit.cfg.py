@@ -1,5 +1,6 @@
 # lit configuration for the imexc test suite.
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -65,6 +66,12 @@ config.substitutions.append(
 config.substitutions.append(("%imex_obj_root", config.imex_obj_root))
 config.substitutions.append(
     ("%imexc_path", os.path.join(config.imex_tools_dir, "imexc")))
+
+# IMEX's pipeline files (.pp) as --pass-pipeline text, as IMEX's runner
+# reads them.
+config.substitutions.append(
+    ("%imex-pp-pipeline", "%s %s" % (sys.executable, os.path.join(
+        config.imex_src_root, "tests", "tools", "imex-pp-pipeline.py"))))
 
 # Shorthands for the ndarray execution tests: run a host program's @main
 # (with the runtime's run-time check failure, imexrtCheckFailed, after the

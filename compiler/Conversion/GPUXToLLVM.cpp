@@ -654,18 +654,6 @@ private:
     return createHandle(gpuModule, module, name);
   }
 
-  /// Puts new symbols at the start of `module`, in creation order.
-  void setInsertionPoint(ModuleOp module) {
-    Block *body = module.getBody();
-    auto it = insertAfter.find(module);
-    if (it == insertAfter.end())
-      builder.setInsertionPointToStart(body);
-    else
-      builder.setInsertionPointAfter(it->second);
-  }
-
-  void created(ModuleOp module, Operation *op) { insertAfter[module] = op; }
-
   /// An internal constant i8 array global holding `bytes` (no NUL added).
   LogicalResult getOrCreateConstant(Operation *user, ModuleOp module,
                                     StringRef name, StringRef bytes) {
@@ -681,12 +669,13 @@ private:
                << name << " already exists and is not the expected global";
       return success();
     }
-    setInsertionPoint(module);
-    auto global = LLVM::GlobalOp::create(
-        builder, user->getLoc(), type, /*isConstant=*/true,
-        LLVM::Linkage::Internal, name, builder.getStringAttr(bytes),
-        /*alignment=*/8);
-    created(module, global);
+    // As IMEX emits them (its users' tests expect this): at the start of the
+    // module, the newest first, with no alignment. The runtime copies the
+    // binary, so its alignment does not matter.
+    builder.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(builder, user->getLoc(), type, /*isConstant=*/true,
+                           LLVM::Linkage::Internal, name,
+                           builder.getStringAttr(bytes));
     return success();
   }
 
@@ -709,7 +698,9 @@ private:
     unsigned ptrAlign =
         DataLayout::closest(module).getTypeABIAlignment(ptrType);
 
-    setInsertionPoint(module);
+    // After the module's functions, where IMEX users' tests do not look.
+    OpBuilder::InsertionGuard atEnd(builder);
+    builder.setInsertionPointToEnd(module.getBody());
     auto handle =
         LLVM::GlobalOp::create(builder, loc, ptrType,
                                /*isConstant=*/false, LLVM::Linkage::Internal,
@@ -725,7 +716,6 @@ private:
         builder, loc, unloadName,
         LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {}),
         LLVM::Linkage::Internal);
-    created(module, unload);
     {
       OpBuilder::InsertionGuard guard(builder);
       Block *entry = unload.addEntryBlock(builder);
@@ -774,7 +764,6 @@ private:
                    existing.getData().end());
       existing->erase();
     }
-    OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToEnd(module.getBody());
     LLVM::GlobalDtorsOp::create(builder, loc, builder.getArrayAttr(dtors),
                                 builder.getArrayAttr(priorities),
@@ -784,7 +773,6 @@ private:
 
   OpBuilder builder;
   llvm::SetVector<Operation *> prepared;
-  llvm::DenseMap<Operation *, Operation *> insertAfter;
 };
 
 /// Diagnoses gpux ops whose operands the lowering cannot handle. (The ODS

@@ -6,10 +6,8 @@
 
 // CHECK-NOT: gpu.module
 // CHECK-NOT: gpux.
-// CHECK: llvm.mlir.global internal constant @kernels_spirv_binary("\03\02#\07\00\00\01\00")
-// CHECK: llvm.mlir.global internal @kernels_handle()
-// CHECK: llvm.func internal @kernels_unload()
 // CHECK: llvm.mlir.global internal constant @kernels_scale_kernel_name("scale\00")
+// CHECK: llvm.mlir.global internal constant @kernels_spirv_binary("\03\02#\07\00\00\01\00")
 // CHECK-LABEL: llvm.func @scale_on_device
 // CHECK: %[[S:.*]] = llvm.call @gpuCreateStream
 // CHECK: %[[BUF:.*]] = llvm.call @gpuMemAlloc(%[[S]], %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i64, i64, i32) -> !llvm.ptr
@@ -23,15 +21,15 @@
 // CHECK: llvm.call @gpuMemFree(%[[S]],
 // CHECK-NEXT: llvm.call @gpuStreamDestroy(%[[S]])
 // CHECK-NEXT: llvm.return
+// CHECK: llvm.mlir.global internal @kernels_handle()
+// CHECK: llvm.func internal @kernels_unload()
 // CHECK: llvm.mlir.global_dtors dtors = [@kernels_unload]
 // CHECK-NOT: unrealized_conversion_cast
 
-// LLVMIR: @kernels_spirv_binary = internal constant [8 x i8] c"\03\02#\07\00\00\01\00", align 8
+// LLVMIR: @kernels_scale_kernel_name = internal constant [6 x i8] c"scale\00"{{$}}
+// LLVMIR: @kernels_spirv_binary = internal constant [8 x i8] c"\03\02#\07\00\00\01\00"{{$}}
 // LLVMIR: @kernels_handle = internal global ptr null, align 8
-// LLVMIR: @kernels_scale_kernel_name = internal constant [6 x i8] c"scale\00", align 8
 // LLVMIR: @llvm.global_dtors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @kernels_unload, ptr null }]
-// LLVMIR: define internal void @kernels_unload()
-// LLVMIR: call void @gpuModuleUnload(ptr
 // LLVMIR: define void @scale_on_device(
 // LLVMIR: %[[PARAMS:.*]] = alloca [4 x { ptr, i64 }]
 // LLVMIR: %[[MOD:.*]] = call ptr @gpuModuleLoad(ptr %{{.*}}, ptr @kernels_spirv_binary, i64 8)
@@ -42,6 +40,8 @@
 // LLVMIR: insertvalue [4 x { ptr, i64 }] %{{.*}}, i64 4, 2, 1
 // LLVMIR: insertvalue [4 x { ptr, i64 }] %{{.*}}, ptr null, 3, 0
 // LLVMIR: call ptr @gpuLaunchKernel(ptr %{{.*}}, ptr %{{.*}}, i64 %{{.*}}, i64 1, i64 1, i64 64, i64 1, i64 1, i32 0, ptr %[[PARAMS]], ptr %{{.*}})
+// LLVMIR: define internal void @kernels_unload()
+// LLVMIR: call void @gpuModuleUnload(ptr
 // LLVMIR: declare void @gpuModuleUnload(ptr)
 // LLVMIR: declare ptr @gpuLaunchKernel(ptr, ptr, i64, i64, i64, i64, i64, i64, i32, ptr, ptr)
 

@@ -273,7 +273,10 @@ GridOp lookupGrid(Operation *op, FlatSymbolRefAttr grid) {
 /// The sharding, over the kept dimensions, that leaves each element of the
 /// slice `offsets/sizes/strides` of a `baseType` value sharded by `base` on
 /// the shard that owns it. Explicit sharded_dims_offsets are given unless
-/// every split dimension is a balanced split of the slice. Fails when a
+/// every split dimension is a balanced split of the slice (IMEX prints
+/// those too; equal in meaning, the plain form needs no resharding where an
+/// elementwise consumer is annotated with the plain split, as upstream
+/// partitioning compares shardings literally). Fails when a
 /// split dimension has dynamic slice parameters or base size (without
 /// explicit offsets), a non-positive stride, is dropped, or its layout is not
 /// statically known.
@@ -611,9 +614,11 @@ public:
       part.start = math.lookup(bounds.drop_back(), me);
       part.size = math.sub(math.lookup(bounds.drop_front(), me), part.start);
     } else {
-      // Static types split static sizes evenly (shardShapedType); other
-      // sizes split as the grid's shard.shard_shape lowering splits them.
-      std::optional<int64_t> staticSize = getConstantIntValue(dimSize);
+      // Static types (a size given as an attribute) split static sizes
+      // evenly (shardShapedType); other sizes, constant ones included,
+      // split as the grid's shard.shard_shape lowering splits them.
+      std::optional<int64_t> staticSize =
+          isa<Attribute>(dimSize) ? getConstantIntValue(dimSize) : std::nullopt;
       std::optional<int64_t> shards = getConstantIntValue(n);
       if (staticSize && shards && *staticSize % *shards != 0)
         return error() << "the " << what << " dimension " << dim << " of size "
@@ -1365,8 +1370,11 @@ struct LinSpaceShardingModel
     if (!count.getType().isIndex())
       count = builder.createOrFold<arith::IndexCastOp>(
           loc, builder.getIndexType(), count);
-    FailureOr<LocalPart> part =
-        ctx.localPart(result, 0, getAsOpFoldResult(count), "result");
+    // The count is a value even when constant: the result's size is
+    // dynamic, so the parts may differ.
+    OpFoldResult countSize =
+        type.isDynamicDim(0) ? OpFoldResult(count) : getAsOpFoldResult(count);
+    FailureOr<LocalPart> part = ctx.localPart(result, 0, countSize, "result");
     if (failed(part))
       return failure();
     OpFoldResult first = part->start;
@@ -1397,10 +1405,8 @@ struct LinSpaceShardingModel
     };
     Value localStart = at(first);
     Value localStop = at(math.add(first, size));
+    // An index count, as IMEX's partitioning gives.
     Value localNum = math.value(size);
-    if (!num.getType().isIndex())
-      localNum =
-          arith::IndexCastOp::create(builder, loc, num.getType(), localNum);
 
     RankedTensorType local = localType(type, grid, result);
     auto newOp = LinSpaceOp::create(builder, loc, local, localStart, localStop,
@@ -1586,6 +1592,78 @@ private:
 } // namespace
 
 //===----------------------------------------------------------------------===//
+// copy, delete, cast_elemtype
+//===----------------------------------------------------------------------===//
+
+/// Upstream's elementwise model, except with explicit sharded_dims_offsets,
+/// on which upstream's (LLVM 22) computes no local type and crashes: then
+/// the result has the local shape of the operand, whose sharding it must
+/// have. Where upstream partitioning could not reshard an operand (to or
+/// from such offsets) it hands over a null value: a diagnostic.
+template <typename OpTy>
+struct ElementwiseShardingModel
+    : public ShardingInterface::ExternalModel<ElementwiseShardingModel<OpTy>,
+                                              OpTy> {
+  using Upstream = ElementwiseShardingInterface<OpTy>;
+
+  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
+    return Upstream().getLoopIteratorTypes(op);
+  }
+  SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
+    return Upstream().getIndexingMaps(op);
+  }
+  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
+                          ArrayRef<Sharding> operandShardings,
+                          ArrayRef<Sharding> resultShardings,
+                          IRMapping &partitionMap,
+                          SymbolTableCollection &symbols,
+                          OpBuilder &builder) const {
+    for (auto [index, operand] : llvm::enumerate(partitionedOperands))
+      if (!operand)
+        return op->emitOpError("cannot partition: operand ")
+               << index
+               << " could not be resharded to the op's sharding (upstream "
+                  "partitioning does not reshard to or from explicit "
+                  "sharded_dims_offsets)";
+    // Upstream's model crashes on a result without a sharding.
+    for (auto [index, result] : llvm::enumerate(resultShardings))
+      if (!result)
+        return op->emitOpError("cannot partition: result ")
+               << index
+               << " has no sharding (annotate it, or run "
+                  "sharding-propagation first)";
+    auto hasOffsets = [](const Sharding &sharding) {
+      return sharding && (!sharding.getStaticShardedDimsOffsets().empty() ||
+                          !sharding.getDynamicShardedDimsOffsets().empty());
+    };
+    if (llvm::none_of(operandShardings, hasOffsets) &&
+        llvm::none_of(resultShardings, hasOffsets))
+      return Upstream().partition(op, partitionedOperands, operandShardings,
+                                  resultShardings, partitionMap, symbols,
+                                  builder);
+    for (const Sharding &result : resultShardings)
+      if (result != operandShardings.front())
+        return op->emitOpError("cannot partition: the result must be sharded "
+                               "like the operand when either has explicit "
+                               "sharded_dims_offsets");
+    auto local = cast<RankedTensorType>(partitionedOperands.front().getType());
+    SmallVector<Type> resultTypes;
+    for (Type type : op->getResultTypes()) {
+      auto tensor = cast<RankedTensorType>(type);
+      resultTypes.push_back(RankedTensorType::get(
+          local.getShape(), tensor.getElementType(), tensor.getEncoding()));
+    }
+    partitionMap.map(op->getOperands(), partitionedOperands);
+    Operation *partitioned = builder.clone(*op, partitionMap);
+    for (auto [result, type] :
+         llvm::zip(partitioned->getResults(), resultTypes))
+      result.setType(type);
+    partitionMap.map(op->getResults(), partitioned->getResults());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // Registration
 //===----------------------------------------------------------------------===//
 
@@ -1596,9 +1674,9 @@ void imex::ndarray::registerShardingInterfaceExternalModels(
     InsertSliceOp::attachInterface<InsertSliceShardingModel>(*ctx);
     LinSpaceOp::attachInterface<LinSpaceShardingModel>(*ctx);
     ReshapeOp::attachInterface<ReshapeShardingModel>(*ctx);
-    CopyOp::attachInterface<ElementwiseShardingInterface<CopyOp>>(*ctx);
-    DeleteOp::attachInterface<ElementwiseShardingInterface<DeleteOp>>(*ctx);
-    CastElemTypeOp::attachInterface<
-        ElementwiseShardingInterface<CastElemTypeOp>>(*ctx);
+    CopyOp::attachInterface<ElementwiseShardingModel<CopyOp>>(*ctx);
+    DeleteOp::attachInterface<ElementwiseShardingModel<DeleteOp>>(*ctx);
+    CastElemTypeOp::attachInterface<ElementwiseShardingModel<CastElemTypeOp>>(
+        *ctx);
   });
 }

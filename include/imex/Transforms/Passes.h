@@ -59,6 +59,14 @@ namespace imex {
 /// not a pass (the .nda frontend). Returns whether anything changed.
 bool promoteMemorySlots(mlir::Operation *scope);
 
+/// Lets each linalg op in `scope` that computes a temporary buffer only to
+/// copy it elsewhere write the copy's target instead, and removes the
+/// temporary, its copy and its deallocations, where that is provably the
+/// same (elide-temporary-copies). With `distinctArguments`, different
+/// function arguments are taken not to overlap, as IMEX's
+/// imex-remove-temporaries assumes.
+void elideTemporaryCopies(mlir::Operation *scope, bool distinctArguments);
+
 /// True if an operand of `op` has a static dimension of size 0: tiling and
 /// fusion of such ops fail upstream, and there is nothing to compute.
 bool hasEmptyDimension(mlir::linalg::LinalgOp op);

@@ -165,7 +165,31 @@ def ElideTemporaryCopies : Pass<"elide-temporary-copies",
     - no input of the op can alias the target: their buffers come from
       different allocations, or one is allocated in the function and the
       other is an argument (a stencil that reads the array it updates
-      keeps its temporary).
+      keeps its temporary), except an input that is a view of exactly the
+      elements the op writes, read through the same indexing map
+      (`x[1:] = x[1:] + 1`);
+    - deallocations of the temporary come after the copy (they go with
+      it).
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+def RemoveTemporaries : Pass<"imex-remove-temporaries"> {
+  let summary = "IMEX's name for elide-temporary-copies, on every function";
+  let description = [{
+    IMEX's pass, for IMEX's pipelines: the transformation of
+    `elide-temporary-copies` on every function nested in the op it runs on,
+    with IMEX's assumption that different function arguments do not
+    overlap (so an op may write an argument while it reads another one).
+
+    It changes less than IMEX's pass where IMEX's result could differ from
+    the program's: a temporary that only part of an op writes, or one
+    copied inside a nested region, keeps its copy; so does a temporary
+    whose target another op writes before the copy (IMEX moves that op,
+    and the ops it needs, before the producer); and an input that overlaps
+    the target with a different offset keeps it too, where IMEX accepts a
+    read offset past the write offset, which is only safe if the loops run
+    in order (they are parallel).
   }];
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }

@@ -3,7 +3,9 @@
 // RUN: imex-opt %s -pass-pipeline='builtin.module(func.func(convert-gpu-to-gpux))' -split-input-file | FileCheck %s
 
 // Every host-side op moves to one stream, created at the block start (unknown
-// location) and destroyed right before the terminator.
+// location) and destroyed right before the terminator. As with IMEX's
+// greedy conversion, constants move ahead of it (each to the front, so in
+// reverse order) and dead ops go.
 module attributes {gpu.container_module} {
   gpu.module @K {
     gpu.func @k(%arg0: memref<8xf32>, %arg1: f32) kernel {
@@ -14,8 +16,9 @@ module attributes {gpu.container_module} {
   // CHECK-LABEL: func.func @sync
   // CHECK-SAME: (%[[HOST:.*]]: memref<8xf32>, %[[F:.*]]: f32)
   func.func @sync(%host: memref<8xf32>, %f: f32) {
-    // CHECK-NEXT: %[[S:.*]] = "gpux.create_stream"() : () -> !gpux.StreamType
+    // CHECK-NEXT: %[[C8:.*]] = arith.constant 8 : index
     // CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
+    // CHECK-NEXT: %[[S:.*]] = "gpux.create_stream"() : () -> !gpux.StreamType
     %c1 = arith.constant 1 : index
     %c8 = arith.constant 8 : index
     // CHECK: %[[M:.*]] = "gpux.alloc"(%[[S]]) <{hostShared, operandSegmentSizes = array<i32: 0, 1, 0, 0>}> : (!gpux.StreamType) -> memref<8xf32>
@@ -24,7 +27,7 @@ module attributes {gpu.container_module} {
     gpu.memcpy %m, %host : memref<8xf32>, memref<8xf32>
     // CHECK-NEXT: "gpux.memset"(%[[S]], %[[M]], %[[F]]) : (!gpux.StreamType, memref<8xf32>, f32) -> ()
     gpu.memset %m, %f : memref<8xf32>, f32
-    // CHECK-NEXT: "gpux.launch_func"(%[[S]], %[[C8:.*]], %[[C1]], %[[C1]], %[[C1]], %[[C1]], %[[C1]], %[[M]], %[[F]]) <{kernel = @K::@k, operandSegmentSizes = array<i32: 0, 1, 1, 1, 1, 1, 1, 1, 0, 2>}> : (!gpux.StreamType, index, index, index, index, index, index, memref<8xf32>, f32) -> ()
+    // CHECK-NEXT: "gpux.launch_func"(%[[S]], %[[C8]], %[[C1]], %[[C1]], %[[C1]], %[[C1]], %[[C1]], %[[M]], %[[F]]) <{kernel = @K::@k, operandSegmentSizes = array<i32: 0, 1, 1, 1, 1, 1, 1, 1, 0, 2>}> : (!gpux.StreamType, index, index, index, index, index, index, memref<8xf32>, f32) -> ()
     gpu.launch_func @K::@k blocks in (%c8, %c1, %c1) threads in (%c1, %c1, %c1) args(%m : memref<8xf32>, %f : f32)
     // CHECK-NEXT: "gpux.wait"(%[[S]]) : (!gpux.StreamType) -> ()
     gpu.wait
@@ -93,11 +96,10 @@ module attributes {gpu.container_module} {
   // CHECK-LABEL: func.func @operands
   // CHECK-SAME: (%[[N:.*]]: index, %[[OFF:.*]]: index, %[[SMEM:.*]]: i32, %[[G:.*]]: i32)
   func.func @operands(%n: index, %off: index, %smem: i32, %g: i32) {
+    // CHECK: %[[ONE:.*]] = arith.constant 1 : index
     // CHECK: %[[M:.*]] = "gpux.alloc"(%[[S:.*]], %[[N]], %[[OFF]]) <{operandSegmentSizes = array<i32: 0, 1, 1, 1>}> : (!gpux.StreamType, index, index) -> memref<?xf32, #map>
     %m = gpu.alloc (%n) [%off] : memref<?xf32, #map>
-    // CHECK: %[[C1:.*]] = arith.constant 1 : i32
     // CHECK: %[[GX:.*]] = arith.index_castui %[[G]] : i32 to index
-    // CHECK: %[[ONE:.*]] = arith.index_castui %[[C1]] : i32 to index
     // CHECK: "gpux.launch_func"(%[[S]], %[[GX]], %[[ONE]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[SMEM]], %[[M]]) <{kernel = @K::@k, operandSegmentSizes = array<i32: 0, 1, 1, 1, 1, 1, 1, 1, 1, 1>}> : (!gpux.StreamType, index, index, index, index, index, index, i32, memref<?xf32, #map>) -> ()
     %c1 = arith.constant 1 : i32
     gpu.launch_func @K::@k clusters in (%c1, %c1, %c1) blocks in (%g, %c1, %c1) threads in (%c1, %c1, %c1) : i32 dynamic_shared_memory_size %smem args(%m : memref<?xf32, #map>)
@@ -168,13 +170,12 @@ func.func @late_stream_with_operands(%d: !gpux.DeviceType) {
 // -----
 
 // Ops in nested regions use the function's stream; an unused allocation is
-// converted too (no dead-code elimination).
+// dead and goes.
 // CHECK-LABEL: func.func @nested
-// CHECK-NEXT: %[[S:.*]] = "gpux.create_stream"()
+// CHECK: %[[S:.*]] = "gpux.create_stream"()
 // CHECK: scf.for
 // CHECK-NEXT: %[[M:.*]] = "gpux.alloc"(%[[S]])
 // CHECK-NEXT: scf.if
-// CHECK-NEXT: "gpux.alloc"(%[[S]])
 // CHECK-NEXT: "gpux.dealloc"(%[[S]], %[[M]])
 // CHECK: "gpux.destroy_stream"(%[[S]])
 // CHECK-NEXT: return

@@ -3,8 +3,8 @@
 // memref operands are passed as their aligned pointers, 8 bytes each.
 // RUN: imex-opt %s -convert-func-to-llvm -convert-gpux-to-llvm | FileCheck %s
 
-// CHECK: llvm.mlir.global internal constant @Kernels_spirv_binary("\03\02#\07\00\00\01\00") {addr_space = 0 : i32, alignment = 8 : i64}
-// CHECK: llvm.mlir.global internal constant @Kernels_kernel_1_kernel_name("kernel_1\00") {addr_space = 0 : i32, alignment = 8 : i64}
+// CHECK: llvm.mlir.global internal constant @Kernels_kernel_1_kernel_name("kernel_1\00") {addr_space = 0 : i32}
+// CHECK-NEXT: llvm.mlir.global internal constant @Kernels_spirv_binary("\03\02#\07\00\00\01\00") {addr_space = 0 : i32}
 // CHECK-LABEL: llvm.func @main() attributes {llvm.emit_c_interface}
 // CHECK: %[[S:.*]] = llvm.call @gpuCreateStream
 // CHECK: %[[P0:.*]] = llvm.call @gpuMemAlloc(%[[S]],

@@ -1,27 +1,14 @@
 // RUN: imex-opt %s -convert-gpux-to-llvm -split-input-file | FileCheck %s
 
 // A synchronous launch: the binary (no NUL added) and the kernel name
-// (NUL-terminated) become internal constant globals; the module handle lives
-// in @K_handle, which the destructor @K_unload passes to gpuModuleUnload;
+// (NUL-terminated) become internal constant globals, at the start of the
+// module, the newest first and without alignment, as IMEX emits them; the
+// module handle lives in @K_handle, after the functions, which the
+// destructor @K_unload passes to gpuModuleUnload;
 // every kernel operand is passed through a stack slot with its true size
 // (memrefs as their aligned pointer); the launch is followed by gpuWait.
-// CHECK: llvm.mlir.global internal constant @K_spirv_binary("\03\02#\07\00BIN") {addr_space = 0 : i32, alignment = 8 : i64}
-// CHECK: llvm.mlir.global internal @K_handle() {addr_space = 0 : i32, alignment = 8 : i64} : !llvm.ptr {
-// CHECK-NEXT: %[[Z:.*]] = llvm.mlir.zero : !llvm.ptr
-// CHECK-NEXT: llvm.return %[[Z]] : !llvm.ptr
-// CHECK: llvm.func internal @K_unload() {
-// CHECK-NEXT: %[[ADDR:.*]] = llvm.mlir.addressof @K_handle : !llvm.ptr
-// CHECK-NEXT: %[[H:.*]] = llvm.load %[[ADDR]] atomic monotonic {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr
-// CHECK-NEXT: %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr
-// CHECK-NEXT: %[[LOADED:.*]] = llvm.icmp "ne" %[[H]], %[[NULL]] : !llvm.ptr
-// CHECK-NEXT: llvm.cond_br %[[LOADED]], ^[[UNLOAD:.*]], ^[[DONE:.*]]
-// CHECK-NEXT: ^[[UNLOAD]]:
-// CHECK-NEXT: llvm.call @gpuModuleUnload(%[[H]]) : (!llvm.ptr) -> ()
-// CHECK-NEXT: llvm.store %[[NULL]], %[[ADDR]] atomic monotonic {alignment = 8 : i64} : !llvm.ptr, !llvm.ptr
-// CHECK-NEXT: llvm.br ^[[DONE]]
-// CHECK-NEXT: ^[[DONE]]:
-// CHECK-NEXT: llvm.return
-// CHECK: llvm.mlir.global internal constant @K_k_kernel_name("k\00") {addr_space = 0 : i32, alignment = 8 : i64}
+// CHECK: llvm.mlir.global internal constant @K_k_kernel_name("k\00") {addr_space = 0 : i32}
+// CHECK-NEXT: llvm.mlir.global internal constant @K_spirv_binary("\03\02#\07\00BIN") {addr_space = 0 : i32}
 // CHECK-LABEL: llvm.func @widths
 // CHECK-SAME: (%[[S:[^:]*]]: !llvm.ptr, %[[N:[^:]*]]: i64, %[[B:[^:]*]]: i1, %[[I8:[^:]*]]: i8, %[[I16:[^:]*]]: i16, %[[I32:[^:]*]]: i32, %[[I64:[^:]*]]: i64, %[[H:[^:]*]]: f16, %[[F:[^:]*]]: f32, %[[D:[^:]*]]: f64,
 // CHECK-SAME: %[[V:[^:]*]]: vector<4xf32>)
@@ -114,6 +101,21 @@
 // CHECK-NEXT: llvm.call @gpuLaunchKernel(%[[S]], %[[KERNEL]], %[[N]], %[[N]], %[[N]], %[[N]], %[[N]], %[[N]], %[[SMEM]], %[[PSLOT]], %[[DEPS]]) : (!llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64, i32, !llvm.ptr, !llvm.ptr) -> !llvm.ptr
 // CHECK-NEXT: llvm.call @gpuWait(%[[S]]) : (!llvm.ptr) -> ()
 // CHECK-NEXT: llvm.return
+// CHECK: llvm.mlir.global internal @K_handle() {addr_space = 0 : i32, alignment = 8 : i64} : !llvm.ptr {
+// CHECK-NEXT: %[[Z:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK-NEXT: llvm.return %[[Z]] : !llvm.ptr
+// CHECK: llvm.func internal @K_unload() {
+// CHECK-NEXT: %[[ADDR:.*]] = llvm.mlir.addressof @K_handle : !llvm.ptr
+// CHECK-NEXT: %[[H:.*]] = llvm.load %[[ADDR]] atomic monotonic {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr
+// CHECK-NEXT: %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK-NEXT: %[[LOADED:.*]] = llvm.icmp "ne" %[[H]], %[[NULL]] : !llvm.ptr
+// CHECK-NEXT: llvm.cond_br %[[LOADED]], ^[[UNLOAD:.*]], ^[[DONE:.*]]
+// CHECK-NEXT: ^[[UNLOAD]]:
+// CHECK-NEXT: llvm.call @gpuModuleUnload(%[[H]]) : (!llvm.ptr) -> ()
+// CHECK-NEXT: llvm.store %[[NULL]], %[[ADDR]] atomic monotonic {alignment = 8 : i64} : !llvm.ptr, !llvm.ptr
+// CHECK-NEXT: llvm.br ^[[DONE]]
+// CHECK-NEXT: ^[[DONE]]:
+// CHECK-NEXT: llvm.return
 // CHECK: llvm.func @gpuModuleUnload(!llvm.ptr)
 // CHECK: llvm.mlir.global_dtors dtors = [@K_unload], priorities = [65535 : i32], data = [#llvm.zero]
 // CHECK-DAG: llvm.func @gpuModuleLoad(!llvm.ptr, !llvm.ptr, i64) -> !llvm.ptr
@@ -182,15 +184,11 @@ module attributes {gpu.container_module} {
 // destructor per gpu.module, one name per kernel; each runtime function is
 // declared once; an existing destructor list is extended; every gpu.module,
 // launched or not, is erased.
-// CHECK: llvm.mlir.global internal constant @K_spirv_binary("first")
-// CHECK: llvm.mlir.global internal @K_handle()
-// CHECK: llvm.func internal @K_unload()
-// CHECK: llvm.mlir.global internal constant @K_a_kernel_name("a\00")
-// CHECK: llvm.mlir.global internal constant @K_b_kernel_name("b\00")
-// CHECK: llvm.mlir.global internal constant @L_spirv_binary("second")
-// CHECK: llvm.mlir.global internal @L_handle()
-// CHECK: llvm.func internal @L_unload()
 // CHECK: llvm.mlir.global internal constant @L_a_kernel_name("a\00")
+// CHECK-NEXT: llvm.mlir.global internal constant @L_spirv_binary("second")
+// CHECK-NEXT: llvm.mlir.global internal constant @K_b_kernel_name("b\00")
+// CHECK-NEXT: llvm.mlir.global internal constant @K_a_kernel_name("a\00")
+// CHECK-NEXT: llvm.mlir.global internal constant @K_spirv_binary("first")
 // CHECK-LABEL: llvm.func @many
 // CHECK: llvm.mlir.addressof @K_spirv_binary
 // CHECK: llvm.mlir.addressof @K_a_kernel_name
@@ -205,6 +203,10 @@ module attributes {gpu.container_module} {
 // CHECK: llvm.mlir.addressof @L_handle
 // CHECK: llvm.mlir.addressof @L_a_kernel_name
 // CHECK: llvm.call @gpuLaunchKernel
+// CHECK: llvm.mlir.global internal @K_handle()
+// CHECK: llvm.func internal @K_unload()
+// CHECK: llvm.mlir.global internal @L_handle()
+// CHECK: llvm.func internal @L_unload()
 // CHECK: llvm.mlir.global_dtors dtors = [@user_dtor, @K_unload, @L_unload], priorities = [0 : i32, 65535 : i32, 65535 : i32], data = [#llvm.zero, #llvm.zero, #llvm.zero]
 // CHECK-NOT: llvm.mlir.global_dtors
 // CHECK-NOT: gpu.module

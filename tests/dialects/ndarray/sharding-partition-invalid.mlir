@@ -134,3 +134,51 @@ func.func @halos_any_process_count(%a: f32, %b: f32, %n: index) -> tensor<?xf32>
   %1 = shard.shard %0 to %s : tensor<?xf32>
   return %1 : tensor<?xf32>
 }
+
+// -----
+
+// copy, delete and cast_elemtype go through upstream's elementwise model,
+// which crashes (LLVM 22) on what these report.
+shard.grid @grid4(shape = 4)
+
+// Upstream partitioning cannot reshard from explicit offsets to a plain
+// split: the operand arrives without a value.
+func.func @copy_reshard_from_offsets(%arg0: tensor<4x3xi64>) -> tensor<4x3xi64> {
+  %s = shard.sharding @grid4 split_axes = [[0]] sharded_dims_offsets = [0, 1, 2, 3, 4] : !shard.sharding
+  %0 = shard.shard %arg0 to %s : tensor<4x3xi64>
+  %t = shard.sharding @grid4 split_axes = [[0]] : !shard.sharding
+  %1 = shard.shard %0 to %t annotate_for_users : tensor<4x3xi64>
+  // expected-error @+1 {{'ndarray.copy' op cannot partition: operand 0 could not be resharded to the op's sharding (upstream partitioning does not reshard to or from explicit sharded_dims_offsets)}}
+  %2 = ndarray.copy %1 : tensor<4x3xi64> -> tensor<4x3xi64>
+  %3 = shard.shard %2 to %t : tensor<4x3xi64>
+  return %3 : tensor<4x3xi64>
+}
+
+// -----
+
+shard.grid @grid4(shape = 4)
+
+// Not annotated (sharding-propagation would annotate it).
+func.func @copy_result_without_sharding(%arg0: tensor<4x3xi64>) -> tensor<4x3xi64> {
+  %s = shard.sharding @grid4 split_axes = [[0]] : !shard.sharding
+  %0 = shard.shard %arg0 to %s : tensor<4x3xi64>
+  %1 = shard.shard %0 to %s annotate_for_users : tensor<4x3xi64>
+  // expected-error @+1 {{'ndarray.copy' op cannot partition: result 0 has no sharding (annotate it, or run sharding-propagation first)}}
+  %2 = ndarray.copy %1 : tensor<4x3xi64> -> tensor<4x3xi64>
+  return %2 : tensor<4x3xi64>
+}
+
+// -----
+
+shard.grid @grid4(shape = 4)
+
+func.func @cast_offsets_changed(%arg0: tensor<4x3xi64>) -> tensor<4x3xf32> {
+  %s = shard.sharding @grid4 split_axes = [[0]] sharded_dims_offsets = [0, 2, 2, 3, 4] : !shard.sharding
+  %0 = shard.shard %arg0 to %s : tensor<4x3xi64>
+  %1 = shard.shard %0 to %s annotate_for_users : tensor<4x3xi64>
+  // expected-error @+1 {{'ndarray.cast_elemtype' op cannot partition: the result must be sharded like the operand when either has explicit sharded_dims_offsets}}
+  %2 = ndarray.cast_elemtype %1 : tensor<4x3xi64> to tensor<4x3xf32>
+  %t = shard.sharding @grid4 split_axes = [[0]] sharded_dims_offsets = [0, 1, 2, 3, 4] : !shard.sharding
+  %3 = shard.shard %2 to %t : tensor<4x3xf32>
+  return %3 : tensor<4x3xf32>
+}

@@ -140,7 +140,7 @@ shard.grid @grid4(shape = 4)
 // compute type of an f32 result).
 // CHECK-LABEL: func.func @linspace
 // CHECK-SAME:    (%[[START:.*]]: i64, %[[STOP:.*]]: i64) -> tensor<4xf32>
-// CHECK-DAG:   %[[N:.*]] = arith.constant 4 : i64
+// CHECK-DAG:   %[[N:.*]] = arith.constant 4 : index
 // CHECK-DAG:   %[[DIV:.*]] = arith.constant 1.500000e+01 : f32
 // CHECK:       %[[P:.*]] = shard.process_multi_index on @grid4 axes = [0] : index
 // CHECK:       %[[FIRST:.*]] = arith.muli %[[P]], %{{.*}} : index
@@ -150,7 +150,7 @@ shard.grid @grid4(shape = 4)
 // CHECK:       %[[STEP:.*]] = arith.divf %[[DIFF]], %[[DIV]] : f32
 // CHECK:       %[[LSTART:.*]] = arith.addf %[[FSTART]], %{{.*}} : f32
 // CHECK:       %[[LSTOP:.*]] = arith.addf %[[FSTART]], %{{.*}} : f32
-// CHECK:       ndarray.linspace %[[LSTART]] %[[LSTOP]] %[[N]] false : (f32, f32, i64) -> tensor<4xf32>
+// CHECK:       ndarray.linspace %[[LSTART]] %[[LSTOP]] %[[N]] false : (f32, f32, index) -> tensor<4xf32>
 func.func @linspace(%a: i64, %b: i64) -> tensor<16xf32> {
   %c = arith.constant 16 : i64
   %0 = ndarray.linspace %a %b %c true : (i64, i64, i64) -> tensor<16xf32>
@@ -195,6 +195,25 @@ func.func @linspace_offsets(%a: f32, %b: f32) -> tensor<10xf32> {
   %s = shard.sharding @grid4 split_axes = [[0]] sharded_dims_offsets = [0, 0, 5, 6, 10] : !shard.sharding
   %1 = shard.shard %0 to %s : tensor<10xf32>
   return %1 : tensor<10xf32>
+}
+
+// A constant count of a result of dynamic size splits as on IMEX (and as
+// upstream's shard.shard_shape lowering splits): 10 values over 4 processes
+// are 2, 2, 3, 3 from process p >= 4 - 10 % 4 on, with an index count.
+// CHECK-LABEL: func.func @linspace_constant_count_uneven
+// CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
+// CHECK:       %[[P:.*]] = shard.process_multi_index on @grid4 axes = [0] : index
+// CHECK:       %[[LONG:.*]] = arith.cmpi sge, %[[P]], %[[C2]] : index
+// CHECK:       %[[EXTRA:.*]] = arith.select %[[LONG]]
+// CHECK:       %[[N:.*]] = arith.addi %[[EXTRA]], %[[C2]] : index
+// CHECK:       ndarray.linspace %{{.*}} %{{.*}} %[[N]] false : (f64, f64, index) -> tensor<?xi64>
+func.func @linspace_constant_count_uneven() -> tensor<?xi64> {
+  %c0 = arith.constant 0 : i64
+  %c10 = arith.constant 10 : i64
+  %0 = ndarray.linspace %c0 %c10 %c10 false : (i64, i64, i64) -> tensor<?xi64>
+  %s = shard.sharding @grid4 split_axes = [[0]] : !shard.sharding
+  %1 = shard.shard %0 to %s : tensor<?xi64>
+  return %1 : tensor<?xi64>
 }
 
 // -----
@@ -276,3 +295,4 @@ func.func @elementwise(%arg0: tensor<16x8xf32>) -> tensor<16x8xf64> {
   ndarray.delete %0 : tensor<16x8xf32>
   return %1 : tensor<16x8xf64>
 }
+
