@@ -946,6 +946,9 @@ struct ConvertGPUXToLLVMPass
     populateGpuToLLVMConversionPatterns(converter, patterns);
     populateFuncToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    // Run-time checks that reach this pass (IMEX's pipelines do not run
+    // convert-asserts-to-imexrt): upstream's message and abort.
+    cf::populateAssertToLLVMConversionPattern(converter, patterns);
 
     // Checks first, so that bad input gets one clear message and is left as
     // it is.

@@ -281,7 +281,10 @@ def ConvertGPUToGPUX : Pass<"convert-gpu-to-gpux"> {
     terminator. A launch is converted only if its gpu.module is in the
     nearest builtin.module and contains the kernel gpu.func. Ops outside
     `func.func`, in functions with several blocks, or in device code stay
-    unchanged.
+    unchanged. The patterns run in the greedy driver, as IMEX runs them, so
+    the output also has its folding: constants move to the start of their
+    function (ahead of the stream, each to the front in turn), and dead ops
+    such as an unused allocation go.
   }];
   let dependentDialects = ["::imex::gpux::GPUXDialect",
                            "::mlir::arith::ArithDialect"];
@@ -294,14 +297,18 @@ def ConvertGPUXToLLVM : Pass<"convert-gpux-to-llvm", "::mlir::ModuleOp"> {
     docs/runtime-abi.md (`gpuCreateDevice` ... `gpuWait`), declared once as
     `llvm.func`. The gpux handle types and `!gpu.async.token` become
     `!llvm.ptr`; `func` and `cf` ops are converted in the same conversion so
-    that handles and tokens may cross function signatures and branches.
+    that handles and tokens may cross function signatures and branches (a
+    `cf.assert` still there, as IMEX's pipelines leave them, through
+    upstream's lowering: the message on stdout, then abort).
 
     A launch embeds its gpu.module's `gpu.binary` string as the internal
     constant `@<module>_spirv_binary` (no NUL added) and the kernel name as
-    `@<module>_<kernel>_kernel_name`, calls `gpuModuleLoad` and
+    `@<module>_<kernel>_kernel_name`, both at the start of the module, the
+    newest first and without alignment, as IMEX emits them; calls
+    `gpuModuleLoad` and
     `gpuKernelGet` (the runtime caches both), keeps the module handle in
-    `@<module>_handle`, which the global destructor `@<module>_unload` passes
-    to `gpuModuleUnload`, and passes each kernel operand with its true size
+    `@<module>_handle` (after the functions), which the global destructor
+    `@<module>_unload` passes to `gpuModuleUnload`, and passes each kernel operand with its true size
     (memrefs as their aligned pointer). A launch without an async token is
     followed by `gpuWait`. All gpu.module ops are erased. A gpu.module without
     `gpu.binary` and a missing kernel are errors.

@@ -187,3 +187,21 @@ func.func @leftover_gpu_ops(%host: memref<4xf32>, %fill: i1) {
   gpu.wait [%t3]
   return
 }
+
+// -----
+
+// A run-time check still in host code (IMEX's pipelines do not run
+// convert-asserts-to-imexrt) goes through upstream's lowering: the message,
+// then abort.
+// CHECK-LABEL: llvm.func @checked
+// CHECK:         llvm.cond_br %{{.*}}, ^[[OK:.*]], ^[[FAIL:.*]]
+// CHECK:       ^[[FAIL]]:
+// CHECK:         llvm.call @puts
+// CHECK:         llvm.call @abort()
+// CHECK-NOT:     cf.assert
+func.func @checked(%n: i64) {
+  %zero = arith.constant 0 : i64
+  %ok = arith.cmpi sge, %n, %zero : i64
+  cf.assert %ok, "count must be non-negative"
+  return
+}
