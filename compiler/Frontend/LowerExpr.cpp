@@ -366,6 +366,143 @@ Lowering::Var *Lowering::lookupVar(Expr &e) {
   return &it->second;
 }
 
+TV Lowering::emitName(Expr &e) {
+  Location l = loc(e.loc);
+  if (auto it = dims.find(e.name); it != dims.end() && !vars.count(e.name)) {
+    TV r;
+    r.ty = Ty::scalar(ScalarKind::Index);
+    r.value = it->second;
+    return r;
+  }
+  if (scalarKindFromName(e.name)) {
+    diags.error(e.loc, "type '" + e.name + "' used as a value");
+    return TV::error();
+  }
+  if (functions.count(e.name) && !vars.count(e.name)) {
+    diags.error(e.loc, "function '" + e.name + "' used as a value");
+    return TV::error();
+  }
+  // NumPy's constants, unless a variable has the name: Python floats, so
+  // weak scalars.
+  if (!vars.count(e.name)) {
+    constexpr double kInf = std::numeric_limits<double>::infinity();
+    std::optional<double> constant =
+        llvm::StringSwitch<std::optional<double>>(e.name)
+            .Case("pi", 3.141592653589793)
+            .Case("e", 2.718281828459045)
+            .Case("inf", kInf)
+            .Case("nan", std::numeric_limits<double>::quiet_NaN())
+            .Default(std::nullopt);
+    if (constant) {
+      TV r;
+      r.ty = Ty::scalar(ScalarKind::F64, /*weak=*/true);
+      r.value = constScalar(ScalarKind::F64, *constant, 0, l);
+      return r;
+    }
+  }
+  Var *var = lookupVar(e);
+  if (!var)
+    return TV::error();
+  TV r;
+  r.ty = var->ty;
+  r.value = load(*var, l);
+  return r;
+}
+
+TV Lowering::emitUnary(Expr &e) {
+  Location l = loc(e.loc);
+  TV v = emitExpr(*e.children[0]);
+  if (!v.ok())
+    return TV::error();
+  if (e.unaryOp == UnaryOp::Not) {
+    if (!v.ty.isScalar()) {
+      diags.error(e.loc, "the truth value of an array is ambiguous; "
+                         "'not' needs a scalar");
+      return TV::error();
+    }
+    Value b = castScalar(v.value, v.ty.elem, ScalarKind::Bool, l);
+    Value t = arith::ConstantIntOp::create(builder, l, 1, 1);
+    TV r;
+    r.ty = Ty::scalar(ScalarKind::Bool);
+    r.value = arith::XOrIOp::create(builder, l, b, t);
+    return r;
+  }
+  if (v.ty.elem == ScalarKind::Bool) {
+    diags.error(e.loc, "the numpy boolean negative, the '-' operator, is "
+                       "not supported");
+    return TV::error();
+  }
+  if (isFloat(v.ty.elem)) {
+    // Negation, not 0 - x: -0.0 and -(0.0) keep NumPy's sign.
+    TV r;
+    r.ty = v.ty;
+    r.value =
+        v.ty.isScalar()
+            ? arith::NegFOp::create(builder, l, v.value).getResult()
+            : emitElementwise(
+                  l, {v}, v.ty,
+                  [](OpBuilder &ob, Location bl, ArrayRef<Value> x) -> Value {
+                    return arith::NegFOp::create(ob, bl, x[0]);
+                  });
+    return r;
+  }
+  TV zero;
+  zero.ty = Ty::scalar(ScalarKind::I64, true);
+  zero.value = constScalar(ScalarKind::I64, 0, 0, l);
+  return emitBinary(BinaryOp::Sub, zero, v, e.loc);
+}
+
+TV Lowering::emitAttribute(Expr &e) {
+  Location l = loc(e.loc);
+  TV base = emitExpr(*e.children[0]);
+  if (!base.ok())
+    return TV::error();
+  if (e.name == "T") {
+    if (!base.ty.isArray()) {
+      diags.error(e.loc, "'.T' needs an array, not " + base.ty.str());
+      return TV::error();
+    }
+    return emitTranspose(base, l);
+  }
+  if (e.name == "shape") {
+    diags.error(e.loc, "'shape' must be indexed, e.g. 'a.shape[0]'");
+    return TV::error();
+  }
+  if (e.name == "ndim" || e.name == "size") {
+    if (!base.ty.isScalar() && !base.ty.isArray()) {
+      diags.error(e.loc, "'" + e.name + "' needs an array or a scalar");
+      return TV::error();
+    }
+    TV r;
+    r.ty = Ty::scalar(ScalarKind::I64);
+    r.value = e.name == "ndim"
+                  ? constScalar(ScalarKind::I64, 0, base.ty.rank(), l)
+                  : castScalar(elementCount(base, l), ScalarKind::Index,
+                               ScalarKind::I64, l);
+    return r;
+  }
+  diags.error(e.keywordLocs.empty() ? e.loc : e.keywordLocs[0],
+              "'" + base.ty.str() + "' has no attribute '" + e.name + "'");
+  return TV::error();
+}
+
+TV Lowering::emitTuple(Expr &e) {
+  TV r;
+  r.ty.kind = Ty::Tuple;
+  for (auto &c : e.children) {
+    TV v = emitExpr(*c);
+    if (!v.ok())
+      return TV::error();
+    if (v.ty.kind == Ty::Tuple || v.ty.kind == Ty::None) {
+      diags.error(c->loc, "nested tuples are not supported");
+      return TV::error();
+    }
+    r.ty.elems.push_back(v.ty);
+    r.values.push_back(v.value);
+  }
+  return r;
+}
+
 TV Lowering::emitExpr(Expr &e) {
   Location l = loc(e.loc);
   switch (e.kind) {
@@ -390,88 +527,10 @@ TV Lowering::emitExpr(Expr &e) {
   case Expr::StringLit:
     diags.error(e.loc, "string values are not supported here");
     return TV::error();
-  case Expr::Name: {
-    if (auto it = dims.find(e.name); it != dims.end() && !vars.count(e.name)) {
-      TV r;
-      r.ty = Ty::scalar(ScalarKind::Index);
-      r.value = it->second;
-      return r;
-    }
-    if (scalarKindFromName(e.name)) {
-      diags.error(e.loc, "type '" + e.name + "' used as a value");
-      return TV::error();
-    }
-    if (functions.count(e.name) && !vars.count(e.name)) {
-      diags.error(e.loc, "function '" + e.name + "' used as a value");
-      return TV::error();
-    }
-    // NumPy's constants, unless a variable has the name: Python floats, so
-    // weak scalars.
-    if (!vars.count(e.name)) {
-      constexpr double kInf = std::numeric_limits<double>::infinity();
-      std::optional<double> constant =
-          llvm::StringSwitch<std::optional<double>>(e.name)
-              .Case("pi", 3.141592653589793)
-              .Case("e", 2.718281828459045)
-              .Case("inf", kInf)
-              .Case("nan", std::numeric_limits<double>::quiet_NaN())
-              .Default(std::nullopt);
-      if (constant) {
-        TV r;
-        r.ty = Ty::scalar(ScalarKind::F64, /*weak=*/true);
-        r.value = constScalar(ScalarKind::F64, *constant, 0, l);
-        return r;
-      }
-    }
-    Var *var = lookupVar(e);
-    if (!var)
-      return TV::error();
-    TV r;
-    r.ty = var->ty;
-    r.value = load(*var, l);
-    return r;
-  }
-  case Expr::Unary: {
-    TV v = emitExpr(*e.children[0]);
-    if (!v.ok())
-      return TV::error();
-    if (e.unaryOp == UnaryOp::Not) {
-      if (!v.ty.isScalar()) {
-        diags.error(e.loc, "the truth value of an array is ambiguous; "
-                           "'not' needs a scalar");
-        return TV::error();
-      }
-      Value b = castScalar(v.value, v.ty.elem, ScalarKind::Bool, l);
-      Value t = arith::ConstantIntOp::create(builder, l, 1, 1);
-      TV r;
-      r.ty = Ty::scalar(ScalarKind::Bool);
-      r.value = arith::XOrIOp::create(builder, l, b, t);
-      return r;
-    }
-    if (v.ty.elem == ScalarKind::Bool) {
-      diags.error(e.loc, "the numpy boolean negative, the '-' operator, is "
-                         "not supported");
-      return TV::error();
-    }
-    if (isFloat(v.ty.elem)) {
-      // Negation, not 0 - x: -0.0 and -(0.0) keep NumPy's sign.
-      TV r;
-      r.ty = v.ty;
-      r.value =
-          v.ty.isScalar()
-              ? arith::NegFOp::create(builder, l, v.value).getResult()
-              : emitElementwise(
-                    l, {v}, v.ty,
-                    [](OpBuilder &ob, Location bl, ArrayRef<Value> x) -> Value {
-                      return arith::NegFOp::create(ob, bl, x[0]);
-                    });
-      return r;
-    }
-    TV zero;
-    zero.ty = Ty::scalar(ScalarKind::I64, true);
-    zero.value = constScalar(ScalarKind::I64, 0, 0, l);
-    return emitBinary(BinaryOp::Sub, zero, v, e.loc);
-  }
+  case Expr::Name:
+    return emitName(e);
+  case Expr::Unary:
+    return emitUnary(e);
   case Expr::Binary: {
     TV a = emitExpr(*e.children[0]);
     if (!a.ok())
@@ -486,54 +545,10 @@ TV Lowering::emitExpr(Expr &e) {
   }
   case Expr::Subscript:
     return emitSubscript(e);
-  case Expr::Attribute: {
-    TV base = emitExpr(*e.children[0]);
-    if (!base.ok())
-      return TV::error();
-    if (e.name == "T") {
-      if (!base.ty.isArray()) {
-        diags.error(e.loc, "'.T' needs an array, not " + base.ty.str());
-        return TV::error();
-      }
-      return emitTranspose(base, l);
-    }
-    if (e.name == "shape") {
-      diags.error(e.loc, "'shape' must be indexed, e.g. 'a.shape[0]'");
-      return TV::error();
-    }
-    if (e.name == "ndim" || e.name == "size") {
-      if (!base.ty.isScalar() && !base.ty.isArray()) {
-        diags.error(e.loc, "'" + e.name + "' needs an array or a scalar");
-        return TV::error();
-      }
-      TV r;
-      r.ty = Ty::scalar(ScalarKind::I64);
-      r.value = e.name == "ndim"
-                    ? constScalar(ScalarKind::I64, 0, base.ty.rank(), l)
-                    : castScalar(elementCount(base, l), ScalarKind::Index,
-                                 ScalarKind::I64, l);
-      return r;
-    }
-    diags.error(e.keywordLocs.empty() ? e.loc : e.keywordLocs[0],
-                "'" + base.ty.str() + "' has no attribute '" + e.name + "'");
-    return TV::error();
-  }
-  case Expr::Tuple: {
-    TV r;
-    r.ty.kind = Ty::Tuple;
-    for (auto &c : e.children) {
-      TV v = emitExpr(*c);
-      if (!v.ok())
-        return TV::error();
-      if (v.ty.kind == Ty::Tuple || v.ty.kind == Ty::None) {
-        diags.error(c->loc, "nested tuples are not supported");
-        return TV::error();
-      }
-      r.ty.elems.push_back(v.ty);
-      r.values.push_back(v.value);
-    }
-    return r;
-  }
+  case Expr::Attribute:
+    return emitAttribute(e);
+  case Expr::Tuple:
+    return emitTuple(e);
   case Expr::Slice:
     diags.error(e.loc, "a slice is only allowed inside '[...]'");
     return TV::error();

@@ -400,6 +400,13 @@ private:
   //===--------------------------------------------------------------------===//
   Var *lookupVar(Expr &e);
   TV emitExpr(Expr &e);
+  /// A name: a variable, a named dimension of a parameter, or one of
+  /// NumPy's constants (pi, e, inf, nan) when no variable has the name.
+  TV emitName(Expr &e);
+  TV emitUnary(Expr &e);
+  /// `a.T`, `a.ndim`, `a.size` (`a.shape` only indexed).
+  TV emitAttribute(Expr &e);
+  TV emitTuple(Expr &e);
   TV emitTranspose(const TV &v, Location l);
 
   //===--------------------------------------------------------------------===//

@@ -216,7 +216,40 @@ private:
   bool collectChain(Value value, const Sharding &target,
                     SmallVectorImpl<ShardOp> &chain);
   void assign(ShardOp shardOp, const Sharding &sharding);
+  /// Gives a base array the halos that make the parts of its views local
+  /// (the bounding box of all of them), and its views and the
+  /// insert_slices that only feed them the haloed layout.
   void coalesceGroup(Value baseArray, ArrayRef<SliceOp> ops);
+
+  /// The subviews of the base array (or of its versions, the results of
+  /// insert_slices into it) that may read a haloed layout, and those
+  /// insert_slices.
+  struct BaseSlices {
+    SmallVector<ndarray::InsertSliceOp> versionInserts;
+    SmallVector<ndarray::SubviewOp> views;
+  };
+  BaseSlices selectSlices(Value baseValue, const Sharding &base, unsigned rank,
+                          ArrayRef<SliceOp> ops);
+
+  /// Halo sizes that make every view's part local, at least the base's
+  /// own; `coalesced` gets the views whose parts are statically known.
+  SmallVector<int64_t>
+  coveringHalos(const Sharding &base, GridOp grid,
+                ArrayRef<std::optional<sh::StaticDimLayout>> layouts,
+                unsigned numSplitDims, ArrayRef<ndarray::SubviewOp> views,
+                SmallVectorImpl<ndarray::SubviewOp> &coalesced);
+
+  /// The insert_slices that keep the haloed layout.
+  SmallVector<ndarray::InsertSliceOp>
+  haloedInserts(ArrayRef<ndarray::InsertSliceOp> versionInserts,
+                ArrayRef<ndarray::SubviewOp> coalesced);
+
+  /// Annotates the views and haloed insert_slices with the haloed layout,
+  /// one annotation per array value.
+  void annotateHaloed(Value baseValue, const Sharding &base,
+                      const Sharding &haloed,
+                      ArrayRef<ndarray::SubviewOp> coalesced,
+                      ArrayRef<ndarray::InsertSliceOp> inserts);
   Value annotateBlockArgument(BlockArgument arg, const Sharding &sharding);
 
   Operation *root;
@@ -370,21 +403,43 @@ void Coalescer::coalesceGroup(Value baseArray, ArrayRef<SliceOp> ops) {
   // Static layouts of the base's split dimensions (halos ignored: they give
   // the cores).
   SmallVector<std::optional<sh::StaticDimLayout>> layouts(rank);
-  SmallVector<unsigned> splitDims;
+  unsigned numSplitDims = 0;
   for (unsigned d = 0; d < rank; ++d) {
     auto layout = sh::getStaticDimLayout(base, grid, d, baseType.getDimSize(d));
     if (failed(layout))
       return;
     layouts[d] = *layout;
-    if (*layout)
-      splitDims.push_back(d);
+    numSplitDims += bool(*layout);
   }
 
+  BaseSlices slices = selectSlices(layout->value, base, rank, ops);
+  if (slices.views.empty())
+    return;
+  SmallVector<ndarray::SubviewOp> coalesced;
+  SmallVector<int64_t> halos =
+      coveringHalos(base, grid, layouts, numSplitDims, slices.views, coalesced);
+  if (coalesced.empty())
+    return;
+  ArrayRef<int64_t> oldHalos = base.getStaticHaloSizes();
+  bool unchanged = oldHalos.empty()
+                       ? llvm::all_of(halos, [](int64_t h) { return h == 0; })
+                       : ArrayRef<int64_t>(halos) == oldHalos;
+  if (unchanged)
+    return;
+  Sharding haloed =
+      Sharding::get(base.getGridAttr(), base.getSplitAxes(), halos);
+  annotateHaloed(layout->value, base, haloed, coalesced,
+                 haloedInserts(slices.versionInserts, coalesced));
+}
+
+Coalescer::BaseSlices Coalescer::selectSlices(Value baseValue,
+                                              const Sharding &base,
+                                              unsigned rank,
+                                              ArrayRef<SliceOp> ops) {
+  BaseSlices slices;
   // Array values that hold the base array's data in its coordinates: the
   // base annotation and the annotated results of insert_slices into them.
-  llvm::SmallPtrSet<Value, 8> versions{layout->value};
-  SmallVector<ndarray::InsertSliceOp> versionInserts;
-  SmallVector<ndarray::SubviewOp> views;
+  llvm::SmallPtrSet<Value, 8> versions{baseValue};
   for (SliceOp slice : ops) {
     if (!versions.contains(slice.arrayAnn.getSrc()) ||
         !slice.arrayAnn->hasOneUse() ||
@@ -394,7 +449,7 @@ void Coalescer::coalesceGroup(Value baseArray, ArrayRef<SliceOp> ops) {
       if (slice.resultAnn && Sharding(slice.resultAnn.getSharding()) ==
                                  Sharding(slice.arrayAnn.getSharding())) {
         versions.insert(slice.resultAnn.getResult());
-        versionInserts.push_back(insert);
+        slices.versionInserts.push_back(insert);
       }
       continue;
     }
@@ -425,18 +480,24 @@ void Coalescer::coalesceGroup(Value baseArray, ArrayRef<SliceOp> ops) {
                  subview.getStaticStrides()[d] > 0;
     }
     if (usable)
-      views.push_back(subview);
+      slices.views.push_back(subview);
   }
-  if (views.empty())
-    return;
+  return slices;
+}
 
+SmallVector<int64_t>
+Coalescer::coveringHalos(const Sharding &base, GridOp grid,
+                         ArrayRef<std::optional<sh::StaticDimLayout>> layouts,
+                         unsigned numSplitDims,
+                         ArrayRef<ndarray::SubviewOp> views,
+                         SmallVectorImpl<ndarray::SubviewOp> &coalesced) {
+  unsigned rank = layouts.size();
   // Halo sizes that make every view's part local: the bounding box of all
   // parts of each shard relative to its core.
   ArrayRef<int64_t> oldHalos = base.getStaticHaloSizes();
-  SmallVector<int64_t> halos(2 * splitDims.size(), 0);
+  SmallVector<int64_t> halos(2 * numSplitDims, 0);
   if (!oldHalos.empty())
     halos.assign(oldHalos.begin(), oldHalos.end());
-  SmallVector<ndarray::SubviewOp> coalesced;
   for (ndarray::SubviewOp view : views) {
     Sharding target(getResultAnnotation(view).getSharding());
     std::optional<llvm::SmallBitVector> dropped = view.getDroppedDims();
@@ -476,20 +537,16 @@ void Coalescer::coalesceGroup(Value baseArray, ArrayRef<SliceOp> ops) {
       halo = std::max(halo, need);
     coalesced.push_back(view);
   }
-  if (coalesced.empty())
-    return;
-  bool unchanged = oldHalos.empty()
-                       ? llvm::all_of(halos, [](int64_t h) { return h == 0; })
-                       : ArrayRef<int64_t>(halos) == oldHalos;
-  if (unchanged)
-    return;
-  Sharding haloed =
-      Sharding::get(base.getGridAttr(), base.getSplitAxes(), halos);
+  return halos;
+}
 
+SmallVector<ndarray::InsertSliceOp>
+Coalescer::haloedInserts(ArrayRef<ndarray::InsertSliceOp> versionInserts,
+                         ArrayRef<ndarray::SubviewOp> coalesced) {
   // An insert_slice keeps the haloed layout (and refreshes its halos) when
   // its result only feeds coalesced views and such insert_slices.
   llvm::SmallPtrSet<Operation *, 8> readers(coalesced.begin(), coalesced.end());
-  SmallVector<ndarray::InsertSliceOp> haloedInserts;
+  SmallVector<ndarray::InsertSliceOp> inserts;
   for (ndarray::InsertSliceOp insert : llvm::reverse(versionInserts)) {
     ShardOp resultAnn = getResultAnnotation(insert);
     bool onlyReaders = llvm::all_of(resultAnn->getUsers(), [&](Operation *u) {
@@ -503,21 +560,28 @@ void Coalescer::coalesceGroup(Value baseArray, ArrayRef<SliceOp> ops) {
     if (resultAnn->use_empty() || !onlyReaders)
       continue;
     readers.insert(insert);
-    haloedInserts.push_back(insert);
+    inserts.push_back(insert);
   }
 
+  return inserts;
+}
+
+void Coalescer::annotateHaloed(Value baseValue, const Sharding &base,
+                               const Sharding &haloed,
+                               ArrayRef<ndarray::SubviewOp> coalesced,
+                               ArrayRef<ndarray::InsertSliceOp> inserts) {
   // Annotate: views and haloed insert_slices read the haloed layout, haloed
   // insert_slices produce it.
   SmallVector<ShardOp> readAnns;
   for (ndarray::SubviewOp view : coalesced)
     readAnns.push_back(view.getSource().getDefiningOp<ShardOp>());
-  for (ndarray::InsertSliceOp insert : haloedInserts) {
+  for (ndarray::InsertSliceOp insert : inserts) {
     readAnns.push_back(insert.getDestination().getDefiningOp<ShardOp>());
     assign(getResultAnnotation(insert), haloed);
   }
   // A block argument read directly gets its own annotation first, so that
   // the haloed layout is a resharding and not the argument's type.
-  if (auto arg = dyn_cast<BlockArgument>(layout->value)) {
+  if (auto arg = dyn_cast<BlockArgument>(baseValue)) {
     Value annotated = annotateBlockArgument(arg, base);
     for (ShardOp ann : readAnns)
       if (ann.getSrc() == arg)
