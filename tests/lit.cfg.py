@@ -108,6 +108,13 @@ elif has_vulkan:
 else:
     lit_config.warning("no Vulkan device found: GPU end-to-end runs are skipped")
 
+# upstream's XeVM target serializes kernels through LLVM's SPIR-V backend,
+# which an LLVM may be built without.
+llc = os.path.join(config.llvm_tools_dir, "llc")
+if os.path.exists(llc) and "spirv64" in subprocess.run(
+        [llc, "--version"], capture_output=True, text=True).stdout:
+    config.available_features.add("llvm-spirv-backend")
+
 # Distributed programs run under MPICH's mpiexec (installed by
 # scripts/install-deps.sh, which imexc links them with); without one they
 # are skipped. Hydra starts any number of processes on one machine.

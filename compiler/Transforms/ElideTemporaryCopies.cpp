@@ -17,6 +17,8 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <numeric>
+
 namespace imex {
 #define GEN_PASS_DEF_ELIDETEMPORARYCOPIES
 #include "imex/Transforms/Passes.h.inc"
@@ -38,21 +40,59 @@ bool isAllocation(Value buffer) {
          buffer.getDefiningOp<memref::AllocaOp>();
 }
 
-/// True if the buffers `a` and `b` are views of can be shown to differ:
-/// two allocations differ, and so do an allocation and anything that
-/// existed before it (an argument, a global). With `distinctArguments`,
-/// different function arguments are taken not to overlap either.
+/// True for an argument of a function's entry block (not of another block,
+/// whose arguments may be any of the function's buffers).
+bool isFunctionArgument(Value buffer) {
+  auto arg = dyn_cast<BlockArgument>(buffer);
+  return arg && arg.getOwner()->isEntryBlock() &&
+         isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+}
+
+/// True if the buffers that `a` and `b` are views of can be shown to
+/// differ: an allocation differs from another allocation, from a function
+/// argument and from a global, which all existed before it (a loop-carried
+/// value, a select or a call result may be the allocation itself). With
+/// `distinctArguments`, different function arguments are taken not to
+/// overlap either.
 bool provablyDistinct(Value a, Value b, bool distinctArguments) {
   Value rootA = rootBuffer(a), rootB = rootBuffer(b);
   if (rootA == rootB)
     return false;
-  if (isAllocation(rootA) || isAllocation(rootB))
-    return true;
-  auto isArgument = [](Value v) {
-    auto arg = dyn_cast<BlockArgument>(v);
-    return arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  auto existedBefore = [](Value root) {
+    return isAllocation(root) || isFunctionArgument(root) ||
+           root.getDefiningOp<memref::GetGlobalOp>();
   };
-  return distinctArguments && isArgument(rootA) && isArgument(rootB);
+  if ((isAllocation(rootA) && existedBefore(rootB)) ||
+      (isAllocation(rootB) && existedBefore(rootA)))
+    return true;
+  return distinctArguments && isFunctionArgument(rootA) &&
+         isFunctionArgument(rootB);
+}
+
+/// True if no two elements of `buffer` share memory: its layout is the
+/// identity, or static strides that keep the dimensions apart (each at
+/// least the extent of the faster ones, as row-major and column-major
+/// layouts do). Broadcast layouts (stride 0) and dynamic ones may overlap.
+bool elementsApart(MemRefType type) {
+  if (type.getLayout().isIdentity())
+    return true;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamicShape(strides) ||
+      ShapedType::isDynamicShape(type.getShape()))
+    return false;
+  SmallVector<unsigned> order(type.getRank());
+  std::iota(order.begin(), order.end(), 0);
+  llvm::sort(order,
+             [&](unsigned x, unsigned y) { return strides[x] < strides[y]; });
+  int64_t extent = 1;
+  for (unsigned d : order) {
+    if (type.getDimSize(d) > 1 && strides[d] < extent)
+      return false;
+    extent = std::max(extent, strides[d] * type.getDimSize(d));
+  }
+  return true;
 }
 
 /// Where the elements of a view lie in its root buffer, per dimension of
@@ -101,13 +141,16 @@ std::optional<ViewPlacement> placementOf(Value view) {
   return placement;
 }
 
-/// True if `a` and `b` are views of the same elements in the same order.
+/// True if `a` and `b` are views of the same elements in the same order,
+/// each element once: views with positive strides of a root whose elements
+/// lie apart.
 bool sameElements(Value a, Value b) {
-  if (a == b)
-    return true;
   std::optional<ViewPlacement> pa = placementOf(a), pb = placementOf(b);
-  return pa && pb && pa->root == pb->root && pa->offsets == pb->offsets &&
-         pa->sizes == pb->sizes && pa->strides == pb->strides;
+  return pa && pb && pa->root == pb->root &&
+         elementsApart(cast<MemRefType>(pa->root.getType())) &&
+         llvm::all_of(pa->strides, [](int64_t s) { return s > 0; }) &&
+         pa->offsets == pb->offsets && pa->sizes == pb->sizes &&
+         pa->strides == pb->strides;
 }
 
 /// True if `op` neither reads nor writes memory `target` may share.
@@ -161,8 +204,16 @@ std::optional<Candidate> match(memref::AllocOp temporary,
     if (!inBlock || !copy->isBeforeInBlock(inBlock))
       return std::nullopt;
   }
-  // It writes every element and does not read what was there.
+  // It writes every element and does not read what was there, and its body
+  // touches no memory (a load there could read the target).
   OpOperand *init = producer.getDpsInitOperand(0);
+  Operation *producerOp = producer;
+  bool bodyTouchesMemory = false;
+  producerOp->walk([&](Operation *op) {
+    bodyTouchesMemory |= op != producerOp && !isMemoryEffectFree(op);
+  });
+  if (bodyTouchesMemory)
+    return std::nullopt;
   if (producer.getNumParallelLoops() != producer.getNumLoops() ||
       !producer.getMatchingIndexingMap(init).isPermutation() ||
       producer.payloadUsesValueFromOperand(init))

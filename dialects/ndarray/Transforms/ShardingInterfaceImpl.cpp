@@ -1623,7 +1623,7 @@ struct ElementwiseShardingModel
         return op->emitOpError("cannot partition: operand ")
                << index
                << " could not be resharded to the op's sharding (upstream "
-                  "partitioning does not reshard to or from explicit "
+                  "partitioning does not reshard, e.g., to or from explicit "
                   "sharded_dims_offsets)";
     // Upstream's model crashes on a result without a sharding.
     for (auto [index, result] : llvm::enumerate(resultShardings))

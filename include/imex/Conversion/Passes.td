@@ -279,12 +279,15 @@ def ConvertGPUToGPUX : Pass<"convert-gpu-to-gpux"> {
     function: the first `gpux.create_stream` directly in the function's block,
     or a new one created at the block start and destroyed right before the
     terminator. A launch is converted only if its gpu.module is in the
-    nearest builtin.module and contains the kernel gpu.func. Ops outside
-    `func.func`, in functions with several blocks, or in device code stay
-    unchanged. The patterns run in the greedy driver, as IMEX runs them, so
-    the output also has its folding: constants move to the start of their
-    function (ahead of the stream, each to the front in turn), and dead ops
-    such as an unused allocation go.
+    nearest builtin.module and contains the kernel gpu.func. Gpu ops
+    outside `func.func`, in functions with several blocks, or in device
+    code are not converted. The patterns run in the greedy driver on the
+    whole op, as IMEX runs them, so the output also has the driver's
+    folding and simplification everywhere, device code included: constants
+    move to the start of their function (ahead of the stream, each to the
+    front in turn), dead ops such as an unused allocation go, and blocks
+    that can be merged are (so a function may become single-block and be
+    converted).
   }];
   let dependentDialects = ["::imex::gpux::GPUXDialect",
                            "::mlir::arith::ArithDialect"];

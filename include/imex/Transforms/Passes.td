@@ -164,10 +164,12 @@ def ElideTemporaryCopies : Pass<"elide-temporary-copies",
       may share (MPI calls on the library's state may be there);
     - no input of the op can alias the target: their buffers come from
       different allocations, or one is allocated in the function and the
-      other is an argument (a stencil that reads the array it updates
+      other is an argument or a global (a stencil that reads the array it updates
       keeps its temporary), except an input that is a view of exactly the
       elements the op writes, read through the same indexing map
-      (`x[1:] = x[1:] + 1`);
+      (`x[1:] = x[1:] + 1`), of a buffer whose elements lie apart (an
+      identity layout, or static strides that keep its dimensions apart);
+    - the op's body touches no memory;
     - deallocations of the temporary come after the copy (they go with
       it).
   }];
@@ -184,12 +186,14 @@ def RemoveTemporaries : Pass<"imex-remove-temporaries"> {
 
     It changes less than IMEX's pass where IMEX's result could differ from
     the program's: a temporary that only part of an op writes, or one
-    copied inside a nested region, keeps its copy; so does a temporary
-    whose target another op writes before the copy (IMEX moves that op,
-    and the ops it needs, before the producer); and an input that overlaps
-    the target with a different offset keeps it too, where IMEX accepts a
-    read offset past the write offset, which is only safe if the loops run
-    in order (they are parallel).
+    copied in another block than the op's, keeps its copy; so does a
+    temporary whose target another op writes before the copy (IMEX moves
+    that op, and the ops it needs, before the producer); and an input that
+    overlaps the target with a different offset keeps it too, where IMEX
+    accepts a read offset past the write offset, which is only safe if the
+    loops run in order (they are parallel). An input the same as the
+    target must be a view of a buffer whose elements lie apart (not a
+    broadcast or dynamic layout, which may repeat elements).
   }];
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }

@@ -45,20 +45,130 @@ func.func @into_an_argument(%a: memref<64xi64, strided<[?], offset: ?>>, %b: mem
 // ELIDE-LABEL: func.func @same_elements_in_place
 // ELIDE-NOT:   memref.alloc
 // ELIDE-NOT:   memref.copy
-func.func @same_elements_in_place(%a: memref<16x16xi64, strided<[?, ?], offset: ?>>) {
+func.func @same_elements_in_place(%a: memref<16x16xi64>) {
   %one = arith.constant 1 : i64
-  %v = memref.subview %a[0, 1] [16, 10] [1, 1] : memref<16x16xi64, strided<[?, ?], offset: ?>> to memref<16x10xi64, strided<[?, ?], offset: ?>>
-  %w = memref.subview %v[2, 0] [14, 10] [1, 1] : memref<16x10xi64, strided<[?, ?], offset: ?>> to memref<14x10xi64, strided<[?, ?], offset: ?>>
+  %v = memref.subview %a[0, 1] [16, 10] [1, 1] : memref<16x16xi64> to memref<16x10xi64, strided<[16, 1], offset: 1>>
+  %w = memref.subview %v[2, 0] [14, 10] [1, 1] : memref<16x10xi64, strided<[16, 1], offset: 1>> to memref<14x10xi64, strided<[16, 1], offset: 33>>
   %t = memref.alloc() : memref<14x10xi64>
   linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
-      ins(%w : memref<14x10xi64, strided<[?, ?], offset: ?>>) outs(%t : memref<14x10xi64>) {
+      ins(%w : memref<14x10xi64, strided<[16, 1], offset: 33>>) outs(%t : memref<14x10xi64>) {
   ^bb0(%x: i64, %o: i64):
     %s = arith.addi %x, %one : i64
     linalg.yield %s : i64
   }
-  %d = memref.subview %a[2, 1] [14, 10] [1, 1] : memref<16x16xi64, strided<[?, ?], offset: ?>> to memref<14x10xi64, strided<[?, ?], offset: ?>>
-  memref.copy %t, %d : memref<14x10xi64> to memref<14x10xi64, strided<[?, ?], offset: ?>>
+  %d = memref.subview %a[2, 1] [14, 10] [1, 1] : memref<16x16xi64> to memref<14x10xi64, strided<[16, 1], offset: 33>>
+  memref.copy %t, %d : memref<14x10xi64> to memref<14x10xi64, strided<[16, 1], offset: 33>>
   memref.dealloc %t : memref<14x10xi64>
+  return
+}
+
+// -----
+
+// Not where the buffer may hold an element more than once (a broadcast
+// layout, or a dynamic one): the in-place update would add 1 once per
+// repetition.
+#id = affine_map<(i) -> (i)>
+// CHECK-LABEL: func.func @same_value_broadcast
+// CHECK:       memref.alloc
+// CHECK:       memref.copy
+// ELIDE-LABEL: func.func @same_value_broadcast
+// ELIDE:       memref.copy
+func.func @same_value_broadcast(%a: memref<4xf32, strided<[0]>>) {
+  %one = arith.constant 1.0 : f32
+  %t = memref.alloc() : memref<4xf32>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%a : memref<4xf32, strided<[0]>>) outs(%t : memref<4xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.addf %x, %one : f32
+    linalg.yield %s : f32
+  }
+  memref.copy %t, %a : memref<4xf32> to memref<4xf32, strided<[0]>>
+  return
+}
+
+// CHECK-LABEL: func.func @same_view_dynamic_layout
+// CHECK:       memref.alloc
+// CHECK:       memref.copy
+func.func @same_view_dynamic_layout(%a: memref<4xf32, strided<[?], offset: ?>>) {
+  %one = arith.constant 1.0 : f32
+  %t = memref.alloc() : memref<4xf32>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%a : memref<4xf32, strided<[?], offset: ?>>) outs(%t : memref<4xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.addf %x, %one : f32
+    linalg.yield %s : f32
+  }
+  memref.copy %t, %a : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+  return
+}
+
+// -----
+
+// Not where two buffers only look different: arguments of a block other
+// than the entry block may be the same buffer (here they are), and so may
+// an allocation and a loop-carried buffer.
+#tr = affine_map<(i, j) -> (j, i)>
+#id2 = affine_map<(i, j) -> (i, j)>
+// CHECK-LABEL: func.func @block_arguments
+// CHECK:       memref.alloc
+// CHECK:       memref.copy
+func.func @block_arguments(%a: memref<4x4xf32>) {
+  cf.br ^bb1(%a, %a : memref<4x4xf32>, memref<4x4xf32>)
+^bb1(%p: memref<4x4xf32>, %q: memref<4x4xf32>):
+  %t = memref.alloc() : memref<4x4xf32>
+  linalg.generic {indexing_maps = [#tr, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%p : memref<4x4xf32>) outs(%t : memref<4x4xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  }
+  memref.copy %t, %q : memref<4x4xf32> to memref<4x4xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @loop_carried
+// CHECK:       scf.for
+// CHECK:         memref.alloc
+// CHECK:         memref.copy
+// ELIDE-LABEL: func.func @loop_carried
+// ELIDE:         memref.copy
+func.func @loop_carried(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4x4xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%b = %a) -> (memref<4x4xf32>) {
+    %t = memref.alloc() : memref<4x4xf32>
+    linalg.generic {indexing_maps = [#tr, #id2], iterator_types = ["parallel", "parallel"]}
+        ins(%a : memref<4x4xf32>) outs(%t : memref<4x4xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      linalg.yield %x : f32
+    }
+    memref.copy %t, %b : memref<4x4xf32> to memref<4x4xf32>
+    scf.yield %b : memref<4x4xf32>
+  }
+  "test.use"(%r) : (memref<4x4xf32>) -> ()
+  return
+}
+
+// -----
+
+// Not where the op's body reads memory (here the target, backwards).
+#id = affine_map<(i) -> (i)>
+// CHECK-LABEL: func.func @body_reads_memory
+// CHECK:       memref.alloc
+// CHECK:       memref.copy
+func.func @body_reads_memory(%a: memref<4xf32>, %out: memref<4xf32>) {
+  %c3 = arith.constant 3 : index
+  %t = memref.alloc() : memref<4xf32>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%a : memref<4xf32>) outs(%t : memref<4xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %i = linalg.index 0 : index
+    %j = arith.subi %c3, %i : index
+    %y = memref.load %out[%j] : memref<4xf32>
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  }
+  memref.copy %t, %out : memref<4xf32> to memref<4xf32>
   return
 }
 
@@ -183,5 +293,42 @@ func.func @target_written_before_copy(%a: memref<64xi64>) {
   linalg.fill ins(%zero : i64) outs(%out : memref<64xi64>)
   memref.copy %t, %out : memref<64xi64> to memref<64xi64>
   "test.use"(%out) : (memref<64xi64>) -> ()
+  return
+}
+
+// -----
+
+// Not where something reads the target between the op and the copy (it
+// must see the old values), or where the temporary is freed before the
+// copy (the copy reads freed memory; nothing to repair).
+#id = affine_map<(i) -> (i)>
+// CHECK-LABEL: func.func @target_read_before_copy
+// CHECK:       memref.alloc
+// CHECK:       memref.copy
+func.func @target_read_before_copy(%a: memref<64xi64>, %out: memref<64xi64>, %saved: memref<64xi64>) {
+  %t = memref.alloc() : memref<64xi64>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%a : memref<64xi64>) outs(%t : memref<64xi64>) {
+  ^bb0(%x: i64, %o: i64):
+    linalg.yield %x : i64
+  }
+  memref.copy %out, %saved : memref<64xi64> to memref<64xi64>
+  memref.copy %t, %out : memref<64xi64> to memref<64xi64>
+  return
+}
+
+// CHECK-LABEL: func.func @freed_before_copy
+// CHECK:       memref.alloc
+// CHECK:       memref.dealloc
+// CHECK:       memref.copy
+func.func @freed_before_copy(%a: memref<64xi64>, %out: memref<64xi64>) {
+  %t = memref.alloc() : memref<64xi64>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%a : memref<64xi64>) outs(%t : memref<64xi64>) {
+  ^bb0(%x: i64, %o: i64):
+    linalg.yield %x : i64
+  }
+  memref.dealloc %t : memref<64xi64>
+  memref.copy %t, %out : memref<64xi64> to memref<64xi64>
   return
 }

@@ -148,7 +148,7 @@ func.func @copy_reshard_from_offsets(%arg0: tensor<4x3xi64>) -> tensor<4x3xi64> 
   %0 = shard.shard %arg0 to %s : tensor<4x3xi64>
   %t = shard.sharding @grid4 split_axes = [[0]] : !shard.sharding
   %1 = shard.shard %0 to %t annotate_for_users : tensor<4x3xi64>
-  // expected-error @+1 {{'ndarray.copy' op cannot partition: operand 0 could not be resharded to the op's sharding (upstream partitioning does not reshard to or from explicit sharded_dims_offsets)}}
+  // expected-error @+1 {{'ndarray.copy' op cannot partition: operand 0 could not be resharded to the op's sharding (upstream partitioning does not reshard, e.g., to or from explicit sharded_dims_offsets)}}
   %2 = ndarray.copy %1 : tensor<4x3xi64> -> tensor<4x3xi64>
   %3 = shard.shard %2 to %t : tensor<4x3xi64>
   return %3 : tensor<4x3xi64>

@@ -198,19 +198,21 @@ func.func @linspace_offsets(%a: f32, %b: f32) -> tensor<10xf32> {
 }
 
 // A constant count of a result of dynamic size splits as on IMEX (and as
-// upstream's shard.shard_shape lowering splits): 10 values over 4 processes
-// are 2, 2, 3, 3 from process p >= 4 - 10 % 4 on, with an index count.
+// upstream's shard.shard_shape lowering splits): 11 values over 4 processes
+// are 2, 3, 3, 3 (one more from process p >= 4 - 11 % 4 = 1 on), with an
+// index count.
 // CHECK-LABEL: func.func @linspace_constant_count_uneven
+// CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
 // CHECK:       %[[P:.*]] = shard.process_multi_index on @grid4 axes = [0] : index
-// CHECK:       %[[LONG:.*]] = arith.cmpi sge, %[[P]], %[[C2]] : index
-// CHECK:       %[[EXTRA:.*]] = arith.select %[[LONG]]
+// CHECK:       %[[LONG:.*]] = arith.cmpi sge, %[[P]], %[[C1]] : index
+// CHECK:       %[[EXTRA:.*]] = arith.select %[[LONG]], %[[C1]], %{{.*}} : index
 // CHECK:       %[[N:.*]] = arith.addi %[[EXTRA]], %[[C2]] : index
 // CHECK:       ndarray.linspace %{{.*}} %{{.*}} %[[N]] false : (f64, f64, index) -> tensor<?xi64>
 func.func @linspace_constant_count_uneven() -> tensor<?xi64> {
   %c0 = arith.constant 0 : i64
-  %c10 = arith.constant 10 : i64
-  %0 = ndarray.linspace %c0 %c10 %c10 false : (i64, i64, i64) -> tensor<?xi64>
+  %c11 = arith.constant 11 : i64
+  %0 = ndarray.linspace %c0 %c11 %c11 false : (i64, i64, i64) -> tensor<?xi64>
   %s = shard.sharding @grid4 split_axes = [[0]] : !shard.sharding
   %1 = shard.shard %0 to %s : tensor<?xi64>
   return %1 : tensor<?xi64>

@@ -1,6 +1,7 @@
 // IMEX's XeGPU pipeline files end in upstream's gpu-module-to-binary on the
 // XeVM target: imex-opt registers the GPU dialects' LLVM IR translations
 // for it, as mlir-opt does.
+// REQUIRES: llvm-spirv-backend
 // RUN: imex-opt --pass-pipeline="$(%imex-pp-pipeline %S/Inputs/gpu-to-xevm.pp)" %s | FileCheck %s
 
 // CHECK: gpu.binary @k [#gpu.object<#xevm.target, "\03\02#\07
