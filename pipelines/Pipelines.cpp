@@ -151,6 +151,8 @@ void addToLLVM(OpPassManager &pm, bool gpux, bool genericAllocation = false) {
   pm.addPass(arith::createArithEmulateUnsupportedFloats(emulateBF16));
   pm.addPass(imex::createExpandBF16Conversions());
   pm.addPass(createConvertToLLVMPass());
+  // Upstream names Open MPI's reduction ops wrongly (LLVM 22).
+  pm.addPass(imex::createCorrectOpenMPIOpSymbols());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 

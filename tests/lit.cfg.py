@@ -118,12 +118,26 @@ if os.path.exists(llc) and "spirv64" in subprocess.run(
 # Distributed programs run under MPICH's mpiexec (installed by
 # scripts/install-deps.sh, which imexc links them with); without one they
 # are skipped. Hydra starts any number of processes on one machine.
-mpiexec = shutil.which("mpiexec")
+# (By its own name: where Open MPI is installed too, "mpiexec" may be
+# Open MPI's.)
+mpiexec = shutil.which("mpiexec.mpich") or shutil.which("mpiexec")
 if mpiexec:
     config.available_features.add("mpi")
     config.substitutions.append(("%mpiexec", mpiexec))
 else:
     lit_config.warning("no mpiexec: the distributed (MPI) end-to-end runs are skipped")
+
+# Open MPI, where installed (the install script installs MPICH only):
+# programs compiled with --mpi=openmpi run under its mpiexec, which
+# starts more processes than cores only when told, and as root only when
+# told twice.
+mpiexec_openmpi = shutil.which("mpiexec.openmpi")
+if mpiexec_openmpi and subprocess.run(["pkg-config", "--exists", "ompi"]).returncode == 0:
+    config.available_features.add("openmpi")
+    config.substitutions.append(
+        ("%openmpi-exec",
+         "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 %s --oversubscribe"
+         % mpiexec_openmpi))
 
 # Differential tests against NumPy run the Python that has it (Debian's
 # python3-numpy, installed by scripts/install-deps.sh); without one they are

@@ -268,6 +268,22 @@ def ConvertNDArrayToLinalg : Pass<"convert-ndarray-to-linalg"> {
                            "::imex::region::RegionDialect"];
 }
 
+def CorrectOpenMPIOpSymbols
+    : Pass<"correct-openmpi-op-symbols", "::mlir::ModuleOp"> {
+  let summary = "Name Open MPI's predefined reduction ops by their real "
+                "symbols after the MPI-to-LLVM lowering";
+  let description = [{
+    Upstream's MPI-to-LLVM lowering (LLVM 22) refers to Open MPI's
+    predefined operations (`MPI_SUM`, `MPI_MAX`, ...) as the external
+    globals `ompi_mpi_sum`, `ompi_mpi_max`, ..., which Open MPI's library
+    does not define: it names them `ompi_mpi_op_sum`, `ompi_mpi_op_max`,
+    ..., so programs that reduce fail to link. This renames every external
+    `llvm.mlir.global` of type `ompi_predefined_op_t` whose name lacks the
+    `op_` to the library's name, with its uses. Other modules are left
+    alone.
+  }];
+}
+
 def ConvertGPUToGPUX : Pass<"convert-gpu-to-gpux"> {
   let summary = "Turn host-side gpu ops into gpux ops on an explicit stream";
   let description = [{
