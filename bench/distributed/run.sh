@@ -19,7 +19,8 @@ build=$(cd "${1:-$root/build}" && pwd)
 n=${2:-33554432}
 imexc=$build/bin/imexc
 [ -x "$imexc" ] || { echo "run.sh: no $imexc (build first)" >&2; exit 1; }
-command -v mpiexec > /dev/null || { echo "run.sh: no mpiexec (install mpich)" >&2; exit 1; }
+# MPICH's own launcher where Open MPI is installed too.
+mpiexec=$(command -v mpiexec.mpich || command -v mpiexec) || { echo "run.sh: no mpiexec (install mpich)" >&2; exit 1; }
 cxx=$(ls /usr/bin/clang++-22 2> /dev/null || echo clang++)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -53,7 +54,7 @@ done
 run() { # PROCESSES THREADS
   # Idle OpenMP threads sleep instead of spinning on cores the other MPI
   # processes need (the usual setting for MPI + OpenMP programs).
-  OMP_NUM_THREADS=$2 OMP_WAIT_POLICY=passive mpiexec -n "$1" "$work/bench" "$n"
+  OMP_NUM_THREADS=$2 OMP_WAIT_POLICY=passive "$mpiexec" -n "$1" "$work/bench" "$n"
 }
 {
   run 1 1
@@ -64,7 +65,7 @@ run() { # PROCESSES THREADS
 # unmap each large one (page faults on every sweep), so keep freed memory.
 stencil() { # SIZE PROCESSES THREADS
   MALLOC_MMAP_MAX_=0 MALLOC_TRIM_THRESHOLD_=4294967296 OMP_NUM_THREADS=$3 \
-    OMP_WAIT_POLICY=passive mpiexec -n "$2" "$work/jacobi-$1-$2/stencil" "$1"
+    OMP_WAIT_POLICY=passive "$mpiexec" -n "$2" "$work/jacobi-$1-$2/stencil" "$1"
 }
 for size in $stencil_sizes; do
   stencil "$size" 1 1
