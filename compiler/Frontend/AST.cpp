@@ -8,6 +8,7 @@
 
 #include "AST.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using llvm::StringRef;
@@ -82,6 +83,51 @@ const char *scalarKindName(ScalarKind kind) {
     return "f64";
   }
   return "?";
+}
+
+Expr *findKeyword(Expr &call, StringRef name) {
+  for (auto &[k, v] : call.keywords)
+    if (k == name)
+      return v.get();
+  return nullptr;
+}
+
+bool holds(const Stmt &s, Stmt::Kind kind) {
+  if (s.kind == kind)
+    return true;
+  if (kind != Stmt::Return && s.kind != Stmt::If)
+    return false;
+  return listHolds(s.body, kind) || listHolds(s.orelse, kind);
+}
+
+bool listHolds(llvm::ArrayRef<StmtPtr> list, Stmt::Kind kind) {
+  return llvm::any_of(list,
+                      [kind](const StmtPtr &s) { return holds(*s, kind); });
+}
+
+bool mayJump(const Stmt &s) {
+  return holds(s, Stmt::Return) || holds(s, Stmt::Break) ||
+         holds(s, Stmt::Continue);
+}
+
+bool alwaysJumps(llvm::ArrayRef<StmtPtr> list, bool loopJumps) {
+  return llvm::any_of(list, [&](const StmtPtr &s) {
+    switch (s->kind) {
+    case Stmt::Return:
+      return true;
+    case Stmt::Break:
+    case Stmt::Continue:
+      return loopJumps;
+    case Stmt::If:
+      return !s->orelse.empty() && alwaysJumps(s->body, loopJumps) &&
+             alwaysJumps(s->orelse, loopJumps);
+    case Stmt::While:
+      return s->value->kind == Expr::BoolLit && s->value->boolValue &&
+             !listHolds(s->body, Stmt::Break);
+    default:
+      return false;
+    }
+  });
 }
 
 } // namespace imex::nda

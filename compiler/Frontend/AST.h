@@ -4,13 +4,17 @@
 // See LICENSE.txt for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The parser builds these nodes; the lowering (Lower.cpp) type-checks them
-// with NumPy's rules and emits MLIR. Every node keeps the source location of
-// its first character for diagnostics.
+// The parser builds these nodes; the semantic analysis (Sema.h) resolves
+// their names and calls and types them with NumPy's rules, writing what it
+// found into the fields marked "semantic"; the lowering (Lowering.h) reads
+// those and emits MLIR. Every node keeps the source location of its first
+// character for diagnostics.
 //
 //===----------------------------------------------------------------------===//
 #ifndef IMEX_FRONTEND_AST_H
 #define IMEX_FRONTEND_AST_H
+
+#include "Types.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/SMLoc.h"
@@ -22,13 +26,6 @@
 #include <vector>
 
 namespace imex::nda {
-
-/// Element types of the language.
-enum class ScalarKind { Bool, I8, I16, I32, I64, Index, F16, F32, F64 };
-
-/// Parses a type keyword ("f32", "index", ...).
-std::optional<ScalarKind> scalarKindFromName(llvm::StringRef name);
-const char *scalarKindName(ScalarKind kind);
 
 /// Binary operators. Min and Max are NumPy's minimum and maximum, which
 /// have no symbol (the builtins and max/min of two scalars use them).
@@ -78,6 +75,34 @@ struct TypeSpec {
 struct Expr;
 using ExprPtr = std::unique_ptr<Expr>;
 
+/// What a name, call or subscript denotes (semantic).
+enum class Meaning {
+  None,
+  Variable,    ///< Name: a variable
+  Dimension,   ///< Name: a named dimension of a parameter (an index)
+  Constant,    ///< Name: one of NumPy's constants (value in floatValue)
+  UserCall,    ///< Call: a function of the module
+  BuiltinCall, ///< Call: a builtin (Builtins.def)
+  Conversion,  ///< Call: a scalar type name used as a function
+  MethodCall,  ///< Call: a method of an array (astype, copy, reshape)
+  ShapeIndex,  ///< Subscript: `a.shape[k]` (k in axis)
+};
+
+/// How one item of a subscript selects along its dimension (semantic).
+struct SliceItem {
+  enum Kind {
+    Index,         ///< one element: dropped from the result
+    StaticSlice,   ///< first/size/step known (bounds clamped at compile time)
+    ConstantSlice, ///< constant bounds on a `?` dimension: size known, the
+                   ///< dimension checked to be long enough at run time
+    DynamicSlice,  ///< bounds computed at run time
+  } kind = DynamicSlice;
+  int64_t first = 0, size = kDyn, step = 1;
+  int64_t stop = 0; ///< ConstantSlice: the end the dimension must reach
+  std::optional<int64_t> literalIndex; ///< Index: a literal (normalized on
+                                       ///< dimensions of static size)
+};
+
 struct Expr {
   enum Kind {
     IntLit,
@@ -104,6 +129,16 @@ struct Expr {
   std::vector<ExprPtr> children; ///< operands, base first, call args, items
   std::vector<std::pair<std::string, ExprPtr>> keywords; ///< call keywords
   std::vector<llvm::SMLoc> keywordLocs;
+
+  // Semantic: set by the semantic analysis.
+  Ty ty;                                ///< the value's type
+  Meaning meaning = Meaning::None;      ///< what a name, call or subscript is
+  ScalarKind compute = ScalarKind::F64; ///< the kind an operator, math
+                                        ///< builtin or reduction computes in
+  int64_t axis = -1;                    ///< a reduction's or shape index's axis
+  bool pairwise = false;                ///< max(a, b)/min(a, b) of two scalars
+  bool bindsNew = false;        ///< an assignment target binding a new variable
+  std::vector<SliceItem> items; ///< Subscript: per dimension of the base
 
   Expr(Kind kind, llvm::SMLoc loc) : kind(kind), loc(loc) {}
 };
@@ -135,6 +170,10 @@ struct Stmt {
   StmtList body;
   StmtList orelse; ///< If: else branch (an elif is a nested If)
 
+  // Semantic, AugAssign: the operator's result type and compute kind.
+  Ty resultTy;
+  ScalarKind compute = ScalarKind::F64;
+
   Stmt(Kind kind, llvm::SMLoc loc) : kind(kind), loc(loc) {}
 };
 
@@ -142,6 +181,7 @@ struct Param {
   std::string name;
   llvm::SMLoc loc;
   TypeSpec type;
+  Ty varTy; ///< semantic: the type of the variable the parameter binds
 };
 
 struct FuncDef {
@@ -157,11 +197,34 @@ struct FuncDef {
   std::vector<TypeSpec> results;
   bool hasResultTuple = false;
   StmtList body;
+
+  // Semantic: the parameters' and results' types.
+  std::vector<Ty> paramTys, resultTys;
 };
 
 struct Module {
   std::vector<std::unique_ptr<FuncDef>> functions;
 };
+
+/// The value of keyword argument `name` of `call`, or null.
+Expr *findKeyword(Expr &call, llvm::StringRef name);
+
+//===----------------------------------------------------------------------===//
+// Control flow of statement lists
+//===----------------------------------------------------------------------===//
+
+/// Whether `s` is or holds a `kind` statement. Break and continue are only
+/// looked for outside nested loops: those leave the loop around `s`.
+bool holds(const Stmt &s, Stmt::Kind kind);
+bool listHolds(llvm::ArrayRef<StmtPtr> list, Stmt::Kind kind);
+
+/// Whether control may leave the statement list through `s`.
+bool mayJump(const Stmt &s);
+
+/// Whether no path through `list` falls through its end: every path
+/// returns, or with `loopJumps`, may also break or continue. A
+/// `while True:` without a break never falls through.
+bool alwaysJumps(llvm::ArrayRef<StmtPtr> list, bool loopJumps);
 
 } // namespace imex::nda
 

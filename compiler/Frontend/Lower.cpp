@@ -4,14 +4,15 @@
 // See LICENSE.txt for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The entry point: parses the source, lowers the syntax tree to MLIR
-// (Lowering.h), verifies it, and promotes the variables' slots to SSA
-// values with the region-aware mem2reg.
+// The entry point: parses the source, analyzes the syntax tree (Sema.h),
+// lowers it to MLIR (Lowering.h), verifies that, and promotes the
+// variables' slots to SSA values with the region-aware mem2reg.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
 #include "Parser.h"
+#include "Sema.h"
 #include "imex/Frontend/Frontend.h"
 
 #include "imex/Dialect/NDArray/IR/NDArray.h"
@@ -39,12 +40,14 @@ OwningOpRef<ModuleOp> importNdaSource(llvm::SourceMgr &sourceMgr,
                        region::RegionDialect, shard::ShardDialect>();
   DiagEngine diags(sourceMgr, errs);
   std::unique_ptr<Module> ast = parseModule(sourceMgr, bufferId, diags);
-  StringRef name = sourceMgr.getMemoryBuffer(bufferId)->getBufferIdentifier();
-  Lowering lowering(context, diags, sourceMgr, bufferId, name);
-  OwningOpRef<ModuleOp> module =
-      lowering.lower(*ast, FileLineColLoc::get(context, name, 1, 1));
+  // What parsed is analyzed even after syntax errors: all errors at once.
+  Sema(diags).analyze(*ast);
   if (diags.errorCount() > 0)
     return nullptr;
+  StringRef name = sourceMgr.getMemoryBuffer(bufferId)->getBufferIdentifier();
+  Lowering lowering(context, sourceMgr, bufferId, name);
+  OwningOpRef<ModuleOp> module =
+      lowering.lower(*ast, FileLineColLoc::get(context, name, 1, 1));
   if (failed(verify(*module))) {
     errs << name << ": error: internal error: the emitted IR does not verify\n";
     return nullptr;

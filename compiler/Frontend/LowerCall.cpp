@@ -29,326 +29,170 @@
 
 namespace imex::nda {
 
-bool Lowering::checkArity(Expr &call, StringRef name, size_t min, size_t max,
-                          ArrayRef<StringRef> keywords) {
-  size_t n = call.children.size() - 1;
-  for (size_t i = 0; i < call.keywords.size(); ++i)
-    if (!llvm::is_contained(keywords, call.keywords[i].first)) {
-      diags.error(call.keywordLocs[i], name +
-                                           "() got an unexpected keyword "
-                                           "argument '" +
-                                           call.keywords[i].first + "'");
-      return false;
-    }
-  if (n < min || n > max) {
-    std::string expect =
-        min == max ? std::to_string(min)
-                   : std::to_string(min) + " to " + std::to_string(max);
-    diags.error(call.loc, name + "() takes " + expect + " argument" +
-                              (max == 1 && min == 1 ? "" : "s") + " (" +
-                              std::to_string(n) + " given)");
-    return false;
-  }
-  return true;
-}
-
-Expr *Lowering::keyword(Expr &call, StringRef name) {
-  for (auto &[k, v] : call.keywords)
-    if (k == name)
-      return v.get();
-  return nullptr;
-}
-
-std::optional<ScalarKind> Lowering::dtypeArg(Expr *e) {
-  if (!e)
-    return std::nullopt;
-  if (e->kind == Expr::Name)
-    if (auto k = scalarKindFromName(e->name))
-      return k;
-  diags.error(e->loc, "expected a type name (bool, i8, ..., f64)");
-  return std::nullopt;
-}
-
-bool Lowering::shapeArg(Expr &e, SmallVector<int64_t> &shape,
-                        SmallVector<Value> &dyn) {
+/// The positional arguments' expressions, or the items of the tuples they
+/// are, in order.
+static SmallVector<Expr *> shapeItems(ArrayRef<Expr *> args) {
   SmallVector<Expr *> items;
-  if (e.kind == Expr::Tuple)
-    for (auto &c : e.children)
-      items.push_back(c.get());
-  else
-    items.push_back(&e);
-  for (Expr *item : items) {
-    if (auto lit = literal(item)) {
-      if (*lit < 0) {
-        diags.error(item->loc, "negative dimensions are not allowed");
-        return false;
-      }
-      shape.push_back(*lit);
+  for (Expr *arg : args) {
+    if (arg->kind != Expr::Tuple) {
+      items.push_back(arg);
       continue;
     }
-    Value v = emitIndexValue(*item);
-    if (!v)
-      return false;
-    checkAtRunTime(arith::CmpIPredicate::sge, v, constIndex(0, loc(item->loc)),
-                   "negative dimensions are not allowed", loc(item->loc));
-    shape.push_back(kDyn);
-    dyn.push_back(v);
+    for (auto &c : arg->children)
+      items.push_back(c.get());
   }
-  return true;
+  return items;
 }
 
-const Lowering::Builtin *Lowering::findBuiltin(StringRef name) {
-  static const Builtin builtins[] = {
-#define BUILTIN(NAME, EMIT, MIN, MAX, ...)                                     \
-  {#NAME, &Lowering::EMIT, MIN, MAX, {__VA_ARGS__}},
-#include "Builtins.def"
+SmallVector<Value> Lowering::emitShapeSizes(ArrayRef<Expr *> args,
+                                            ArrayRef<int64_t> shape) {
+  SmallVector<Value> sizes;
+  for (auto [item, size] : llvm::zip(shapeItems(args), shape)) {
+    if (size != kDyn)
+      continue;
+    Location l = loc(item->loc);
+    Value v = emitIndexValue(*item);
+    checkAtRunTime(arith::CmpIPredicate::sge, v, constIndex(0, l),
+                   "negative dimensions are not allowed", l);
+    sizes.push_back(v);
+  }
+  return sizes;
+}
 
-#include <limits>
+const Lowering::Builtin &Lowering::findBuiltin(StringRef name) {
+  static const Builtin builtins[] = {
+#define BUILTIN(NAME, CHECK, EMIT, ...) {#NAME, &Lowering::EMIT},
+#include "Builtins.def"
   };
-  for (const Builtin &builtin : builtins)
-    if (builtin.name == name)
-      return &builtin;
-  return nullptr;
+  const Builtin *builtin =
+      llvm::find_if(builtins, [&](const Builtin &b) { return b.name == name; });
+  assert(builtin != std::end(builtins) && "a builtin Sema accepted");
+  return *builtin;
 }
 
 TV Lowering::emitCall(Expr &call) {
   Expr &callee = *call.children[0];
-  if (callee.kind == Expr::Attribute)
+  switch (call.meaning) {
+  case Meaning::MethodCall:
     return emitMethod(call);
-  if (callee.kind != Expr::Name) {
-    diags.error(callee.loc, "this expression is not callable");
-    return TV::error();
+  case Meaning::UserCall:
+    return emitUserCall(call, functions[callee.name]);
+  case Meaning::Conversion:
+    return emitScalarConversion(call, call.ty.elem);
+  default:
+    return (this->*findBuiltin(callee.name).emit)(call, callee.name);
   }
-  StringRef name = callee.name;
-  if (auto it = functions.find(name); it != functions.end())
-    return emitUserCall(call, it->second);
-  if (auto k = scalarKindFromName(name))
-    return emitScalarConversion(call, *k);
-  const Builtin *builtin = findBuiltin(name);
-  if (!builtin) {
-    diags.error(callee.loc, "name '" + name + "' is not defined");
-    return TV::error();
-  }
-  if (!checkArity(call, name, builtin->minArgs, builtin->maxArgs,
-                  builtin->keywords))
-    return TV::error();
-  return (this->*builtin->emit)(call, name);
 }
 
 /// The i-th positional argument of `call`.
 static Expr &argument(Expr &call, size_t i) { return *call.children[i + 1]; }
 
 TV Lowering::emitScalarConversion(Expr &call, ScalarKind k) {
-  if (!checkArity(call, scalarKindName(k), 1, 1))
-    return TV::error();
   TV v = emitExpr(argument(call, 0));
-  if (!v.ok())
-    return TV::error();
   Location l = loc(call.loc);
   if (v.ty.isArray())
     return emitAstype(v, k, l);
-  TV r;
-  r.ty = Ty::scalar(k);
-  r.value = castScalar(v.value, v.ty.elem, k, l);
-  return r;
+  return TV{call.ty, castScalar(v.value, v.ty.elem, k, l), {}};
 }
 
 TV Lowering::emitPrintCall(Expr &call, StringRef) {
   size_t n = call.children.size() - 1;
   if (n == 0)
     emitPrintNewline(loc(call.loc));
-  for (size_t i = 0; i < n; ++i) {
-    TV v = emitExpr(argument(call, i));
-    if (!v.ok() || !emitPrint(v, /*last=*/i + 1 == n, argument(call, i).loc))
-      return TV::error();
-  }
-  TV r;
-  r.ty = Ty::none();
-  return r;
-}
-
-TV Lowering::emitRangeOutsideFor(Expr &call, StringRef) {
-  diags.error(call.loc, "range() is only allowed in 'for' loops");
-  return TV::error();
+  for (size_t i = 0; i < n; ++i)
+    emitPrint(emitExpr(argument(call, i)), /*last=*/i + 1 == n,
+              argument(call, i).loc);
+  return TV{call.ty, {}, {}};
 }
 
 TV Lowering::emitLinspace(Expr &call, StringRef) {
   Location l = loc(call.loc);
   TV start = emitExpr(argument(call, 0)), stop = emitExpr(argument(call, 1));
-  if (!start.ok() || !stop.ok())
-    return TV::error();
-  if (!start.ty.isScalar() || !stop.ty.isScalar()) {
-    diags.error(call.loc, "linspace() needs scalar start and stop");
-    return TV::error();
-  }
   Expr &count = argument(call, 2);
   Value num = emitIndexValue(count);
-  if (!num)
-    return TV::error();
-  bool endpoint = true;
-  if (Expr *ep = keyword(call, "endpoint")) {
-    if (ep->kind != Expr::BoolLit) {
-      diags.error(ep->loc, "endpoint must be True or False");
-      return TV::error();
-    }
-    endpoint = ep->boolValue;
-  }
-  int64_t size = kDyn;
-  if (auto lit = literal(&count)) {
-    if (*lit < 0) {
-      diags.error(count.loc, "number of samples must be non-negative");
-      return TV::error();
-    }
-    size = *lit;
-  } else {
+  Expr *endpoint = findKeyword(call, "endpoint");
+  if (call.ty.shape[0] == kDyn)
     checkAtRunTime(arith::CmpIPredicate::sge, num, constIndex(0, l),
                    "number of samples must be non-negative", loc(count.loc));
-  }
   Value s = castScalar(start.value, start.ty.elem, ScalarKind::F64, l);
   Value e = castScalar(stop.value, stop.ty.elem, ScalarKind::F64, l);
-  auto type = tensorType(ScalarKind::F64, {size});
-  auto op = ndarray::LinSpaceOp::create(builder, l, type, s, e, num,
-                                        endpoint ? builder.getUnitAttr()
-                                                 : UnitAttr());
-  TV r;
-  r.ty = Ty::array(ScalarKind::F64, {size});
-  r.value = op;
-  return r;
+  auto type = tensorType(ScalarKind::F64, call.ty.shape);
+  auto op = ndarray::LinSpaceOp::create(
+      builder, l, type, s, e, num,
+      !endpoint || endpoint->boolValue ? builder.getUnitAttr() : UnitAttr());
+  return TV{call.ty, op, {}};
 }
 
 TV Lowering::emitFilled(Expr &call, StringRef name) {
   Location l = loc(call.loc);
-  size_t n = call.children.size() - 1;
   bool full = name == "full";
-  SmallVector<int64_t> shape;
-  SmallVector<Value> dyn;
-  if (!shapeArg(argument(call, 0), shape, dyn))
-    return TV::error();
-  Expr *dtypeExpr = keyword(call, "dtype");
-  if (n == (full ? 3u : 2u))
-    dtypeExpr = &argument(call, n - 1);
+  SmallVector<Value> dyn = emitShapeSizes({&argument(call, 0)}, call.ty.shape);
+  ScalarKind k = call.ty.elem;
   TV fill;
-  if (full) {
+  if (full)
     fill = emitExpr(argument(call, 1));
-    if (!fill.ok())
-      return TV::error();
-    if (!fill.ty.isScalar()) {
-      diags.error(argument(call, 1).loc, "full() needs a scalar fill value");
-      return TV::error();
-    }
-  }
-  ScalarKind k =
-      full ? (fill.ty.weak && fill.ty.elem == ScalarKind::I64 ? ScalarKind::I64
-                                                              : fill.ty.elem)
-           : ScalarKind::F64;
-  if (dtypeExpr) {
-    auto dk = dtypeArg(dtypeExpr);
-    if (!dk)
-      return TV::error();
-    k = *dk;
-  }
-  auto type = tensorType(k, shape);
+  auto type = tensorType(k, call.ty.shape);
   Value init = tensor::EmptyOp::create(builder, l, type, dyn);
-  TV r;
-  r.ty = Ty::array(k, shape);
-  if (name == "empty") {
-    r.value = init;
-    return r;
-  }
+  if (name == "empty")
+    return TV{call.ty, init, {}};
   Value v = full ? castScalar(fill.value, fill.ty.elem, k, l)
                  : constScalar(k, name == "ones" ? 1.0 : 0.0,
                                name == "ones" ? 1 : 0, l);
-  r.value = linalg::FillOp::create(builder, l, v, init).getResult(0);
-  return r;
+  return TV{
+      call.ty, linalg::FillOp::create(builder, l, v, init).getResult(0), {}};
 }
 
 TV Lowering::emitWhere(Expr &call, StringRef) {
   Location l = loc(call.loc);
   TV c = emitExpr(argument(call, 0)), a = emitExpr(argument(call, 1)),
      b = emitExpr(argument(call, 2));
-  if (!c.ok() || !a.ok() || !b.ok())
-    return TV::error();
-  for (const TV *v : {&c, &a, &b})
-    if (!v->ty.isScalar() && !v->ty.isArray()) {
-      diags.error(call.loc, "where() needs arrays or scalars");
-      return TV::error();
-    }
-  ScalarKind rk = promote(a.ty, b.ty);
+  ScalarKind rk = call.ty.elem;
   ScalarKind ck = c.ty.elem, ak = a.ty.elem, bk = b.ty.elem;
-  if (!c.ty.isArray() && !a.ty.isArray() && !b.ty.isArray()) {
-    TV r;
-    r.ty = Ty::scalar(rk);
-    r.value = arith::SelectOp::create(
-        builder, l, castScalar(c.value, ck, ScalarKind::Bool, l),
-        castScalar(a.value, ak, rk, l), castScalar(b.value, bk, rk, l));
-    return r;
-  }
-  auto shape = broadcastShape({&c.ty, &a.ty, &b.ty}, call.loc);
-  if (!shape)
-    return TV::error();
-  Ty rt = *shape;
-  rt.elem = rk;
-  TV r;
-  r.ty = rt;
-  r.value = emitElementwise(
-      l, {c, a, b}, rt, [&](OpBuilder &ob, Location bl, ArrayRef<Value> e) {
+  if (call.ty.isScalar())
+    return TV{call.ty,
+              arith::SelectOp::create(
+                  builder, l, castScalar(c.value, ck, ScalarKind::Bool, l),
+                  castScalar(a.value, ak, rk, l),
+                  castScalar(b.value, bk, rk, l)),
+              {}};
+  Value r = emitElementwise(
+      l, {c, a, b}, call.ty,
+      [&](OpBuilder &ob, Location bl, ArrayRef<Value> e) {
         Value cond = castWith(ob, e[0], ck, ScalarKind::Bool, bl);
         Value x = castWith(ob, e[1], ak, rk, bl);
         Value y = castWith(ob, e[2], bk, rk, bl);
         return arith::SelectOp::create(ob, bl, cond, x, y).getResult();
       });
-  return r;
+  return TV{call.ty, r, {}};
 }
 
 TV Lowering::emitMinimumMaximum(Expr &call, StringRef name) {
   TV a = emitExpr(argument(call, 0)), b = emitExpr(argument(call, 1));
-  if (!a.ok() || !b.ok())
-    return TV::error();
   return emitBinary(name == "minimum" ? BinaryOp::Min : BinaryOp::Max, a, b,
-                    call.loc);
+                    call.ty, call.compute, call.loc);
 }
 
 /// Python's len(): the size of an array's first dimension.
 TV Lowering::emitLen(Expr &call, StringRef) {
   TV v = emitExpr(argument(call, 0));
-  if (!v.ok())
-    return TV::error();
-  if (!v.ty.isArray() || v.ty.rank() == 0) {
-    diags.error(argument(call, 0).loc,
-                "len() of unsized object (" + v.ty.str() + ")");
-    return TV::error();
-  }
   Location l = loc(call.loc);
   Value size = v.ty.shape[0] == kDyn
                    ? (Value)tensor::DimOp::create(builder, l, v.value, 0)
                    : constIndex(v.ty.shape[0], l);
-  TV r;
-  r.ty = Ty::scalar(ScalarKind::I64);
-  r.value = castScalar(size, ScalarKind::Index, ScalarKind::I64, l);
-  return r;
+  return TV{
+      call.ty, castScalar(size, ScalarKind::Index, ScalarKind::I64, l), {}};
 }
 
 TV Lowering::emitUnaryMathCall(Expr &call, StringRef name) {
   TV v = emitExpr(argument(call, 0));
-  if (!v.ok())
-    return TV::error();
-  if (!v.ty.isScalar() && !v.ty.isArray()) {
-    diags.error(argument(call, 0).loc, name + "() needs an array or a scalar");
-    return TV::error();
-  }
-  return emitUnaryMath(name, v, loc(call.loc));
+  return emitUnaryMath(name, v, call.ty, call.compute, loc(call.loc));
 }
 
 namespace {
 
-/// A unary math builtin: what it computes in, what it returns, and how.
+/// How a unary math builtin computes (Sema decides in what).
 struct UnaryMath {
   StringLiteral name;
-  enum Domain {
-    Float, ///< integers and bools are converted to a float first
-    Any,   ///< computed in the argument's own kind
-  } domain;
-  bool returnsBool;
   /// The value for one element `x`, already of the kind it computes in.
   Value (*build)(OpBuilder &b, Location l, Value x);
 };
@@ -412,51 +256,36 @@ template <typename Op> Value buildOp(OpBuilder &b, Location l, Value x) {
 }
 
 const UnaryMath kUnaryMath[] = {
-    {"exp", UnaryMath::Float, false, buildOp<math::ExpOp>},
-    {"log", UnaryMath::Float, false, buildOp<math::LogOp>},
-    {"sqrt", UnaryMath::Float, false, buildOp<math::SqrtOp>},
-    {"sin", UnaryMath::Float, false, buildOp<math::SinOp>},
-    {"cos", UnaryMath::Float, false, buildOp<math::CosOp>},
-    {"tan", UnaryMath::Float, false, buildOp<math::TanOp>},
-    {"tanh", UnaryMath::Float, false, buildOp<math::TanhOp>},
-    {"floor", UnaryMath::Float, false, buildOp<math::FloorOp>},
-    {"ceil", UnaryMath::Float, false, buildOp<math::CeilOp>},
-    {"abs", UnaryMath::Any, false, buildAbs},
-    {"sign", UnaryMath::Any, false, buildSign},
-    {"isnan", UnaryMath::Any, true, buildIsNaN},
-    {"isinf", UnaryMath::Any, true, buildIsInf},
+    {"exp", buildOp<math::ExpOp>},
+    {"log", buildOp<math::LogOp>},
+    {"sqrt", buildOp<math::SqrtOp>},
+    {"sin", buildOp<math::SinOp>},
+    {"cos", buildOp<math::CosOp>},
+    {"tan", buildOp<math::TanOp>},
+    {"tanh", buildOp<math::TanhOp>},
+    {"floor", buildOp<math::FloorOp>},
+    {"ceil", buildOp<math::CeilOp>},
+    {"abs", buildAbs},
+    {"sign", buildSign},
+    {"isnan", buildIsNaN},
+    {"isinf", buildIsInf},
 };
 
 } // namespace
 
-TV Lowering::emitUnaryMath(StringRef name, const TV &v, Location l) {
+TV Lowering::emitUnaryMath(StringRef name, const TV &v, const Ty &resultTy,
+                           ScalarKind compute, Location l) {
   const UnaryMath *math = llvm::find_if(
       kUnaryMath, [&](const UnaryMath &m) { return m.name == name; });
   assert(math != std::end(kUnaryMath) && "a unary math builtin");
   ScalarKind from = v.ty.elem;
-  ScalarKind to = from;
-  if (math->domain == UnaryMath::Float && !isFloat(from)) {
-    to = promoteKinds(from == ScalarKind::Bool ? ScalarKind::I8 : from,
-                      ScalarKind::F16);
-    if (from == ScalarKind::Index || from == ScalarKind::I64 ||
-        from == ScalarKind::I32)
-      to = ScalarKind::F64;
-  }
-  ScalarKind result = math->returnsBool ? ScalarKind::Bool : to;
-  auto body = [math, from, to, this](OpBuilder &b, Location bl,
-                                     ArrayRef<Value> e) -> Value {
-    return math->build(b, bl, castWith(b, e[0], from, to, bl));
+  auto body = [math, from, compute, this](OpBuilder &b, Location bl,
+                                          ArrayRef<Value> e) -> Value {
+    return math->build(b, bl, castWith(b, e[0], from, compute, bl));
   };
-  TV r;
-  if (v.ty.isScalar()) {
-    r.ty = Ty::scalar(result);
-    r.value = body(builder, l, {v.value});
-    return r;
-  }
-  r.ty = v.ty;
-  r.ty.elem = result;
-  r.value = emitElementwise(l, {v}, r.ty, body);
-  return r;
+  if (v.ty.isScalar())
+    return TV{resultTy, body(builder, l, {v.value}), {}};
+  return TV{resultTy, emitElementwise(l, {v}, resultTy, body), {}};
 }
 
 TV Lowering::emitAstype(const TV &v, ScalarKind k, Location l) {
@@ -479,129 +308,58 @@ TV Lowering::emitAstype(const TV &v, ScalarKind k, Location l) {
 TV Lowering::emitMethod(Expr &call) {
   Expr &callee = *call.children[0];
   Location l = loc(call.loc);
-  SMLoc memberLoc =
-      callee.keywordLocs.empty() ? callee.loc : callee.keywordLocs[0];
   TV base = emitExpr(*callee.children[0]);
-  if (!base.ok())
-    return TV::error();
-  if (!base.ty.isArray()) {
-    diags.error(memberLoc, "'" + base.ty.str() + "' has no attribute '" +
-                               callee.name + "'");
-    return TV::error();
+  if (callee.name == "astype")
+    return emitAstype(base, call.ty.elem, l);
+  if (callee.name == "copy")
+    return TV{
+        call.ty,
+        ndarray::CopyOp::create(builder, l, base.value.getType(), base.value),
+        {}};
+  // reshape
+  SmallVector<Expr *> args;
+  for (size_t i = 1; i < call.children.size(); ++i)
+    args.push_back(call.children[i].get());
+  ArrayRef<int64_t> shape = call.ty.shape;
+  SmallVector<Value> dyn = emitShapeSizes(args, shape);
+  SmallVector<Value> sizes;
+  for (size_t i = 0, j = 0; i < shape.size(); ++i)
+    sizes.push_back(shape[i] == kDyn ? dyn[j++] : constIndex(shape[i], l));
+  if (!dyn.empty() || llvm::is_contained(base.ty.shape, kDyn)) {
+    // The element counts must agree at run time: a view of the wrong
+    // size would read and write past the array.
+    Value newCount = constIndex(1, l);
+    for (Value size : sizes)
+      newCount = arith::MulIOp::create(builder, l, newCount, size);
+    checkAtRunTime(arith::CmpIPredicate::eq, newCount, elementCount(base, l),
+                   "cannot reshape the array into a shape with a different "
+                   "number of elements",
+                   l);
   }
-  size_t n = call.children.size() - 1;
-  if (callee.name == "astype") {
-    if (!checkArity(call, "astype", 1, 1))
-      return TV::error();
-    auto k = dtypeArg(call.children[1].get());
-    if (!k)
-      return TV::error();
-    return emitAstype(base, *k, l);
-  }
-  if (callee.name == "copy") {
-    if (!checkArity(call, "copy", 0, 0))
-      return TV::error();
-    TV r = base;
-    r.value =
-        ndarray::CopyOp::create(builder, l, base.value.getType(), base.value);
-    return r;
-  }
-  if (callee.name == "reshape") {
-    SmallVector<int64_t> shape;
-    SmallVector<Value> dyn;
-    if (n == 0) {
-      diags.error(call.loc, "reshape() needs the new shape");
-      return TV::error();
-    }
-    if (!checkArity(call, "reshape", 1, 8))
-      return TV::error();
-    for (size_t i = 0; i < n; ++i)
-      if (!shapeArg(*call.children[i + 1], shape, dyn))
-        return TV::error();
-    SmallVector<Value> sizes;
-    int64_t known = 1;
-    bool allStatic = true;
-    for (size_t i = 0, j = 0; i < shape.size(); ++i) {
-      if (shape[i] == kDyn) {
-        sizes.push_back(dyn[j++]);
-        allStatic = false;
-      } else {
-        sizes.push_back(constIndex(shape[i], l));
-        known *= shape[i];
-      }
-    }
-    int64_t total = 1;
-    bool srcStatic = true;
-    for (int64_t s : base.ty.shape) {
-      if (s == kDyn)
-        srcStatic = false;
-      else
-        total *= s;
-    }
-    if (allStatic && srcStatic && known != total) {
-      diags.error(call.loc, "cannot reshape array of size " +
-                                std::to_string(total) + " into shape " +
-                                shapeStr(Ty::array(base.ty.elem, shape)));
-      return TV::error();
-    }
-    if (!allStatic || !srcStatic) {
-      // The element counts must agree at run time: a view of the wrong
-      // size would read and write past the array.
-      Value newCount = constIndex(1, l);
-      for (Value size : sizes)
-        newCount = arith::MulIOp::create(builder, l, newCount, size);
-      checkAtRunTime(arith::CmpIPredicate::eq, newCount, elementCount(base, l),
-                     "cannot reshape the array into a shape with a different "
-                     "number of elements",
-                     l);
-    }
-    auto srcType = cast<RankedTensorType>(base.value.getType());
-    auto type = RankedTensorType::get(shape, srcType.getElementType(),
-                                      srcType.getEncoding());
-    TV r;
-    r.ty = Ty::array(base.ty.elem, shape);
-    r.value = ndarray::ReshapeOp::create(builder, l, type, base.value, sizes,
-                                         BoolAttr());
-    return r;
-  }
-  diags.error(memberLoc,
-              "'" + base.ty.str() + "' has no attribute '" + callee.name + "'");
-  return TV::error();
+  auto srcType = cast<RankedTensorType>(base.value.getType());
+  auto type = RankedTensorType::get(shape, srcType.getElementType(),
+                                    srcType.getEncoding());
+  return TV{call.ty,
+            ndarray::ReshapeOp::create(builder, l, type, base.value, sizes,
+                                       BoolAttr()),
+            {}};
 }
 
 TV Lowering::emitUserCall(Expr &call, FuncInfo &callee) {
   Location l = loc(call.loc);
-  size_t n = call.children.size() - 1;
-  if (!call.keywords.empty()) {
-    diags.error(call.keywordLocs[0], "keyword arguments are not supported "
-                                     "for '" +
-                                         callee.def->name + "'");
-    return TV::error();
-  }
-  if (n != callee.params.size()) {
-    diags.error(call.loc, callee.def->name + "() takes " +
-                              std::to_string(callee.params.size()) +
-                              " argument" +
-                              (callee.params.size() == 1 ? "" : "s") + " (" +
-                              std::to_string(n) + " given)");
-    return TV::error();
-  }
+  FuncDef &def = *callee.def;
   func::FuncOp target = callee.calleeFor(encoding);
   Attribute calleeEncoding =
       target == callee.op ? callee.encoding : Attribute();
   SmallVector<Value> operands;
   SmallVector<std::pair<Value, Value>> copiedBack;
-  for (size_t i = 0; i < n; ++i) {
-    Expr &arg = *call.children[i + 1];
+  for (auto [i, want] : llvm::enumerate(def.paramTys)) {
+    Expr &arg = argument(call, i);
     TV v = emitExpr(arg);
-    if (!v.ok())
-      return TV::error();
-    Value c = convertTo(v, callee.params[i], arg.loc,
+    Value c = convertTo(v, want, arg.loc,
                         "argument " + std::to_string(i + 1) + " of '" +
-                            callee.def->name + "'",
+                            def.name + "'",
                         l, calleeEncoding, /*useWant=*/true);
-    if (!c)
-      return TV::error();
     // Functions take whole arrays: a view the callee may update is passed
     // as a copy, like an array copied to the callee's placement, and
     // copied back after the call.
@@ -618,37 +376,20 @@ TV Lowering::emitUserCall(Expr &call, FuncInfo &callee) {
     writeWhole(original, copy, l);
   // Results come back into this function's placement.
   SmallVector<Value> results;
-  std::vector<Ty> types;
-  for (size_t i = 0; i < op.getNumResults(); ++i) {
-    Value r = op.getResult(i);
-    Ty t = callee.results[i];
+  for (auto [r, t] : llvm::zip(op.getResults(), def.resultTys)) {
+    Value result = r;
     if (t.isArray() && calleeEncoding != encoding) {
       auto rt = cast<RankedTensorType>(r.getType());
-      r = ndarray::CopyOp::create(
+      result = ndarray::CopyOp::create(
           builder, l,
           RankedTensorType::get(rt.getShape(), rt.getElementType(), encoding),
           r);
     }
-    // Named dims of the callee are not names here.
-    for (auto &s : t.syms)
-      s.clear();
-    results.push_back(r);
-    types.push_back(t);
+    results.push_back(result);
   }
-  TV r;
-  if (results.empty()) {
-    r.ty = Ty::none();
-    return r;
-  }
-  if (results.size() == 1 && !callee.def->hasResultTuple) {
-    r.ty = types[0];
-    r.value = results[0];
-    return r;
-  }
-  r.ty.kind = Ty::Tuple;
-  r.ty.elems = types;
-  r.values = results;
-  return r;
+  if (call.ty.kind == Ty::Tuple)
+    return TV{call.ty, {}, results};
+  return TV{call.ty, results.empty() ? Value() : results[0], {}};
 }
 
 func::FuncOp Lowering::runtimeFunction(StringRef name, FunctionType type,
@@ -670,12 +411,8 @@ void Lowering::emitPrintNewline(Location l) {
                        ValueRange{});
 }
 
-bool Lowering::emitPrint(const TV &v, bool last, SMLoc at) {
+void Lowering::emitPrint(const TV &v, bool last, SMLoc at) {
   Location l = loc(at);
-  if (!v.ty.isScalar() && !v.ty.isArray()) {
-    diags.error(at, "print() needs arrays or scalars, not " + v.ty.str());
-    return false;
-  }
   Value t = v.value;
   Type et = mlirScalar(v.ty.elem);
   if (v.ty.isScalar()) {
@@ -727,6 +464,5 @@ bool Lowering::emitPrint(const TV &v, bool last, SMLoc at) {
   fn.setArgAttr(0, "bufferization.access", builder.getStringAttr("read"));
   Value lastFlag = arith::ConstantIntOp::create(builder, l, last ? 1 : 0, 32);
   func::CallOp::create(builder, l, fn, ValueRange{t, lastFlag});
-  return true;
 }
 } // namespace imex::nda

@@ -27,56 +27,7 @@ namespace {
 /// The grid of all processes; not an .nda name (those have no dot).
 constexpr llvm::StringLiteral kProcessGrid = "distributed.processes";
 
-/// The first statement in `body` (or nested in it) that a @distributed def
-/// cannot hold yet: control flow, whose regions upstream partitioning does
-/// not enter.
-const Stmt *firstControlFlow(const StmtList &body) {
-  for (const StmtPtr &s : body) {
-    if (s->kind == Stmt::For || s->kind == Stmt::While || s->kind == Stmt::If)
-      return s.get();
-  }
-  return nullptr;
-}
-
 } // namespace
-
-bool Lowering::checkDistributable(const FuncDef &def) {
-  bool ok = true;
-  if (const Stmt *s = firstControlFlow(def.body)) {
-    const char *what = s->kind == Stmt::For     ? "'for' loops"
-                       : s->kind == Stmt::While ? "'while' loops"
-                                                : "'if' statements";
-    diags.error(s->loc, llvm::Twine("a @distributed function cannot contain ") +
-                            what +
-                            " yet: write the loop or branch in the caller, "
-                            "which calls the @distributed function");
-    ok = false;
-  }
-  // Calls of other functions of the file: calls have no sharding model.
-  std::function<void(const Expr &)> visit = [&](const Expr &e) {
-    if (e.kind == Expr::Call && e.children[0]->kind == Expr::Name &&
-        functions.count(e.children[0]->name)) {
-      diags.error(e.loc, "a @distributed function cannot call '" +
-                             e.children[0]->name +
-                             "' yet: call it from the caller instead");
-      ok = false;
-    }
-    for (const ExprPtr &child : e.children)
-      if (child)
-        visit(*child);
-    for (const auto &keyword : e.keywords)
-      if (keyword.second)
-        visit(*keyword.second);
-  };
-  for (const StmtPtr &s : def.body) {
-    for (const ExprPtr &target : s->targets)
-      if (target)
-        visit(*target);
-    if (s->value)
-      visit(*s->value);
-  }
-  return ok;
-}
 
 void Lowering::distribute(FuncInfo &info) {
   MLIRContext *ctx = builder.getContext();

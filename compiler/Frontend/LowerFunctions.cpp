@@ -70,56 +70,17 @@ Type Lowering::mlirType(const Ty &t) {
   return mlirScalar(t.elem);
 }
 
-Ty Lowering::tyFromSpec(const TypeSpec &spec) {
-  if (!spec.isArray)
-    return Ty::scalar(spec.elem);
-  SmallVector<int64_t> shape;
-  SmallVector<std::string> syms;
-  for (const DimSpec &d : spec.dims) {
-    shape.push_back(d.kind == DimSpec::Static ? d.size : kDyn);
-    syms.push_back(d.kind == DimSpec::Named ? d.name : "");
-  }
-  return Ty::array(spec.elem, shape, syms);
-}
-
 void Lowering::declare(FuncDef &def) {
-  if (functions.count(def.name)) {
-    diags.error(def.loc, "redefinition of function '" + def.name + "'");
-    return;
-  }
-  if (findBuiltin(def.name)) {
-    diags.error(def.loc, "function name '" + def.name + "' shadows a builtin");
-    return;
-  }
   FuncInfo info;
   info.def = &def;
   info.encoding = envEncoding(def.gpu, def.device);
   Attribute saved = encoding;
   encoding = info.encoding;
   SmallVector<Type> argTypes, resultTypes;
-  llvm::StringSet<> names;
-  for (const Param &p : def.params) {
-    if (!names.insert(p.name).second)
-      diags.error(p.loc, "duplicate parameter '" + p.name + "'");
-    for (const DimSpec &d : p.type.dims)
-      if (d.kind == DimSpec::Static && d.size < 0)
-        diags.error(d.loc, "array dimensions must be non-negative");
-    info.params.push_back(tyFromSpec(p.type));
-    argTypes.push_back(mlirType(info.params.back()));
-  }
-  for (const TypeSpec &r : def.results) {
-    for (const DimSpec &d : r.dims)
-      if (d.kind == DimSpec::Named &&
-          !llvm::any_of(def.params, [&](const Param &p) {
-            return llvm::any_of(p.type.dims, [&](const DimSpec &pd) {
-              return pd.kind == DimSpec::Named && pd.name == d.name;
-            });
-          }))
-        diags.error(d.loc, "dimension '" + d.name +
-                               "' is not a dimension of any parameter");
-    info.results.push_back(tyFromSpec(r));
-    resultTypes.push_back(mlirType(info.results.back()));
-  }
+  for (const Ty &ty : def.paramTys)
+    argTypes.push_back(mlirType(ty));
+  for (const Ty &ty : def.resultTys)
+    resultTypes.push_back(mlirType(ty));
   encoding = saved;
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(module->getBody());
@@ -306,12 +267,7 @@ void Lowering::define(FuncDef &def) {
   vars.clear();
   dims.clear();
   loops.clear();
-  rebound.clear();
-  boundOnce.clear();
   findViews(def);
-  for (const Param &p : def.params)
-    boundOnce.insert(p.name);
-  findRebound(def.body);
   returnFlag = {};
   resultSlots.clear();
   Block *entry = info.op.addEntryBlock();
@@ -321,36 +277,27 @@ void Lowering::define(FuncDef &def) {
 
   // Parameters; named dimensions are bound to their first occurrence and
   // checked for equality at entry.
-  for (size_t i = 0; i < def.params.size(); ++i) {
-    const Param &p = def.params[i];
+  for (auto [i, p] : llvm::enumerate(def.params)) {
     Value arg = entry->getArgument(i);
-    const Ty &ty = info.params[i];
-    TV value;
-    value.ty = ty;
-    value.value = arg;
-    bindNew(p.name, value, fl);
-    if (ty.isArray()) {
-      for (size_t d = 0; d < p.type.dims.size(); ++d) {
-        const DimSpec &spec = p.type.dims[d];
-        if (spec.kind != DimSpec::Named)
-          continue;
-        Value size = tensor::DimOp::create(builder, loc(spec.loc), arg, d);
-        auto it = dims.find(spec.name);
-        if (it == dims.end()) {
-          dims[spec.name] = size;
-          continue;
-        }
-        checkAtRunTime(arith::CmpIPredicate::eq, it->second, size,
-                       "dimension '" + spec.name + "' of '" + p.name +
-                           "' differs from an earlier parameter's",
-                       loc(spec.loc));
+    const Ty &ty = def.paramTys[i];
+    bindNew(p.name, p.varTy, TV{ty, arg, {}}, fl);
+    if (!ty.isArray())
+      continue;
+    for (auto [d, spec] : llvm::enumerate(p.type.dims)) {
+      if (spec.kind != DimSpec::Named)
+        continue;
+      Value size = tensor::DimOp::create(builder, loc(spec.loc), arg, d);
+      auto it = dims.find(spec.name);
+      if (it == dims.end()) {
+        dims[spec.name] = size;
+        continue;
       }
+      checkAtRunTime(arith::CmpIPredicate::eq, it->second, size,
+                     "dimension '" + spec.name + "' of '" + p.name +
+                         "' differs from an earlier parameter's",
+                     loc(spec.loc));
     }
   }
-  for (auto &[name, value] : dims)
-    if (vars.count(name))
-      diags.error(def.loc,
-                  "'" + name + "' is both a parameter and a dimension name");
 
   // A function that returns only at its end returns directly; one with
   // other returns records the values and a "returned" flag that stops the
@@ -369,13 +316,6 @@ void Lowering::define(FuncDef &def) {
       resultSlots.push_back(makeSlot(type, "result" + std::to_string(i), fl));
   }
   emitBlock(def.body);
-  if (!info.results.empty() && !returnsAtEnd) {
-    diags.error(def.loc, listHolds(def.body, Stmt::Return)
-                             ? "function '" + def.name +
-                                   "' does not return a value on every path"
-                             : "function '" + def.name +
-                                   "' must end with a 'return' statement");
-  }
   if (!onlyFinalReturn) {
     SmallVector<Value> results;
     for (Value slot : resultSlots)
@@ -387,32 +327,8 @@ void Lowering::define(FuncDef &def) {
   current = nullptr;
 }
 
-void Lowering::findRebound(const StmtList &body) {
-  for (const StmtPtr &s : body) {
-    if (s->kind == Stmt::Assign || s->kind == Stmt::For)
-      for (const ExprPtr &target : s->targets)
-        if (target->kind == Expr::Name &&
-            !boundOnce.insert(target->name).second)
-          rebound.insert(target->name);
-    findRebound(s->body);
-    findRebound(s->orelse);
-  }
-}
-
-Ty Lowering::variableType(StringRef name, Ty ty) {
-  if (!ty.isArray() || !rebound.contains(name))
-    return ty;
-  for (int64_t d = 0; d < ty.rank(); ++d) {
-    ty.syms[d].clear();
-    if (ty.shape[d] != 1)
-      ty.shape[d] = kDyn;
-  }
-  return ty;
-}
-
-void Lowering::bindNew(StringRef name, const TV &value, Location l) {
-  Ty ty = value.ty.isScalar() ? Ty::scalar(value.ty.elem)
-                              : variableType(name, value.ty);
+void Lowering::bindNew(StringRef name, const Ty &ty, const TV &value,
+                       Location l) {
   Value stored = value.value;
   if (ty.isArray()) {
     auto valueType = cast<RankedTensorType>(stored.getType());
@@ -420,11 +336,11 @@ void Lowering::bindNew(StringRef name, const TV &value, Location l) {
                                       valueType.getEncoding());
     if (type != valueType)
       stored = tensor::CastOp::create(builder, l, type, stored);
+  } else {
+    stored = castScalar(stored, value.ty.elem, ty.elem, l);
   }
   Value slot = makeSlot(stored.getType(), name, l);
-  vars[name.str()] = {Var::Slot, ty,
-                      slot,      (unsigned)loops.size(),
-                      {},        builder.getInsertionBlock()};
+  vars[name.str()] = Var{ty, slot};
   nda::StoreOp::create(builder, l, stored, slot);
 }
 
@@ -447,10 +363,10 @@ void Lowering::setFlag(Value flag, bool value, Location l) {
 }
 
 Type Lowering::slotType(const Var &var) {
-  return cast<nda::RefType>(var.value.getType()).getElementType();
+  return cast<nda::RefType>(var.slot.getType()).getElementType();
 }
 
 Value Lowering::load(const Var &var, Location l) {
-  return nda::LoadOp::create(builder, l, var.value);
+  return nda::LoadOp::create(builder, l, var.slot);
 }
 } // namespace imex::nda

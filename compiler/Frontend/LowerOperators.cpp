@@ -94,28 +94,6 @@ Value Lowering::castScalar(Value v, ScalarKind from, ScalarKind to,
   return arith::FPToSIOp::create(builder, l, target, v);
 }
 
-std::optional<Lowering::OpTypes> Lowering::binaryTypes(BinaryOp op, const Ty &a,
-                                                       const Ty &b, SMLoc at) {
-  ScalarKind p = promote(a, b);
-  if (isComparison(op))
-    return OpTypes{p, ScalarKind::Bool};
-  if (op == BinaryOp::Div) {
-    ScalarKind r = isFloat(p) ? p : ScalarKind::F64;
-    return OpTypes{r, r};
-  }
-  if (p == ScalarKind::Bool) {
-    if (op == BinaryOp::Sub) {
-      diags.error(at, "numpy boolean subtract, the '-' operator, is not "
-                      "supported");
-      return std::nullopt;
-    }
-    p = ScalarKind::I64;
-  }
-  if (op == BinaryOp::Pow && p == ScalarKind::Index)
-    p = ScalarKind::I64;
-  return OpTypes{p, p};
-}
-
 /// An integer divisor that cannot trap: 1 where it is 0 (checked before
 /// the division) or -1 (x / -1 of the most negative x overflows; x % -1
 /// is 0 = x % 1, and callers take x // -1 as -x).
@@ -133,21 +111,14 @@ static Value safeIntegerDivisor(OpBuilder &b, Location l, Value y) {
   return arith::SelectOp::create(b, l, replace, one, y);
 }
 
-bool Lowering::checkIntegerDivisor(const TV &divisor, ScalarKind compute,
-                                   SMLoc at) {
-  Location l = loc(at);
+void Lowering::checkIntegerDivisor(const TV &divisor, ScalarKind compute,
+                                   Location l) {
   const std::string problem = "integer division or modulo by zero";
   if (divisor.ty.isScalar()) {
-    APInt constant;
-    if (matchPattern(divisor.value, m_ConstantInt(&constant)) &&
-        constant.isZero()) {
-      diags.error(at, problem);
-      return false;
-    }
     Value y = castScalar(divisor.value, divisor.ty.elem, compute, l);
     checkAtRunTime(arith::CmpIPredicate::ne, y, constScalar(compute, 0, 0, l),
                    problem, l);
-    return true;
+    return;
   }
   // Every element: whether any is 0, reduced over the whole array.
   ScalarKind from = divisor.ty.elem;
@@ -171,7 +142,6 @@ bool Lowering::checkIntegerDivisor(const TV &divisor, ScalarKind compute,
   Value found =
       tensor::ExtractOp::create(builder, l, anyZero.getResult(0), ValueRange{});
   checkAtRunTime(arith::CmpIPredicate::eq, found, none, problem, l);
-  return true;
 }
 
 Value Lowering::scalarBinary(OpBuilder &b, Location l, BinaryOp op, Value x,
@@ -282,48 +252,6 @@ Value Lowering::castWith(OpBuilder &b, Value v, ScalarKind from, ScalarKind to,
   return r;
 }
 
-std::optional<Ty> Lowering::broadcastShape(ArrayRef<const Ty *> operands,
-                                           SMLoc at) {
-  int64_t rank = 0;
-  for (const Ty *t : operands)
-    if (t->isArray())
-      rank = std::max(rank, t->rank());
-  Ty result = Ty::array(ScalarKind::F64, SmallVector<int64_t>(rank, 1));
-  SmallVector<bool> seen(rank, false);
-  for (const Ty *t : operands) {
-    if (!t->isArray())
-      continue;
-    for (int64_t j = 0; j < t->rank(); ++j) {
-      int64_t i = rank - t->rank() + j;
-      int64_t s = t->shape[j];
-      const std::string &sym = t->syms[j];
-      if (s == 1)
-        continue;
-      if (!seen[i]) {
-        seen[i] = true;
-        result.shape[i] = s;
-        result.syms[i] = sym;
-        continue;
-      }
-      int64_t r = result.shape[i];
-      if (r != kDyn && s != kDyn && r != s) {
-        std::string msg = "operands could not be broadcast together with "
-                          "shapes";
-        for (const Ty *o : operands)
-          if (o->isArray())
-            msg += " " + shapeStr(*o);
-        diags.error(at, msg);
-        return std::nullopt;
-      }
-      if (r == kDyn && s != kDyn) {
-        result.shape[i] = s;
-        result.syms[i] = sym;
-      }
-    }
-  }
-  return result;
-}
-
 Value Lowering::emitElementwise(Location l, ArrayRef<TV> operands,
                                 const Ty &resultTy, const BodyFn &body,
                                 ArrayRef<SmallVector<int64_t>> dimMaps,
@@ -403,20 +331,10 @@ TV Lowering::emitShortCircuit(Expr &e, const TV &a) {
   scf::YieldOp::create(builder, l, ValueRange{first});
   builder.setInsertionPointToStart(isAnd ? ifOp.thenBlock() : ifOp.elseBlock());
   TV b = emitExpr(*e.children[1]);
-  if (!b.ok())
-    return TV::error();
-  if (!b.ty.isScalar()) {
-    diags.error(e.loc, "the truth value of an array is ambiguous; '" +
-                           spelling(e.binaryOp) + "' needs scalar operands");
-    return TV::error();
-  }
   scf::YieldOp::create(
       builder, l,
       ValueRange{castScalar(b.value, b.ty.elem, ScalarKind::Bool, l)});
-  TV r;
-  r.ty = Ty::scalar(ScalarKind::Bool);
-  r.value = ifOp.getResult(0);
-  return r;
+  return TV{e.ty, ifOp.getResult(0), {}};
 }
 
 void Lowering::checkBroadcastAtRunTime(Location l, ArrayRef<TV> operands,
@@ -493,101 +411,50 @@ void Lowering::checkNotEmpty(Value size, const std::string &problem,
   checkAtRunTime(arith::CmpIPredicate::ne, size, constIndex(0, l), problem, l);
 }
 
-TV Lowering::emitBinary(BinaryOp op, const TV &a, const TV &b, SMLoc at) {
+TV Lowering::emitBinary(BinaryOp op, const TV &a, const TV &b,
+                        const Ty &resultTy, ScalarKind compute, SMLoc at) {
   Location l = loc(at);
   if (op == BinaryOp::MatMul)
-    return emitMatmul(a, b, at);
-  // (`and`/`or` with a scalar left operand short-circuit elsewhere.)
-  if (op == BinaryOp::And || op == BinaryOp::Or) {
-    diags.error(at, "the truth value of an array is ambiguous; '" +
-                        spelling(op) + "' needs scalar operands");
-    return TV::error();
-  }
-  for (const TV *v : {&a, &b})
-    if (!v->ty.isScalar() && !v->ty.isArray()) {
-      diags.error(at, "unsupported operand type " + v->ty.str() + " for '" +
-                          spelling(op) + "'");
-      return TV::error();
-    }
-  auto types = binaryTypes(op, a.ty, b.ty, at);
-  if (!types)
-    return TV::error();
-  ScalarKind ck = types->compute, rk = types->result;
-  ScalarKind ak = a.ty.elem, bk = b.ty.elem;
-  if ((op == BinaryOp::FloorDiv || op == BinaryOp::Mod) && !isFloat(ck) &&
-      !checkIntegerDivisor(b, ck, at))
-    return TV::error();
+    return emitMatmul(a, b, resultTy, compute, at);
+  ScalarKind ck = compute, ak = a.ty.elem, bk = b.ty.elem;
+  if ((op == BinaryOp::FloorDiv || op == BinaryOp::Mod) && !isFloat(ck))
+    checkIntegerDivisor(b, ck, l);
   if (a.ty.isScalar() && b.ty.isScalar()) {
     Value x = castScalar(a.value, ak, ck, l);
     Value y = castScalar(b.value, bk, ck, l);
-    TV r;
-    r.ty = Ty::scalar(rk, a.ty.weak && b.ty.weak);
-    r.value = scalarBinary(builder, l, op, x, y, ck);
-    return r;
+    return TV{resultTy, scalarBinary(builder, l, op, x, y, ck), {}};
   }
-  auto shape = broadcastShape({&a.ty, &b.ty}, at);
-  if (!shape)
-    return TV::error();
-  Ty rt = *shape;
-  rt.elem = rk;
-  TV r;
-  r.ty = rt;
-  r.value = emitElementwise(l, {a, b}, rt,
+  Value r = emitElementwise(l, {a, b}, resultTy,
                             [&](OpBuilder &ob, Location bl, ArrayRef<Value> e) {
                               Value x = castWith(ob, e[0], ak, ck, bl);
                               Value y = castWith(ob, e[1], bk, ck, bl);
                               return scalarBinary(ob, bl, op, x, y, ck);
                             });
-  return r;
+  return TV{resultTy, r, {}};
 }
 
-TV Lowering::emitMatmul(const TV &a, const TV &b, SMLoc at) {
+TV Lowering::emitMatmul(const TV &a, const TV &b, const Ty &resultTy,
+                        ScalarKind compute, SMLoc at) {
   Location l = loc(at);
-  if (!a.ty.isArray() || !b.ty.isArray()) {
-    diags.error(at, "matmul: input operand does not have enough dimensions "
-                    "(scalars are not allowed with '@')");
-    return TV::error();
-  }
-  if (a.ty.rank() > 2 || b.ty.rank() > 2 || a.ty.rank() == 0 ||
-      b.ty.rank() == 0) {
-    diags.error(at, "'@' supports 1-d and 2-d arrays only, got " + a.ty.str() +
-                        " @ " + b.ty.str());
-    return TV::error();
-  }
   int64_t ka = a.ty.shape.back();
   int64_t kb = b.ty.shape[0];
-  std::string mismatch =
-      "matmul: mismatch in the contracted dimension: " + a.ty.str() + " @ " +
-      b.ty.str();
-  if (ka != kDyn && kb != kDyn && ka != kb) {
-    diags.error(at, mismatch);
-    return TV::error();
-  }
   const std::string &symA = a.ty.syms.back(), &symB = b.ty.syms[0];
-  if ((ka == kDyn || kb == kDyn) && (symA.empty() || symA != symB)) {
+  if ((ka == kDyn || kb == kDyn) && (symA.empty() || symA != symB))
     checkAtRunTime(arith::CmpIPredicate::eq,
                    tensor::DimOp::create(builder, l, a.value, a.ty.rank() - 1),
-                   tensor::DimOp::create(builder, l, b.value, 0), mismatch, l);
-  }
-  ScalarKind k = promote(a.ty, b.ty);
-  if (k == ScalarKind::Bool) {
-    diags.error(at, "'@' of boolean arrays is not supported");
-    return TV::error();
-  }
+                   tensor::DimOp::create(builder, l, b.value, 0),
+                   "matmul: mismatch in the contracted dimension: " +
+                       a.ty.str() + " @ " + b.ty.str(),
+                   l);
+  ScalarKind k = compute;
   TV x = convertElem(a, k, l), y = convertElem(b, k, l);
-  SmallVector<int64_t> shape;
-  SmallVector<std::string> syms;
   SmallVector<Value> dynSizes;
-  auto addDim = [&](const TV &v, int64_t d) {
-    shape.push_back(v.ty.shape[d]);
-    syms.push_back(v.ty.syms[d]);
-    if (v.ty.shape[d] == kDyn)
-      dynSizes.push_back(tensor::DimOp::create(builder, l, v.value, d));
-  };
-  if (x.ty.rank() == 2)
-    addDim(x, 0);
-  if (y.ty.rank() == 2)
-    addDim(y, 1);
+  if (x.ty.rank() == 2 && x.ty.shape[0] == kDyn)
+    dynSizes.push_back(tensor::DimOp::create(builder, l, x.value, 0));
+  if (y.ty.rank() == 2 && y.ty.shape[1] == kDyn)
+    dynSizes.push_back(tensor::DimOp::create(builder, l, y.value, 1));
+  SmallVector<int64_t> shape(resultTy.isArray() ? resultTy.shape
+                                                : SmallVector<int64_t>{});
   auto outType = tensorType(k, shape);
   Value init = tensor::EmptyOp::create(builder, l, outType, dynSizes);
   Value zero = constScalar(k, 0, 0, l);
@@ -605,39 +472,31 @@ TV Lowering::emitMatmul(const TV &a, const TV &b, SMLoc at) {
     r = linalg::VecmatOp::create(builder, l, TypeRange{outType},
                                  ValueRange{x.value, y.value}, ValueRange{init})
             .getResult(0);
-  else {
-    r = linalg::DotOp::create(builder, l, TypeRange{outType},
-                              ValueRange{x.value, y.value}, ValueRange{init})
-            .getResult(0);
-    TV s;
-    s.ty = Ty::scalar(k);
-    s.value = tensor::ExtractOp::create(builder, l, r, ValueRange{});
-    return s;
-  }
-  TV out;
-  out.ty = Ty::array(k, shape, syms);
-  out.value = r;
-  return out;
+  else
+    return TV{resultTy,
+              tensor::ExtractOp::create(
+                  builder, l,
+                  linalg::DotOp::create(builder, l, TypeRange{outType},
+                                        ValueRange{x.value, y.value},
+                                        ValueRange{init})
+                      .getResult(0),
+                  ValueRange{}),
+              {}};
+  return TV{resultTy, r, {}};
 }
 
 TV Lowering::convertElem(const TV &v, ScalarKind k, Location l) {
   if (v.ty.elem == k)
     return v;
-  if (v.ty.isScalar()) {
-    TV r;
-    r.ty = Ty::scalar(k);
-    r.value = castScalar(v.value, v.ty.elem, k, l);
-    return r;
-  }
+  if (v.ty.isScalar())
+    return TV{Ty::scalar(k), castScalar(v.value, v.ty.elem, k, l), {}};
   Ty rt = v.ty;
   rt.elem = k;
   ScalarKind from = v.ty.elem;
-  TV r;
-  r.ty = rt;
-  r.value = emitElementwise(l, {v}, rt,
+  Value r = emitElementwise(l, {v}, rt,
                             [&](OpBuilder &b, Location bl, ArrayRef<Value> e) {
                               return castWith(b, e[0], from, k, bl);
                             });
-  return r;
+  return TV{rt, r, {}};
 }
 } // namespace imex::nda

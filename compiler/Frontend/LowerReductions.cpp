@@ -33,27 +33,12 @@ TV Lowering::emitArange(Expr &call, StringRef) {
   Location l = loc(call.loc);
   size_t n = call.children.size() - 1;
   std::vector<TV> vals;
-  bool anyFloat = false;
-  for (size_t i = 0; i < n; ++i) {
-    TV v = emitExpr(*call.children[i + 1]);
-    if (!v.ok())
-      return TV::error();
-    if (!v.ty.isScalar()) {
-      diags.error(call.children[i + 1]->loc, "arange() needs scalars");
-      return TV::error();
-    }
-    anyFloat |= isFloat(v.ty.elem);
-    vals.push_back(v);
-  }
-  ScalarKind k = anyFloat ? ScalarKind::F64 : ScalarKind::I64;
-  if (Expr *d = keyword(call, "dtype")) {
-    auto dk = dtypeArg(d);
-    if (!dk)
-      return TV::error();
-    k = *dk;
-  }
+  for (size_t i = 0; i < n; ++i)
+    vals.push_back(emitExpr(*call.children[i + 1]));
+  ScalarKind k = call.ty.elem;
   // Computed in f64 (floats) or index (integers).
-  ScalarKind ck = anyFloat ? ScalarKind::F64 : ScalarKind::Index;
+  ScalarKind ck = call.compute;
+  bool anyFloat = isFloat(ck);
   auto get = [&](size_t i, int64_t dflt) {
     return i < vals.size() ? castScalar(vals[i].value, vals[i].ty.elem, ck, l)
                            : constScalar(ck, (double)dflt, dflt, l);
@@ -61,19 +46,7 @@ TV Lowering::emitArange(Expr &call, StringRef) {
   Value start = n == 1 ? constScalar(ck, 0, 0, l) : get(0, 0);
   Value stop = n == 1 ? get(0, 0) : get(1, 0);
   Value step = n == 3 ? get(2, 1) : constScalar(ck, 1, 1, l);
-  int64_t size = kDyn;
-  auto lit = [&](size_t i) { return literal(call.children[i + 1].get()); };
-  if (!anyFloat) {
-    std::optional<int64_t> s0 = n == 1 ? 0 : lit(0),
-                           s1 = n == 1 ? lit(0) : lit(1),
-                           s2 = n == 3 ? lit(2) : 1;
-    if (s2 && *s2 == 0) {
-      diags.error(call.loc, "arange() step must not be zero");
-      return TV::error();
-    }
-    if (s0 && s1 && s2)
-      size = std::max<int64_t>(0, (*s1 - *s0 + *s2 - (*s2 > 0 ? 1 : -1)) / *s2);
-  }
+  int64_t size = call.ty.shape[0];
   Value count;
   if (size != kDyn) {
     count = constIndex(size, l);
@@ -108,100 +81,35 @@ TV Lowering::emitArange(Expr &call, StringRef) {
                       b, bl, start, arith::MulIOp::create(b, bl, x, step));
         linalg::YieldOp::create(b, bl, castWith(b, v, ck, k, bl));
       });
-  TV r;
-  r.ty = Ty::array(k, {size});
-  r.value = generic.getResult(0);
-  return r;
-}
-
-std::optional<int64_t> Lowering::axisArg(Expr &call, const Ty &ty) {
-  Expr *axis = keyword(call, "axis");
-  if (call.children.size() > 2)
-    axis = call.children[2].get();
-  if (!axis)
-    return std::nullopt;
-  auto lit = literal(axis);
-  if (!lit) {
-    diags.error(axis->loc, "axis must be an integer literal");
-    return -1000;
-  }
-  int64_t a = *lit < 0 ? *lit + ty.rank() : *lit;
-  if (a < 0 || a >= ty.rank()) {
-    diags.error(axis->loc, "axis " + std::to_string(*lit) +
-                               " is out of bounds for array of dimension " +
-                               std::to_string(ty.rank()));
-    return -1000;
-  }
-  return a;
+  return TV{call.ty, generic.getResult(0), {}};
 }
 
 TV Lowering::emitReduction(Expr &call, StringRef name) {
   Location l = loc(call.loc);
   TV v = emitExpr(*call.children[1]);
-  if (!v.ok())
-    return TV::error();
-  // With a scalar first, or a non-literal second argument, max(a, b) is
-  // Python's (a scalar has no axis).
-  bool twoValues = call.children.size() > 2 &&
-                   (v.ty.isScalar() || !literal(call.children[2].get()));
-  if ((name == "max" || name == "min") && twoValues) {
-    // Python's max(a, b) of two scalars; NumPy reads the second argument
-    // as the axis, so arrays get a pointer to maximum/minimum instead.
+  if (call.pairwise) {
+    // Python's max(a, b) of two scalars.
     TV other = emitExpr(*call.children[2]);
-    if (!other.ok())
-      return TV::error();
-    if (!v.ty.isScalar() || !other.ty.isScalar()) {
-      diags.error(call.children[2]->loc,
-                  "the second argument of " + name +
-                      "() is the axis, an integer literal; for the " +
-                      (name == "max" ? "larger" : "smaller") +
-                      " of two arrays elementwise, use " +
-                      (name == "max" ? "maximum" : "minimum") + "(a, b)");
-      return TV::error();
-    }
     return emitBinary(name == "max" ? BinaryOp::Max : BinaryOp::Min, v, other,
-                      call.loc);
+                      call.ty, call.compute, call.loc);
   }
-  if (!v.ty.isScalar() && !v.ty.isArray()) {
-    diags.error(call.children[1]->loc,
-                name + "() needs an array, not " + v.ty.str());
-    return TV::error();
-  }
-  // A scalar is a 0-d array: any axis is out of bounds, as in NumPy.
-  auto axis = axisArg(call, v.ty);
-  if (axis && *axis == -1000)
-    return TV::error();
-  if (v.ty.isScalar()) {
-    if (name != "mean")
-      return v;
-    diags.error(call.children[1]->loc,
-                "mean() needs an array, not " + v.ty.str());
-    return TV::error();
-  }
+  // A scalar is a 0-d array: its own sum, max, ...
+  if (v.ty.isScalar())
+    return v;
+  std::optional<int64_t> axis;
+  if (call.axis >= 0)
+    axis = call.axis;
   if (name == "max" || name == "min") {
     std::string problem = "zero-size array to reduction operation " +
                           name.str() + " which has no identity";
-    for (int64_t d = 0; d < v.ty.rank(); ++d) {
-      if (axis && *axis != d)
-        continue;
-      if (v.ty.shape[d] == 0) {
-        diags.error(call.loc, problem);
-        return TV::error();
-      }
-      if (v.ty.shape[d] == kDyn)
+    for (int64_t d = 0; d < v.ty.rank(); ++d)
+      if ((!axis || *axis == d) && v.ty.shape[d] == kDyn)
         checkNotEmpty(tensor::DimOp::create(builder, l, v.value, d), problem,
                       l);
-    }
   }
   ScalarKind from = v.ty.elem;
-  ScalarKind acc = from;
-  if ((name == "sum" || name == "prod") &&
-      (from == ScalarKind::Bool || (isInt(from) && bits(from) < 64)))
-    acc = ScalarKind::I64;
-  if (name == "mean")
-    acc = isFloat(from) ? from : ScalarKind::F64;
+  ScalarKind acc = call.compute;
   SmallVector<int64_t> reduced, shape;
-  SmallVector<std::string> syms;
   SmallVector<Value> dyn;
   for (int64_t d = 0; d < v.ty.rank(); ++d) {
     if (!axis || *axis == d) {
@@ -209,7 +117,6 @@ TV Lowering::emitReduction(Expr &call, StringRef name) {
       continue;
     }
     shape.push_back(v.ty.shape[d]);
-    syms.push_back(v.ty.syms[d]);
     if (v.ty.shape[d] == kDyn)
       dyn.push_back(tensor::DimOp::create(builder, l, v.value, d));
   }
@@ -242,7 +149,6 @@ TV Lowering::emitReduction(Expr &call, StringRef name) {
         linalg::YieldOp::create(b, bl, r);
       });
   Value result = reduce.getResult(0);
-  TV r;
   if (name == "mean") {
     Value count = constIndex(1, l);
     for (int64_t d : reduced) {
@@ -254,28 +160,23 @@ TV Lowering::emitReduction(Expr &call, StringRef name) {
     Value countF = castScalar(count, ScalarKind::Index, acc, l);
     if (shape.empty()) {
       Value s = tensor::ExtractOp::create(builder, l, result, ValueRange{});
-      r.ty = Ty::scalar(acc);
-      r.value = arith::DivFOp::create(builder, l, s, countF);
-      return r;
+      return TV{call.ty, arith::DivFOp::create(builder, l, s, countF), {}};
     }
-    TV sumTV;
-    sumTV.ty = Ty::array(acc, shape, syms);
-    sumTV.value = result;
-    r.ty = sumTV.ty;
-    r.value = emitElementwise(
-        l, {sumTV}, r.ty, [&](OpBuilder &b, Location bl, ArrayRef<Value> e) {
-          return arith::DivFOp::create(b, bl, e[0], countF).getResult();
-        });
-    return r;
+    TV sum{call.ty, result, {}};
+    return TV{
+        call.ty,
+        emitElementwise(
+            l, {sum}, call.ty,
+            [&](OpBuilder &b, Location bl, ArrayRef<Value> e) {
+              return arith::DivFOp::create(b, bl, e[0], countF).getResult();
+            }),
+        {}};
   }
-  if (shape.empty()) {
-    r.ty = Ty::scalar(acc);
-    r.value = tensor::ExtractOp::create(builder, l, result, ValueRange{});
-    return r;
-  }
-  r.ty = Ty::array(acc, shape, syms);
-  r.value = result;
-  return r;
+  if (shape.empty())
+    return TV{call.ty,
+              tensor::ExtractOp::create(builder, l, result, ValueRange{}),
+              {}};
+  return TV{call.ty, result, {}};
 }
 
 Value Lowering::extremeIdentity(ScalarKind k, bool forMax, Location l) {
@@ -301,28 +202,14 @@ TV Lowering::emitArgReduction(Expr &call, StringRef name) {
   bool isMax = name == "argmax";
   Location l = loc(call.loc);
   TV v = emitExpr(*call.children[1]);
-  if (!v.ok())
-    return TV::error();
-  if (!v.ty.isArray() || v.ty.rank() == 0) {
-    diags.error(call.children[1]->loc,
-                name + "() needs an array of rank 1 or more, got " +
-                    v.ty.str());
-    return TV::error();
-  }
-  auto axis = axisArg(call, v.ty);
-  if (axis && *axis == -1000)
-    return TV::error();
+  std::optional<int64_t> axis;
+  if (call.axis >= 0)
+    axis = call.axis;
   int64_t rank = v.ty.rank();
-  for (int64_t d = 0; d < rank; ++d)
-    if (v.ty.shape[d] == 0 && (!axis || *axis == d)) {
-      diags.error(call.loc, "attempt to get " + name + " of an empty sequence");
-      return TV::error();
-    }
 
   // Kept dims index the result; reduced dims are combined row-major into
   // the index the result holds.
   SmallVector<int64_t> shape, reduced;
-  SmallVector<std::string> syms;
   SmallVector<Value> dynSizes, reducedSizes;
   SmallVector<AffineExpr> kept;
   SmallVector<utils::IteratorType> iterators;
@@ -344,7 +231,6 @@ TV Lowering::emitArgReduction(Expr &call, StringRef name) {
     }
     kept.push_back(builder.getAffineDimExpr(d));
     shape.push_back(v.ty.shape[d]);
-    syms.push_back(v.ty.syms[d]);
     if (v.ty.shape[d] == kDyn)
       dynSizes.push_back(tensor::DimOp::create(builder, l, v.value, d));
   }
@@ -417,15 +303,11 @@ TV Lowering::emitArgReduction(Expr &call, StringRef name) {
             ValueRange{arith::SelectOp::create(b, bl, take, x, best),
                        arith::SelectOp::create(b, bl, take, index, bestIndex)});
       });
-  TV r;
-  if (!shape.empty()) {
-    r.ty = Ty::array(ScalarKind::I64, shape, syms);
-    r.value = generic.getResult(1);
-    return r;
-  }
-  r.ty = Ty::scalar(ScalarKind::I64);
-  r.value =
-      tensor::ExtractOp::create(builder, l, generic.getResult(1), ValueRange{});
-  return r;
+  if (!shape.empty())
+    return TV{call.ty, generic.getResult(1), {}};
+  return TV{
+      call.ty,
+      tensor::ExtractOp::create(builder, l, generic.getResult(1), ValueRange{}),
+      {}};
 }
 } // namespace imex::nda

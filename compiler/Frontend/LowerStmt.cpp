@@ -29,44 +29,6 @@
 
 namespace imex::nda {
 
-bool Lowering::holds(const Stmt &s, Stmt::Kind kind) {
-  if (s.kind == kind)
-    return true;
-  if (kind != Stmt::Return && s.kind != Stmt::If)
-    return false;
-  return listHolds(s.body, kind) || listHolds(s.orelse, kind);
-}
-
-bool Lowering::listHolds(ArrayRef<StmtPtr> list, Stmt::Kind kind) {
-  return llvm::any_of(list,
-                      [kind](const StmtPtr &s) { return holds(*s, kind); });
-}
-
-bool Lowering::mayJump(const Stmt &s) {
-  return holds(s, Stmt::Return) || holds(s, Stmt::Break) ||
-         holds(s, Stmt::Continue);
-}
-
-bool Lowering::alwaysJumps(const StmtList &list, bool loopJumps) {
-  return llvm::any_of(list, [&](const StmtPtr &s) {
-    switch (s->kind) {
-    case Stmt::Return:
-      return true;
-    case Stmt::Break:
-    case Stmt::Continue:
-      return loopJumps;
-    case Stmt::If:
-      return !s->orelse.empty() && alwaysJumps(s->body, loopJumps) &&
-             alwaysJumps(s->orelse, loopJumps);
-    case Stmt::While:
-      return s->value->kind == Expr::BoolLit && s->value->boolValue &&
-             !listHolds(s->body, Stmt::Break);
-    default:
-      return false;
-    }
-  });
-}
-
 Value Lowering::notJumped(Location l) {
   Value jumped;
   auto add = [&](Value flag) {
@@ -114,19 +76,13 @@ Value Lowering::unlessLeft(Value breakFlag, bool mayReturn, Location l,
 }
 
 void Lowering::emitJump(Stmt &s) {
-  Location l = loc(s.loc);
   if (s.kind == Stmt::Return) {
     emitReturn(s);
     return;
   }
-  const char *what = s.kind == Stmt::Break ? "break" : "continue";
-  if (loops.empty()) {
-    diags.error(s.loc, "'" + std::string(what) + "' outside a loop");
-    return;
-  }
   setFlag(s.kind == Stmt::Break ? loops.back().breakFlag
                                 : loops.back().continueFlag,
-          true, l);
+          true, loc(s.loc));
 }
 
 void Lowering::emitBlock(MutableArrayRef<StmtPtr> block) {
@@ -135,13 +91,6 @@ void Lowering::emitBlock(MutableArrayRef<StmtPtr> block) {
     if (s.kind == Stmt::Return || s.kind == Stmt::Break ||
         s.kind == Stmt::Continue) {
       emitJump(s);
-      if (i + 1 != block.size())
-        diags.error(block[i + 1]->loc,
-                    std::string("unreachable code after '") +
-                        (s.kind == Stmt::Return  ? "return"
-                         : s.kind == Stmt::Break ? "break"
-                                                 : "continue") +
-                        "'");
       return;
     }
     emitStmt(s);
@@ -157,52 +106,28 @@ void Lowering::emitBlock(MutableArrayRef<StmtPtr> block) {
 }
 
 void Lowering::emitStmt(Stmt &s) {
-  if (diags.tooMany())
-    return;
   Location l = loc(s.loc);
   switch (s.kind) {
   case Stmt::Pass:
     return;
-  case Stmt::ExprStmt: {
-    TV v = emitExpr(*s.value);
-    (void)v;
+  case Stmt::ExprStmt:
+    emitExpr(*s.value);
     return;
-  }
   case Stmt::Assign:
     return emitAssign(s);
   case Stmt::AugAssign:
     return emitAugAssign(s);
   case Stmt::Del:
-    for (auto &t : s.targets) {
-      auto it = vars.find(t->name);
-      if (it == vars.end() || it->second.kind == Var::Deleted) {
-        diags.error(t->loc, "name '" + t->name + "' is not defined");
-        continue;
-      }
-      // A later iteration would use the deleted variable.
-      if (it->second.loopDepth != loops.size()) {
-        diags.error(t->loc, "'del' of a variable defined outside this "
-                            "loop is not supported");
-        continue;
-      }
-      if (it->second.ty.isArray())
-        ndarray::DeleteOp::create(builder, loc(t->loc),
-                                  load(it->second, loc(t->loc)));
-      it->second.kind = Var::Deleted;
-      it->second.deletedAt = t->loc;
-    }
-    return;
+    return emitDel(s);
   case Stmt::If: {
     Value cond = emitCondition(*s.value);
-    if (!cond)
-      return;
     auto ifOp = scf::IfOp::create(builder, l, cond, !s.orelse.empty());
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    emitBranch(s.body);
+    emitBlock(s.body);
     if (!s.orelse.empty()) {
       builder.setInsertionPoint(ifOp.elseBlock()->getTerminator());
-      emitBranch(s.orelse);
+      emitBlock(s.orelse);
     }
     return;
   }
@@ -228,34 +153,27 @@ void Lowering::emitStmt(Stmt &s) {
   }
 }
 
+void Lowering::emitDel(Stmt &s) {
+  for (auto &t : s.targets)
+    if (t->ty.isArray()) {
+      Location l = loc(t->loc);
+      ndarray::DeleteOp::create(builder, l, load(variable(*t), l));
+    }
+}
+
 void Lowering::emitAugAssign(Stmt &s) {
   Location l = loc(s.loc);
   Expr &target = *s.targets[0];
   TV cur = emitExpr(target);
-  if (!cur.ok())
-    return;
   TV rhs = emitExpr(*s.value);
-  if (!rhs.ok())
-    return;
-  TV result = emitBinary(s.op, cur, rhs, s.loc);
-  if (!result.ok())
-    return;
-  if (!canCastSameKind(result.ty.elem, cur.ty.elem)) {
-    diags.error(s.loc, "cannot cast the result of '" + spelling(s.op) +
-                           "=' from " +
-                           std::string(scalarKindName(result.ty.elem)) +
-                           " to " + scalarKindName(cur.ty.elem) +
-                           " with casting rule 'same_kind'");
-    return;
-  }
+  TV result = emitBinary(s.op, cur, rhs, s.resultTy, s.compute, s.loc);
   if (target.kind == Expr::Name && cur.ty.isArray()) {
     // In place, like NumPy: views of the array see the update.
-    Var &var = vars[target.name];
-    storeSlice(load(var, l), var.ty, {}, result, s.loc);
+    Var &var = variable(target);
+    storeSlice(load(var, l), var.ty, {}, target.items, result, s.loc);
     return;
   }
   assignTo(target, result, s.loc);
-  return;
 }
 
 void Lowering::emitFor(Stmt &s) {
@@ -264,26 +182,11 @@ void Lowering::emitFor(Stmt &s) {
   SmallVector<Value> bounds;
   for (auto &arg : s.rangeArgs) {
     TV v = emitExpr(*arg);
-    if (!v.ok())
-      return;
-    if (!v.ty.isScalar() ||
-        !(isInt(v.ty.elem) || v.ty.elem == ScalarKind::Bool)) {
-      diags.error(arg->loc, "range() arguments must be integer scalars, "
-                            "not " +
-                                v.ty.str());
-      return;
-    }
     bounds.push_back(
         castScalar(v.value, v.ty.elem, ScalarKind::Index, loc(arg->loc)));
   }
-  if (bounds.empty() || bounds.size() > 3)
-    return;
   std::optional<int64_t> constantStep =
       bounds.size() == 3 ? getConstantIntValue(bounds[2]) : 1;
-  if (constantStep == 0) {
-    diags.error(s.rangeArgs[2]->loc, "range() arg 3 must not be zero");
-    return;
-  }
   Value lb = bounds.size() == 1 ? constIndex(0, l) : bounds[0];
   Value ub = bounds.size() == 1 ? bounds[0] : bounds[1];
   Value step = bounds.size() == 3 ? bounds[2] : constIndex(1, l);
@@ -372,22 +275,6 @@ Value Lowering::rangeTripCount(Value lb, Value ub, Value step, Location l) {
   return select(nonEmpty, count, zero);
 }
 
-void Lowering::emitBranch(StmtList &body) {
-  if (!alwaysJumps(body, /*loopJumps=*/!loops.empty()))
-    return emitBlock(body);
-  auto before = vars;
-  emitBlock(body);
-  bool mayBreak = !loops.empty() && listHolds(body, Stmt::Break);
-  for (auto &[name, var] : vars)
-    if (var.kind == Var::Deleted)
-      if (auto it = before.find(name);
-          it != before.end() && it->second.kind != Var::Deleted) {
-        if (mayBreak)
-          loops.back().deletedByBreak.push_back({name, var.deletedAt});
-        var = it->second;
-      }
-}
-
 Lowering::LoopFlags Lowering::makeLoopFlags(const StmtList &body, Location l) {
   LoopFlags flags;
   if (listHolds(body, Stmt::Break))
@@ -402,149 +289,46 @@ void Lowering::emitLoopBody(StmtList &body, LoopFlags flags, Location l) {
   if (flags.continueFlag)
     setFlag(flags.continueFlag, false, l);
   emitBlock(body);
-  for (auto &[name, at] : loops.pop_back_val().deletedByBreak)
-    if (auto it = vars.find(name); it != vars.end()) {
-      it->second.kind = Var::Deleted;
-      it->second.deletedAt = at;
-    }
+  loops.pop_back();
 }
 
 Value Lowering::emitCondition(Expr &e) {
   TV c = emitExpr(e);
-  if (!c.ok())
-    return {};
-  if (!c.ty.isScalar()) {
-    diags.error(e.loc, "the truth value of an array is ambiguous; use a "
-                       "scalar condition");
-    return {};
-  }
   return castScalar(c.value, c.ty.elem, ScalarKind::Bool, loc(e.loc));
 }
 
 void Lowering::emitAssign(Stmt &s) {
   TV value = emitExpr(*s.value);
-  if (!value.ok())
-    return;
-  if (s.targets.size() > 1) {
-    if (value.ty.kind != Ty::Tuple) {
-      diags.error(s.value->loc, "cannot unpack " + value.ty.str() + " into " +
-                                    std::to_string(s.targets.size()) +
-                                    " variables");
-      return;
-    }
-    if (value.ty.elems.size() != s.targets.size()) {
-      diags.error(s.value->loc,
-                  "cannot unpack " + std::to_string(value.ty.elems.size()) +
-                      " values into " + std::to_string(s.targets.size()) +
-                      " variables");
-      return;
-    }
-    for (size_t i = 0; i < s.targets.size(); ++i) {
-      TV part;
-      part.ty = value.ty.elems[i];
-      part.value = value.values[i];
-      assignTo(*s.targets[i], part, s.targets[i]->loc);
-    }
+  if (s.targets.size() == 1) {
+    assignTo(*s.targets[0], value, s.loc);
     return;
   }
-  if (value.ty.kind == Ty::Tuple) {
-    diags.error(s.value->loc, "cannot assign a tuple to a single variable; "
-                              "unpack it with 'a, b = ...'");
-    return;
-  }
-  if (value.ty.kind == Ty::None) {
-    diags.error(s.value->loc, "the expression has no value");
-    return;
-  }
-  assignTo(*s.targets[0], value, s.loc);
+  for (auto [i, target] : llvm::enumerate(s.targets))
+    assignTo(*target, TV{value.ty.elems[i], value.values[i], {}}, target->loc);
 }
 
 void Lowering::assignTo(Expr &target, TV value, SMLoc at) {
   Location l = loc(at);
   if (target.kind == Expr::Subscript) {
-    Expr &base = *target.children[0];
-    if (base.kind == Expr::Attribute && base.name == "shape") {
-      diags.error(target.loc, "cannot assign to an array's shape");
-      return;
-    }
-    if (base.kind != Expr::Name) {
-      diags.error(base.loc, "slice assignment needs an array variable");
-      return;
-    }
-    Var *var = lookupVar(base);
-    if (!var)
-      return;
-    if (!var->ty.isArray()) {
-      diags.error(base.loc, "'" + base.name + "' is not an array");
-      return;
-    }
-    SmallVector<Expr *> items;
+    Var &var = variable(*target.children[0]);
+    SmallVector<Expr *> subscripts;
     for (size_t i = 1; i < target.children.size(); ++i)
-      items.push_back(target.children[i].get());
-    storeSlice(load(*var, l), var->ty, items, value, at);
+      subscripts.push_back(target.children[i].get());
+    storeSlice(load(var, l), var.ty, subscripts, target.items, value, at);
     return;
   }
   const std::string &name = target.name;
-  if (dims.count(name)) {
-    diags.error(target.loc, "cannot assign to '" + name +
-                                "': it names a dimension of a parameter");
+  if (target.bindsNew) {
+    bindNew(name, target.ty, value, l);
     return;
   }
-  if (functions.count(name)) {
-    diags.error(target.loc,
-                "cannot assign to '" + name + "': it names a function");
-    return;
-  }
-  auto it = vars.find(name);
-  bool fresh = it == vars.end() || it->second.kind == Var::Deleted;
-  if (!fresh && value.ty.isScalar() != it->second.ty.isScalar()) {
-    diags.error(target.loc,
-                std::string("cannot assign ") +
-                    (value.ty.isScalar() ? "a scalar" : "an array") + " to '" +
-                    name + "', which holds " +
-                    (value.ty.isScalar() ? "an array" : "a scalar"));
-    return;
-  }
-  // Straight-line code may give a name a new array type; a variable bound
-  // outside the current block (before a loop, branch or jump guard) keeps
-  // its type, so that the paths can merge.
-  if (!fresh && it->second.block == builder.getInsertionBlock() &&
-      (value.ty.isArray() ? value.value.getType() != slotType(it->second)
-       : value.ty.weak    ? kindOf(value.ty.elem) != kindOf(it->second.ty.elem)
-                          : value.ty.elem != it->second.ty.elem))
-    fresh = true;
-  if (fresh) {
-    bindNew(name, value, l);
-    return;
-  }
-  Var &var = it->second;
+  Var &var = vars.at(name);
   Value stored;
   if (value.ty.isScalar()) {
-    if (!canCastSameKind(value.ty.elem, var.ty.elem)) {
-      diags.error(at, "cannot assign a value of type " + value.ty.str() +
-                          " to '" + name + "' of type " + var.ty.str() +
-                          " here: a variable bound before a loop, a "
-                          "branch or a possible break, continue or "
-                          "return keeps its type");
-      return;
-    }
     stored = castScalar(value.value, value.ty.elem, var.ty.elem, l);
   } else {
     auto varType = cast<RankedTensorType>(slotType(var));
     auto valueType = cast<RankedTensorType>(value.value.getType());
-    bool fits = valueType.getElementType() == varType.getElementType() &&
-                valueType.getRank() == varType.getRank();
-    for (int64_t d = 0; fits && d < varType.getRank(); ++d)
-      fits = varType.isDynamicDim(d) || valueType.isDynamicDim(d) ||
-             valueType.getDimSize(d) == varType.getDimSize(d);
-    if (!fits) {
-      diags.error(at, "cannot assign a value of type " + value.ty.str() +
-                          " to array '" + name + "' of type " + var.ty.str() +
-                          " here: a variable bound before a loop, a "
-                          "branch or a possible break, continue or return "
-                          "keeps its type");
-      return;
-    }
     stored = value.value;
     // A size the variable fixes (1) that the value has only at run time.
     for (int64_t d = 0; d < varType.getRank(); ++d)
@@ -565,53 +349,24 @@ void Lowering::assignTo(Expr &target, TV value, SMLoc at) {
     if (stored.getType() != varType)
       stored = tensor::CastOp::create(builder, l, varType, stored);
   }
-  nda::StoreOp::create(builder, l, stored, var.value);
+  nda::StoreOp::create(builder, l, stored, var.slot);
 }
 
 void Lowering::emitReturn(Stmt &s) {
-  FuncInfo &info = *current;
+  FuncDef &def = *current->def;
   Location l = loc(s.loc);
   SmallVector<Value> results;
-  if (!s.value) {
-    if (!info.results.empty())
-      diags.error(s.loc, "return type mismatch: '" + info.def->name +
-                             "' returns " +
-                             std::to_string(info.results.size()) + " value(s)");
-    finishReturn({}, l);
-    return;
-  }
-  TV v = emitExpr(*s.value);
-  if (!v.ok()) {
-    finishReturn({}, l);
-    return;
-  }
-  std::vector<TV> parts;
-  if (v.ty.kind == Ty::Tuple) {
-    for (size_t i = 0; i < v.ty.elems.size(); ++i) {
-      TV p;
-      p.ty = v.ty.elems[i];
-      p.value = v.values[i];
-      parts.push_back(p);
-    }
-  } else {
-    parts.push_back(v);
-  }
-  if (parts.size() != info.results.size()) {
-    diags.error(s.value->loc,
-                "return type mismatch: '" + info.def->name + "' returns " +
-                    std::to_string(info.results.size()) + " value(s), got " +
-                    std::to_string(parts.size()));
-    finishReturn({}, l);
-    return;
-  }
-  for (size_t i = 0; i < parts.size(); ++i) {
-    Value r = convertTo(parts[i], info.results[i], s.value->loc,
-                        "return type mismatch", l, {}, false, &dims);
-    if (!r) {
-      finishReturn({}, l);
-      return;
-    }
-    results.push_back(r);
+  if (s.value) {
+    TV v = emitExpr(*s.value);
+    std::vector<TV> parts;
+    if (v.ty.kind == Ty::Tuple)
+      for (auto [ty, value] : llvm::zip(v.ty.elems, v.values))
+        parts.push_back(TV{ty, value, {}});
+    else
+      parts.push_back(v);
+    for (auto [part, want] : llvm::zip(parts, def.resultTys))
+      results.push_back(convertTo(part, want, s.value->loc,
+                                  "return type mismatch", l, {}, false, &dims));
   }
   finishReturn(results, l);
 }
@@ -630,26 +385,10 @@ void Lowering::finishReturn(ArrayRef<Value> results, Location l) {
 Value Lowering::convertTo(const TV &v, const Ty &want, SMLoc at, StringRef what,
                           Location l, Attribute wantEncoding, bool useWant,
                           const std::map<std::string, Value> *wantDims) {
-  if (want.isScalar()) {
-    if (!v.ty.isScalar() || !canCastSameKind(v.ty.elem, want.elem)) {
-      diags.error(at,
-                  what + ": expected " + want.str() + ", got " + v.ty.str());
-      return {};
-    }
+  if (want.isScalar())
     return castScalar(v.value, v.ty.elem, want.elem, l);
-  }
-  if (!v.ty.isArray() || v.ty.elem != want.elem || v.ty.rank() != want.rank()) {
-    diags.error(at, what + ": expected " + want.str() + ", got " + v.ty.str());
-    return {};
-  }
   std::string mismatch =
       (what + ": expected " + want.str() + ", got " + v.ty.str()).str();
-  for (int64_t d = 0; d < want.rank(); ++d)
-    if (want.shape[d] != kDyn && v.ty.shape[d] != kDyn &&
-        want.shape[d] != v.ty.shape[d]) {
-      diags.error(at, mismatch);
-      return {};
-    }
   // Sizes the declared type fixes that the value has only at run time;
   // named dimensions of the function's own parameters (for results).
   for (int64_t d = 0; d < want.rank(); ++d) {

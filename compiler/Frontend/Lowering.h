@@ -4,10 +4,11 @@
 // See LICENSE.txt for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Internal to the frontend. One walk over the syntax tree per function:
-// every expression is typed with NumPy's rules (Types.h) and emitted at the
-// same time. The class is declared here and defined per construct, as
-// clang's CodeGen is:
+// Internal to the frontend. The lowering walks the syntax tree that the
+// semantic analysis (Sema.h) has resolved and typed without errors, and
+// emits MLIR: it reads each node's type and meaning and reports nothing
+// (checks that need run-time values become run-time checks). The class is
+// declared here and defined per construct, as clang's CodeGen is:
 //   LowerFunctions.cpp  types, function signatures and bodies, GPU entries,
 //                       which parameters a function updates, variables
 //   LowerStmt.cpp       statements and structured control flow
@@ -15,16 +16,12 @@
 //   LowerExpr.cpp       expressions, subscripts and slices
 //   LowerCall.cpp       calls: builtins, methods, user functions, print
 //   LowerReductions.cpp arange and the reductions
-// Type errors are reported at the offending expression; emission of that
-// statement stops and the next statement is checked, so several errors are
-// reported per run.
 //
 //===----------------------------------------------------------------------===//
 #ifndef IMEX_FRONTEND_LOWERING_H
 #define IMEX_FRONTEND_LOWERING_H
 
 #include "AST.h"
-#include "Diagnostics.h"
 #include "Types.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -33,6 +30,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include <functional>
 #include <map>
@@ -45,14 +43,31 @@ using namespace mlir;
 using llvm::SMLoc;
 using llvm::StringRef;
 
+static_assert(kDyn == ShapedType::kDynamic, "kDyn is MLIR's dynamic size");
+
+/// A typed value: `value` for scalars and arrays, `values` for tuples.
+struct TV {
+  Ty ty;
+  Value value;
+  SmallVector<Value> values;
+};
+
+/// The float or the integer form of a binary arith/math op.
+template <typename FloatOp, typename IntOp>
+Value floatOrInt(OpBuilder &b, Location l, bool isFloat, Value x, Value y) {
+  if (isFloat)
+    return FloatOp::create(b, l, x, y);
+  return IntOp::create(b, l, x, y);
+}
+
 class Lowering {
 public:
-  /// Lowers the syntax tree of buffer `bufferId` of `sourceMgr`, which
-  /// locations refer to as `fileName`; errors go to `diags`.
-  Lowering(MLIRContext *ctx, DiagEngine &diags, llvm::SourceMgr &sourceMgr,
-           unsigned bufferId, StringRef fileName)
-      : ctx(ctx), diags(diags), builder(ctx), sourceMgr(sourceMgr),
-        bufferId(bufferId), fileName(fileName) {}
+  /// Lowers the syntax tree of buffer `bufferId` of `sourceMgr` (analyzed
+  /// without errors), which locations refer to as `fileName`.
+  Lowering(MLIRContext *ctx, llvm::SourceMgr &sourceMgr, unsigned bufferId,
+           StringRef fileName)
+      : ctx(ctx), builder(ctx), sourceMgr(sourceMgr), bufferId(bufferId),
+        fileName(fileName) {}
 
   OwningOpRef<ModuleOp> lower(Module &ast, Location fileLoc) {
     module = ModuleOp::create(fileLoc);
@@ -62,16 +77,12 @@ public:
       declare(*func);
     findUpdatedParams();
     for (auto &func : ast.functions)
-      if (functions.count(func->name) &&
-          functions[func->name].def == func.get())
-        define(*func);
+      define(*func);
     for (auto &func : ast.functions)
-      if (func->distributed && functions.count(func->name) &&
-          functions[func->name].def == func.get() && checkDistributable(*func))
+      if (func->distributed)
         distribute(functions[func->name]);
     for (auto &func : ast.functions)
-      if (functions.count(func->name) && functions[func->name].entry &&
-          functions[func->name].def == func.get())
+      if (functions[func->name].entry)
         defineGpuEntry(functions[func->name]);
     return std::move(module);
   }
@@ -84,7 +95,6 @@ private:
   Attribute envEncoding(bool gpu, StringRef device);
   RankedTensorType tensorType(ScalarKind k, ArrayRef<int64_t> shape);
   Type mlirType(const Ty &t);
-  Ty tyFromSpec(const TypeSpec &spec);
 
   //===--------------------------------------------------------------------===//
   // Functions
@@ -96,7 +106,6 @@ private:
   struct FuncInfo {
     FuncDef *def = nullptr;
     func::FuncOp op, entry;
-    std::vector<Ty> params, results;
     Attribute encoding;
     /// Per parameter: whether the function may update the array in place.
     std::vector<bool> updatesParam;
@@ -117,9 +126,6 @@ private:
   /// when the function may have updated them in place.
   void defineGpuEntry(FuncInfo &info);
 
-  /// A @distributed def: reports (and returns false for) what it cannot
-  /// hold yet, such as loops.
-  bool checkDistributable(const FuncDef &def);
   /// Annotates a defined @distributed def for the distributed pipeline:
   /// array parameters whole on every process, each computing on its block
   /// of the decorator's axis; array results whole.
@@ -177,37 +183,23 @@ private:
   void writeWhole(Value dest, Value source, Location l);
   Location loc(SMLoc at);
 
-  /// A name in scope: a variable (an nda.var slot holding a scalar or an
-  /// array) or a deleted one.
+  /// A variable: the nda.var slot holding its scalar or array, of the
+  /// variable's type (Sema's).
   struct Var {
-    enum Kind { Slot, Deleted } kind;
     Ty ty;
-    Value value;            ///< the slot
-    unsigned loopDepth = 0; ///< number of loops around the definition
-    SMLoc deletedAt;
-    Block *block = nullptr; ///< where the variable got its type
+    Value slot;
   };
 
   /// The flags (bool slots) that `break` and `continue` set in the loop
   /// being emitted; null when its body has no such statement.
   struct LoopFlags {
     Value breakFlag, continueFlag;
-    /// Names deleted on a path that breaks: deleted after the loop.
-    std::vector<std::pair<std::string, SMLoc>> deletedByBreak;
   };
   void define(FuncDef &def);
 
-  /// Adds to `rebound` the names that `body` assigns and that are parameters
-  /// or assigned elsewhere too.
-  void findRebound(const StmtList &body);
-
-  /// The type a variable promises its readers: a name bound more than once
-  /// may hold arrays of other sizes, so its dimensions are `?` except those
-  /// of size 1 (which broadcast), and it has no named dimensions.
-  Ty variableType(StringRef name, Ty ty);
-
-  /// Binds `name` to a new variable that holds `value` first.
-  void bindNew(StringRef name, const TV &value, Location l);
+  /// Binds `name` to a new variable of type `ty` (the variable's) that
+  /// holds `value` first.
+  void bindNew(StringRef name, const Ty &ty, const TV &value, Location l);
 
   /// A variable of the function, declared at its entry.
   Value makeSlot(Type type, StringRef name, Location l);
@@ -217,6 +209,8 @@ private:
   void setFlag(Value flag, bool value, Location l);
   static Type slotType(const Var &var);
   Value load(const Var &var, Location l);
+  /// The variable a name (already resolved to one) refers to.
+  Var &variable(const Expr &name) { return vars.at(name.name); }
 
   //===--------------------------------------------------------------------===//
   // Control flow: return, break and continue
@@ -226,19 +220,6 @@ private:
   // statements after one that may have jumped run under `if not (flags)`,
   // loops that may be left early test the flags in their condition. The
   // flags are variables like any other, so mem2reg turns them into values.
-
-  /// Whether `s` is or holds a `kind` statement. Break and continue are
-  /// only looked for outside nested loops: those leave the loop around `s`.
-  static bool holds(const Stmt &s, Stmt::Kind kind);
-  static bool listHolds(ArrayRef<StmtPtr> list, Stmt::Kind kind);
-
-  /// Whether control may leave the statement list through `s`.
-  static bool mayJump(const Stmt &s);
-
-  /// Whether no path through `list` falls through its end: every path
-  /// returns, or with `loopJumps`, may also break or continue. A
-  /// `while True:` without a break never falls through.
-  static bool alwaysJumps(const StmtList &list, bool loopJumps);
 
   /// True while no jump has happened: the condition of the statements
   /// after one that may have jumped.
@@ -265,15 +246,12 @@ private:
   /// either sign (a zero step is an error, at run time if not constant).
   void emitFor(Stmt &s);
 
-  /// A name a branch deletes is deleted after it, unless the branch never
-  /// falls through; then it is deleted only after the loop the branch may
-  /// break out of. (What such a branch binds stays visible: after a break
-  /// at the end of the loop, after a continue in later iterations.)
-  void emitBranch(StmtList &body);
   LoopFlags makeLoopFlags(const StmtList &body, Location l);
   void emitLoopBody(StmtList &body, LoopFlags flags, Location l);
   Value emitCondition(Expr &e);
   void emitAssign(Stmt &s);
+  void emitDel(Stmt &s);
+  /// `target = value`: a new or existing variable, or a slice of one.
   void assignTo(Expr &target, TV value, SMLoc at);
   void emitReturn(Stmt &s);
 
@@ -282,9 +260,9 @@ private:
   void finishReturn(ArrayRef<Value> results, Location l);
 
   /// Converts `v` to the declared type `want` (function results and call
-  /// arguments): scalars cast with 'same_kind', arrays must have the same
-  /// element type and rank and compatible static sizes; placement changes
-  /// become ndarray.copy.
+  /// arguments; Sema checked that it converts): scalars are cast, sizes
+  /// that `want` fixes and `v` has only at run time are checked there,
+  /// placement changes become ndarray.copy.
   /// `wantDims` resolves the named dimensions of `want` (the function's
   /// own, for its results; a callee checks its parameters itself).
   Value convertTo(const TV &v, const Ty &want, SMLoc at, StringRef what,
@@ -298,13 +276,6 @@ private:
   Value constScalar(ScalarKind k, double f, int64_t i, Location l);
   Value castScalar(Value v, ScalarKind from, ScalarKind to, Location l);
 
-  /// The element type an operator computes in, and the type of its result.
-  struct OpTypes {
-    ScalarKind compute, result;
-  };
-  std::optional<OpTypes> binaryTypes(BinaryOp op, const Ty &a, const Ty &b,
-                                     SMLoc at);
-
   /// Emits `a op b` on scalars of kind `k` (the comparison/arith op).
   Value scalarBinary(OpBuilder &b, Location l, BinaryOp op, Value x, Value y,
                      ScalarKind k);
@@ -317,8 +288,6 @@ private:
   // Elementwise operations with broadcasting
   //===--------------------------------------------------------------------===//
 
-  /// The broadcast shape of the array operands, or nullopt (reported).
-  std::optional<Ty> broadcastShape(ArrayRef<const Ty *> operands, SMLoc at);
   using BodyFn = std::function<Value(OpBuilder &, Location, ArrayRef<Value>)>;
 
   /// A linalg.generic computing `body` over the broadcast of `operands`
@@ -334,6 +303,7 @@ private:
   /// decide the result (it may index out of bounds or divide by zero
   /// otherwise).
   TV emitShortCircuit(Expr &e, const TV &a);
+  TV emitBinaryExpr(Expr &e);
 
   /// Broadcasting follows the static shapes: a dimension of size 1
   /// stretches, a `?` dimension never does. Sizes that must then be equal
@@ -356,16 +326,19 @@ private:
   /// The number of values of range(lb, ub, step) (step != 0), unsigned:
   /// up to 2**64 - 1, computed without overflow.
   Value rangeTripCount(Value lb, Value ub, Value step, Location l);
-  /// Python's ZeroDivisionError for an integer `//` or `%`: a compile-time
-  /// error for a constant 0, else a run-time check of the divisor (every
-  /// element of an array). False after a compile-time error.
-  bool checkIntegerDivisor(const TV &divisor, ScalarKind compute, SMLoc at);
+  /// Python's ZeroDivisionError for an integer `//` or `%` (Sema reports a
+  /// literal 0): a run-time check of the divisor, every element of an
+  /// array.
+  void checkIntegerDivisor(const TV &divisor, ScalarKind compute, Location l);
 
   /// The number of elements of an array (1 for a scalar), as an index.
   Value elementCount(const TV &v, Location l);
 
-  TV emitBinary(BinaryOp op, const TV &a, const TV &b, SMLoc at);
-  TV emitMatmul(const TV &a, const TV &b, SMLoc at);
+  /// `a op b` of result type `resultTy`, computed in `compute` (Sema's).
+  TV emitBinary(BinaryOp op, const TV &a, const TV &b, const Ty &resultTy,
+                ScalarKind compute, SMLoc at);
+  TV emitMatmul(const TV &a, const TV &b, const Ty &resultTy,
+                ScalarKind compute, SMLoc at);
 
   /// The array with elements converted to `k` (itself when equal).
   TV convertElem(const TV &v, ScalarKind k, Location l);
@@ -378,71 +351,63 @@ private:
     SmallVector<int64_t> fullShape; ///< static sizes per source dim
     SmallVector<int64_t> keptDims;  ///< dims that are slices (not indices)
     SmallVector<Value> sizeValues;  ///< size of every source dim
-    bool allIndices = true;
     SmallVector<Value> indexValues;
   };
-  std::optional<int64_t> literal(Expr *e);
   Value emitIndexValue(Expr &e);
 
-  /// Adds the slice first:last:step (in bounds) to `spec`; returns its size.
-  int64_t addConstantSlice(SliceSpec &spec, int64_t first, int64_t last,
-                           int64_t step, Location l);
-  std::optional<SliceSpec> analyzeSlice(Value source, const Ty &ty,
-                                        ArrayRef<Expr *> items, SMLoc at);
+  /// The offsets, sizes and strides of the slice `items` (Sema's, one per
+  /// dimension; `subscripts` their expressions) of `source`.
+  SliceSpec emitSlice(Value source, const Ty &ty, ArrayRef<Expr *> subscripts,
+                      ArrayRef<SliceItem> items, SMLoc at);
   TV emitSubscript(Expr &e);
+  TV emitShapeIndex(Expr &e);
 
-  /// dest[items] = value, in place (ndarray.insert_slice); no items: all.
-  void storeSlice(Value dest, const Ty &destTy, ArrayRef<Expr *> items,
-                  TV value, SMLoc at);
+  /// dest[items] = value, in place (ndarray.insert_slice).
+  void storeSlice(Value dest, const Ty &destTy, ArrayRef<Expr *> subscripts,
+                  ArrayRef<SliceItem> items, TV value, SMLoc at);
 
   //===--------------------------------------------------------------------===//
   // Expressions
   //===--------------------------------------------------------------------===//
-  Var *lookupVar(Expr &e);
   TV emitExpr(Expr &e);
   /// A name: a variable, a named dimension of a parameter, or one of
   /// NumPy's constants (pi, e, inf, nan) when no variable has the name.
   TV emitName(Expr &e);
   TV emitUnary(Expr &e);
-  /// `a.T`, `a.ndim`, `a.size` (`a.shape` only indexed).
+  /// `a.T`, `a.ndim`, `a.size`.
   TV emitAttribute(Expr &e);
   TV emitTuple(Expr &e);
-  TV emitTranspose(const TV &v, Location l);
+  /// `v.T`, of type `resultTy` (Sema's).
+  TV emitTranspose(const TV &v, const Ty &resultTy, Location l);
 
   //===--------------------------------------------------------------------===//
   // Calls
   //===--------------------------------------------------------------------===//
-  bool checkArity(Expr &call, StringRef name, size_t min, size_t max,
-                  ArrayRef<StringRef> keywords = {});
-  Expr *keyword(Expr &call, StringRef name);
-  std::optional<ScalarKind> dtypeArg(Expr *e);
-
-  /// A shape argument: an integer or a tuple of integers.
-  bool shapeArg(Expr &e, SmallVector<int64_t> &shape, SmallVector<Value> &dyn);
+  /// The sizes of the shape arguments `args` (integers or tuples of
+  /// integers) that `shape` (Sema's) does not know statically, checked to
+  /// be non-negative at run time.
+  SmallVector<Value> emitShapeSizes(ArrayRef<Expr *> args,
+                                    ArrayRef<int64_t> shape);
   /// A builtin function (Builtins.def).
   struct Builtin {
     StringRef name;
     TV (Lowering::*emit)(Expr &call, StringRef name);
-    size_t minArgs, maxArgs;
-    std::vector<StringRef> keywords;
   };
-  static constexpr size_t kVariadic = ~size_t(0);
-  static const Builtin *findBuiltin(StringRef name);
+  static const Builtin &findBuiltin(StringRef name);
 
   TV emitCall(Expr &call);
   TV emitScalarConversion(Expr &call, ScalarKind k);
-  // The builtins' emitters, called with the arguments checked.
+  // The builtins' emitters.
   TV emitPrintCall(Expr &call, StringRef name);
-  TV emitRangeOutsideFor(Expr &call, StringRef name);
   TV emitLinspace(Expr &call, StringRef name);
   TV emitFilled(Expr &call, StringRef name);
   TV emitWhere(Expr &call, StringRef name);
   TV emitMinimumMaximum(Expr &call, StringRef name);
   TV emitUnaryMathCall(Expr &call, StringRef name);
   TV emitLen(Expr &call, StringRef name);
-  TV emitUnaryMath(StringRef name, const TV &v, Location l);
+  TV emitUnaryMath(StringRef name, const TV &v, const Ty &resultTy,
+                   ScalarKind compute, Location l);
   TV emitArange(Expr &call, StringRef name);
-  std::optional<int64_t> axisArg(Expr &call, const Ty &ty);
   TV emitReduction(Expr &call, StringRef name);
 
   /// The identity of max (the lowest value of `k`) or of min (the highest).
@@ -463,9 +428,8 @@ private:
 
   /// One argument of print(): str() of the value as NumPy writes it, then
   /// a space, or a newline after the `last` one (runtime/host/NumPyPrint.cpp).
-  bool emitPrint(const TV &v, bool last, SMLoc at);
+  void emitPrint(const TV &v, bool last, SMLoc at);
   MLIRContext *ctx;
-  DiagEngine &diags;
   OpBuilder builder;
   llvm::SourceMgr &sourceMgr;
   unsigned bufferId;
@@ -475,9 +439,6 @@ private:
   FuncInfo *current = nullptr;
   Attribute encoding;
   std::map<std::string, Var> vars;
-
-  /// Names bound more than once in the function being emitted.
-  llvm::StringSet<> rebound, boundOnce;
 
   /// Names of the function being emitted that may hold views.
   llvm::StringSet<> viewNames;

@@ -4,35 +4,40 @@
 // See LICENSE.txt for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Internal to the frontend. The type of a value (Ty: a scalar of one of the
-// element kinds, an array with static, named or dynamic dimensions, a
-// tuple), a typed MLIR value (TV), and NumPy's promotion rules with NEP 50
-// weak Python literals.
+// Internal to the frontend. The element kinds, the type of a value (Ty: a
+// scalar of one of the element kinds, an array with static, named or
+// dynamic dimensions, a tuple), and NumPy's promotion rules with NEP 50
+// weak Python literals. No MLIR here: the semantic analysis types the
+// syntax tree with these.
 //
 //===----------------------------------------------------------------------===//
 #ifndef IMEX_FRONTEND_TYPES_H
 #define IMEX_FRONTEND_TYPES_H
 
-#include "AST.h"
-
-#include "mlir/IR/Builders.h"
-#include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/Value.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
+#include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace imex::nda {
 
-using mlir::ArrayRef;
-using mlir::Location;
-using mlir::OpBuilder;
-using mlir::ShapedType;
-using mlir::SmallVector;
-using mlir::Value;
+using llvm::ArrayRef;
+using llvm::SmallVector;
 
-constexpr int64_t kDyn = ShapedType::kDynamic;
+/// A dimension of unknown size (MLIR's ShapedType::kDynamic).
+constexpr int64_t kDyn = std::numeric_limits<int64_t>::min();
+
+/// Element types of the language.
+enum class ScalarKind { Bool, I8, I16, I32, I64, Index, F16, F32, F64 };
+
+/// Parses a type keyword ("f32", "index", ...).
+std::optional<ScalarKind> scalarKindFromName(llvm::StringRef name);
+const char *scalarKindName(ScalarKind kind);
 
 inline bool isFloat(ScalarKind k) {
   return k == ScalarKind::F16 || k == ScalarKind::F32 || k == ScalarKind::F64;
@@ -146,15 +151,6 @@ inline std::string shapeStr(const Ty &t) {
   return s + ")";
 }
 
-/// A typed value: `value` for scalars and arrays, `values` for tuples.
-struct TV {
-  Ty ty;
-  Value value;
-  SmallVector<Value> values;
-  static TV error() { return TV(); }
-  bool ok() const { return !ty.isError(); }
-};
-
 /// NumPy's promote_types for two non-weak kinds.
 inline ScalarKind promoteKinds(ScalarKind a, ScalarKind b) {
   if (a == b)
@@ -193,14 +189,6 @@ inline ScalarKind promote(const Ty &a, const Ty &b) {
   if (b.weak && !a.weak)
     return promote(b, a);
   return promoteKinds(a.elem, b.elem);
-}
-
-/// The float or the integer form of a binary arith/math op.
-template <typename FloatOp, typename IntOp>
-Value floatOrInt(OpBuilder &b, Location l, bool isFloat, Value x, Value y) {
-  if (isFloat)
-    return FloatOp::create(b, l, x, y);
-  return IntOp::create(b, l, x, y);
 }
 
 /// NumPy's kinds, ordered: bool < integer < floating point.

@@ -1,0 +1,215 @@
+//===- Sema.h - semantic analysis of .nda -----------------------*- C++ -*-===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Internal to the frontend. The semantic analysis walks the syntax tree the
+// parser built, in the order the lowering will emit it:
+//   SemaDecl.cpp   signatures, function bodies, variables and their scopes,
+//                  @distributed defs
+//   SemaStmt.cpp   statements: assignment, control flow, return
+//   SemaExpr.cpp   names, operators and broadcasting, subscripts, slices
+//   SemaCall.cpp   calls: builtins (Builtins.def), methods, user functions
+// It resolves every name and call, types every expression with NumPy's
+// rules (Types.h) and reports every error there is, writing its results
+// into the tree (the "semantic" fields of AST.h). The lowering runs only
+// when it found no error, and reads those fields instead of deciding again.
+// As the lowering did before, an error stops the analysis of its statement
+// and the next statement is checked, so several errors are reported per
+// run.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IMEX_FRONTEND_SEMA_H
+#define IMEX_FRONTEND_SEMA_H
+
+#include "AST.h"
+#include "Diagnostics.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <map>
+#include <set>
+
+namespace imex::nda {
+
+using llvm::SMLoc;
+using llvm::StringRef;
+
+class Sema {
+public:
+  explicit Sema(DiagEngine &diags) : diags(diags) {}
+
+  /// Analyzes `module`; false if it reported an error.
+  bool analyze(Module &module);
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Functions and variables (SemaDecl.cpp)
+  //===--------------------------------------------------------------------===//
+  static Ty tyFromSpec(const TypeSpec &spec);
+  void declare(FuncDef &def);
+  void define(FuncDef &def);
+  /// The things a @distributed def cannot hold yet, reported.
+  void checkDistributable(const FuncDef &def);
+
+  /// A name in scope: a variable, or one `del` removed.
+  struct Var {
+    bool deleted = false;
+    Ty ty;
+    unsigned loopDepth = 0; ///< number of loops around the definition
+    SMLoc deletedAt;
+    unsigned block = 0; ///< the block where the variable got its type
+  };
+
+  /// The loop being analyzed: names deleted on a path that breaks, which
+  /// are deleted after the loop.
+  struct Loop {
+    std::vector<std::pair<std::string, SMLoc>> deletedByBreak;
+  };
+
+  /// Adds to `rebound` the names that `body` assigns and that are
+  /// parameters or assigned elsewhere too.
+  void findRebound(const StmtList &body);
+
+  /// The type a variable promises its readers: a name bound more than once
+  /// may hold arrays of other sizes, so its dimensions are `?` except those
+  /// of size 1 (which broadcast), and it has no named dimensions.
+  Ty variableType(StringRef name, Ty ty) const;
+
+  /// Binds `name` to a new variable holding values of type `ty`.
+  void bindNew(StringRef name, const Ty &ty);
+
+  /// The variable `e` names, or null (reported).
+  Var *lookupVar(Expr &e);
+
+  //===--------------------------------------------------------------------===//
+  // Statements (SemaStmt.cpp)
+  //===--------------------------------------------------------------------===//
+  void checkBlock(llvm::MutableArrayRef<StmtPtr> block);
+  void checkStmt(Stmt &s);
+  void checkJump(Stmt &s);
+  void checkDel(Stmt &s);
+  void checkAugAssign(Stmt &s);
+  void checkFor(Stmt &s);
+  void checkAssign(Stmt &s);
+  /// `target = value`: binds or rebinds a variable, or stores into a slice.
+  void assignTo(Expr &target, const Ty &value, SMLoc at);
+  void checkReturn(Stmt &s);
+  /// A branch, in a new block: names it deletes are deleted after it unless
+  /// it never falls through; then only after the loop it may break out of.
+  void checkBranch(StmtList &body);
+  void checkLoopBody(StmtList &body);
+  bool checkCondition(Expr &e);
+
+  /// Whether a value of type `v` converts to the declared type `want`
+  /// (function results, call arguments): scalars with 'same_kind', arrays
+  /// of the same element type and rank and compatible static sizes.
+  /// Reports "<what>: expected ..., got ..." otherwise.
+  bool convertible(const Ty &v, const Ty &want, SMLoc at, StringRef what);
+
+  /// Enters a new block (a branch, a loop body, the statements after one
+  /// that may jump) for the statements `fn` checks.
+  template <typename Fn> void inNewBlock(Fn fn) {
+    unsigned saved = block;
+    block = ++lastBlock;
+    fn();
+    block = saved;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Expressions (SemaExpr.cpp)
+  //===--------------------------------------------------------------------===//
+  /// Types `e` (and sets e.ty); an error type after reporting.
+  Ty check(Expr &e);
+  Ty checkName(Expr &e);
+  Ty checkUnary(Expr &e);
+  Ty checkBinaryExpr(Expr &e);
+  Ty checkAttribute(Expr &e);
+  Ty checkTuple(Expr &e);
+  Ty checkSubscript(Expr &e);
+  /// `a.shape[k]`.
+  Ty checkShapeIndex(Expr &e);
+
+  /// The compute and result kinds of `a op b`, or nullopt (reported).
+  struct OpKinds {
+    ScalarKind compute, result;
+  };
+  std::optional<OpKinds> binaryKinds(BinaryOp op, const Ty &a, const Ty &b,
+                                     SMLoc at);
+  /// The type of `a op b` (its compute kind in `compute`), checking the
+  /// operands: elementwise with broadcasting, or matmul.
+  Ty binaryType(BinaryOp op, const Ty &a, const Ty &b, Expr *divisor, SMLoc at,
+                ScalarKind &compute);
+  Ty matmulType(const Ty &a, const Ty &b, SMLoc at, ScalarKind &compute);
+  /// The broadcast shape of the array operands, or nullopt (reported).
+  std::optional<Ty> broadcastShape(ArrayRef<const Ty *> operands, SMLoc at);
+
+  std::optional<int64_t> literal(const Expr *e) const;
+  /// An index operand: an integer or bool scalar.
+  bool checkIndexValue(Expr &e);
+  /// Resolves the items of a subscript of an array of type `ty` into
+  /// `items` (one per dimension); false after an error.
+  bool analyzeSlice(const Ty &ty, ArrayRef<Expr *> items, SMLoc at,
+                    std::vector<SliceItem> &out);
+  /// The shape a subscript with `items` leaves of `ty`.
+  static Ty sliceType(const Ty &ty, ArrayRef<Expr *> subscripts,
+                      ArrayRef<SliceItem> items);
+  /// `dest[items] = value`: the value's castability and broadcast.
+  bool checkStoreSlice(const Ty &destTy, ArrayRef<SliceItem> items,
+                       const Ty &value, SMLoc at);
+
+  //===--------------------------------------------------------------------===//
+  // Calls (SemaCall.cpp)
+  //===--------------------------------------------------------------------===//
+  /// A builtin function (Builtins.def) and how its calls are checked.
+  struct Builtin {
+    StringRef name;
+    Ty (Sema::*check)(Expr &call, StringRef name);
+    size_t minArgs, maxArgs;
+    std::vector<StringRef> keywords;
+  };
+  static constexpr size_t kVariadic = ~size_t(0);
+  static const Builtin *findBuiltin(StringRef name);
+
+  bool checkArity(Expr &call, StringRef name, size_t min, size_t max,
+                  ArrayRef<StringRef> keywords = {});
+  std::optional<ScalarKind> dtypeArg(Expr *e);
+  /// A shape argument: an integer or a tuple of integers; its static
+  /// sizes (kDyn where computed) are added to `shape`.
+  bool shapeArg(Expr &e, SmallVector<int64_t> &shape);
+  std::optional<int64_t> axisArg(Expr &call, const Ty &ty, bool &failed);
+
+  Ty checkCall(Expr &call);
+  Ty checkConversion(Expr &call, ScalarKind k);
+  Ty checkMethod(Expr &call);
+  Ty checkUserCall(Expr &call, FuncDef &callee);
+  // The builtins' checkers, called with the arity checked.
+  Ty checkPrint(Expr &call, StringRef name);
+  Ty checkRangeOutsideFor(Expr &call, StringRef name);
+  Ty checkLinspace(Expr &call, StringRef name);
+  Ty checkFilled(Expr &call, StringRef name);
+  Ty checkWhere(Expr &call, StringRef name);
+  Ty checkMinimumMaximum(Expr &call, StringRef name);
+  Ty checkUnaryMath(Expr &call, StringRef name);
+  Ty checkLen(Expr &call, StringRef name);
+  Ty checkArange(Expr &call, StringRef name);
+  Ty checkReduction(Expr &call, StringRef name);
+  Ty checkArgReduction(Expr &call, StringRef name);
+
+  DiagEngine &diags;
+  llvm::StringMap<FuncDef *> functions;
+  FuncDef *current = nullptr;
+  std::map<std::string, Var> vars;
+  /// Named dimensions of the parameters of the function being analyzed.
+  std::set<std::string> dims;
+  /// Names bound more than once in the function being analyzed.
+  llvm::StringSet<> rebound, boundOnce;
+  SmallVector<Loop> loops;
+  unsigned block = 0, lastBlock = 0;
+};
+
+} // namespace imex::nda
+
+#endif

@@ -1,0 +1,558 @@
+//===- SemaCall.cpp - .nda semantics: calls and builtins ------------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "Sema.h"
+
+namespace imex::nda {
+
+const Sema::Builtin *Sema::findBuiltin(StringRef name) {
+  static const Builtin builtins[] = {
+#define BUILTIN(NAME, CHECK, EMIT, MIN, MAX, ...)                              \
+  {#NAME, &Sema::CHECK, MIN, MAX, {__VA_ARGS__}},
+#define BUILTIN_CHECK_ONLY(NAME, CHECK, MIN, MAX, ...)                         \
+  {#NAME, &Sema::CHECK, MIN, MAX, {__VA_ARGS__}},
+#include "Builtins.def"
+  };
+  for (const Builtin &builtin : builtins)
+    if (builtin.name == name)
+      return &builtin;
+  return nullptr;
+}
+
+bool Sema::checkArity(Expr &call, StringRef name, size_t min, size_t max,
+                      ArrayRef<StringRef> keywords) {
+  size_t n = call.children.size() - 1;
+  for (size_t i = 0; i < call.keywords.size(); ++i)
+    if (!llvm::is_contained(keywords, call.keywords[i].first)) {
+      diags.error(call.keywordLocs[i], name +
+                                           "() got an unexpected keyword "
+                                           "argument '" +
+                                           call.keywords[i].first + "'");
+      return false;
+    }
+  if (n < min || n > max) {
+    std::string expect =
+        min == max ? std::to_string(min)
+                   : std::to_string(min) + " to " + std::to_string(max);
+    diags.error(call.loc, name + "() takes " + expect + " argument" +
+                              (max == 1 && min == 1 ? "" : "s") + " (" +
+                              std::to_string(n) + " given)");
+    return false;
+  }
+  return true;
+}
+
+std::optional<ScalarKind> Sema::dtypeArg(Expr *e) {
+  if (!e)
+    return std::nullopt;
+  if (e->kind == Expr::Name)
+    if (auto k = scalarKindFromName(e->name))
+      return k;
+  diags.error(e->loc, "expected a type name (bool, i8, ..., f64)");
+  return std::nullopt;
+}
+
+bool Sema::shapeArg(Expr &e, SmallVector<int64_t> &shape) {
+  SmallVector<Expr *> items;
+  if (e.kind == Expr::Tuple)
+    for (auto &c : e.children)
+      items.push_back(c.get());
+  else
+    items.push_back(&e);
+  for (Expr *item : items) {
+    if (std::optional<int64_t> lit = literal(item)) {
+      if (*lit < 0) {
+        diags.error(item->loc, "negative dimensions are not allowed");
+        return false;
+      }
+      shape.push_back(*lit);
+      continue;
+    }
+    if (!checkIndexValue(*item))
+      return false;
+    shape.push_back(kDyn);
+  }
+  return true;
+}
+
+std::optional<int64_t> Sema::axisArg(Expr &call, const Ty &ty, bool &failed) {
+  failed = false;
+  Expr *axis = findKeyword(call, "axis");
+  if (call.children.size() > 2)
+    axis = call.children[2].get();
+  if (!axis)
+    return std::nullopt;
+  std::optional<int64_t> lit = literal(axis);
+  if (!lit) {
+    diags.error(axis->loc, "axis must be an integer literal");
+    failed = true;
+    return std::nullopt;
+  }
+  int64_t a = *lit < 0 ? *lit + ty.rank() : *lit;
+  if (a < 0 || a >= ty.rank()) {
+    diags.error(axis->loc, "axis " + std::to_string(*lit) +
+                               " is out of bounds for array of dimension " +
+                               std::to_string(ty.rank()));
+    failed = true;
+    return std::nullopt;
+  }
+  return a;
+}
+
+/// The i-th positional argument of `call`.
+static Expr &argument(Expr &call, size_t i) { return *call.children[i + 1]; }
+
+Ty Sema::checkCall(Expr &call) {
+  Expr &callee = *call.children[0];
+  if (callee.kind == Expr::Attribute)
+    return checkMethod(call);
+  if (callee.kind != Expr::Name) {
+    diags.error(callee.loc, "this expression is not callable");
+    return Ty::error();
+  }
+  StringRef name = callee.name;
+  if (FuncDef *def = functions.lookup(name))
+    return checkUserCall(call, *def);
+  if (std::optional<ScalarKind> k = scalarKindFromName(name))
+    return checkConversion(call, *k);
+  const Builtin *builtin = findBuiltin(name);
+  if (!builtin) {
+    diags.error(callee.loc, "name '" + name + "' is not defined");
+    return Ty::error();
+  }
+  if (!checkArity(call, name, builtin->minArgs, builtin->maxArgs,
+                  builtin->keywords))
+    return Ty::error();
+  call.meaning = Meaning::BuiltinCall;
+  return (this->*builtin->check)(call, name);
+}
+
+Ty Sema::checkConversion(Expr &call, ScalarKind k) {
+  if (!checkArity(call, scalarKindName(k), 1, 1))
+    return Ty::error();
+  Ty v = check(argument(call, 0));
+  if (v.isError())
+    return v;
+  if (!v.isScalar() && !v.isArray()) {
+    diags.error(argument(call, 0).loc, std::string(scalarKindName(k)) +
+                                           "() needs an array or a scalar");
+    return Ty::error();
+  }
+  call.meaning = Meaning::Conversion;
+  if (v.isArray()) {
+    v.elem = k;
+    return v;
+  }
+  return Ty::scalar(k);
+}
+
+Ty Sema::checkPrint(Expr &call, StringRef) {
+  for (size_t i = 0; i + 1 < call.children.size(); ++i) {
+    Ty v = check(argument(call, i));
+    if (v.isError())
+      return v;
+    if (!v.isScalar() && !v.isArray()) {
+      diags.error(argument(call, i).loc,
+                  "print() needs arrays or scalars, not " + v.str());
+      return Ty::error();
+    }
+  }
+  return Ty::none();
+}
+
+Ty Sema::checkRangeOutsideFor(Expr &call, StringRef) {
+  diags.error(call.loc, "range() is only allowed in 'for' loops");
+  return Ty::error();
+}
+
+Ty Sema::checkLinspace(Expr &call, StringRef) {
+  Ty start = check(argument(call, 0)), stop = check(argument(call, 1));
+  if (start.isError() || stop.isError())
+    return Ty::error();
+  if (!start.isScalar() || !stop.isScalar()) {
+    diags.error(call.loc, "linspace() needs scalar start and stop");
+    return Ty::error();
+  }
+  Expr &count = argument(call, 2);
+  if (!checkIndexValue(count))
+    return Ty::error();
+  if (Expr *ep = findKeyword(call, "endpoint");
+      ep && ep->kind != Expr::BoolLit) {
+    diags.error(ep->loc, "endpoint must be True or False");
+    return Ty::error();
+  }
+  int64_t size = kDyn;
+  if (std::optional<int64_t> lit = literal(&count)) {
+    if (*lit < 0) {
+      diags.error(count.loc, "number of samples must be non-negative");
+      return Ty::error();
+    }
+    size = *lit;
+  }
+  return Ty::array(ScalarKind::F64, {size});
+}
+
+Ty Sema::checkFilled(Expr &call, StringRef name) {
+  size_t n = call.children.size() - 1;
+  bool full = name == "full";
+  SmallVector<int64_t> shape;
+  if (!shapeArg(argument(call, 0), shape))
+    return Ty::error();
+  Expr *dtypeExpr = findKeyword(call, "dtype");
+  if (n == (full ? 3u : 2u))
+    dtypeExpr = &argument(call, n - 1);
+  ScalarKind k = ScalarKind::F64;
+  if (full) {
+    Ty fill = check(argument(call, 1));
+    if (fill.isError())
+      return fill;
+    if (!fill.isScalar()) {
+      diags.error(argument(call, 1).loc, "full() needs a scalar fill value");
+      return Ty::error();
+    }
+    k = fill.weak && fill.elem == ScalarKind::I64 ? ScalarKind::I64 : fill.elem;
+  }
+  if (dtypeExpr) {
+    std::optional<ScalarKind> dk = dtypeArg(dtypeExpr);
+    if (!dk)
+      return Ty::error();
+    k = *dk;
+  }
+  return Ty::array(k, shape);
+}
+
+Ty Sema::checkWhere(Expr &call, StringRef) {
+  Ty c = check(argument(call, 0)), a = check(argument(call, 1)),
+     b = check(argument(call, 2));
+  if (c.isError() || a.isError() || b.isError())
+    return Ty::error();
+  for (const Ty *v : {&c, &a, &b})
+    if (!v->isScalar() && !v->isArray()) {
+      diags.error(call.loc, "where() needs arrays or scalars");
+      return Ty::error();
+    }
+  ScalarKind k = promote(a, b);
+  if (!c.isArray() && !a.isArray() && !b.isArray())
+    return Ty::scalar(k);
+  std::optional<Ty> shape = broadcastShape({&c, &a, &b}, call.loc);
+  if (!shape)
+    return Ty::error();
+  shape->elem = k;
+  return *shape;
+}
+
+Ty Sema::checkMinimumMaximum(Expr &call, StringRef name) {
+  Ty a = check(argument(call, 0)), b = check(argument(call, 1));
+  if (a.isError() || b.isError())
+    return Ty::error();
+  return binaryType(name == "minimum" ? BinaryOp::Min : BinaryOp::Max, a, b,
+                    nullptr, call.loc, call.compute);
+}
+
+Ty Sema::checkLen(Expr &call, StringRef) {
+  Ty v = check(argument(call, 0));
+  if (v.isError())
+    return v;
+  if (!v.isArray() || v.rank() == 0) {
+    diags.error(argument(call, 0).loc,
+                "len() of unsized object (" + v.str() + ")");
+    return Ty::error();
+  }
+  return Ty::scalar(ScalarKind::I64);
+}
+
+namespace {
+
+/// What a unary math builtin computes in and returns.
+struct UnaryMathSignature {
+  llvm::StringLiteral name;
+  bool floatDomain; ///< integers and bools are converted to a float first
+  bool returnsBool;
+};
+
+constexpr UnaryMathSignature kUnaryMath[] = {
+    {"exp", true, false},   {"log", true, false},   {"sqrt", true, false},
+    {"sin", true, false},   {"cos", true, false},   {"tan", true, false},
+    {"tanh", true, false},  {"floor", true, false}, {"ceil", true, false},
+    {"abs", false, false},  {"sign", false, false}, {"isnan", false, true},
+    {"isinf", false, true},
+};
+
+} // namespace
+
+Ty Sema::checkUnaryMath(Expr &call, StringRef name) {
+  Ty v = check(argument(call, 0));
+  if (v.isError())
+    return v;
+  if (!v.isScalar() && !v.isArray()) {
+    diags.error(argument(call, 0).loc, name + "() needs an array or a scalar");
+    return Ty::error();
+  }
+  const UnaryMathSignature *math = llvm::find_if(
+      kUnaryMath, [&](const UnaryMathSignature &m) { return m.name == name; });
+  assert(math != std::end(kUnaryMath) && "a unary math builtin");
+  ScalarKind from = v.elem, to = from;
+  if (math->floatDomain && !isFloat(from)) {
+    to = promoteKinds(from == ScalarKind::Bool ? ScalarKind::I8 : from,
+                      ScalarKind::F16);
+    if (from == ScalarKind::Index || from == ScalarKind::I64 ||
+        from == ScalarKind::I32)
+      to = ScalarKind::F64;
+  }
+  call.compute = to;
+  ScalarKind result = math->returnsBool ? ScalarKind::Bool : to;
+  if (v.isScalar())
+    return Ty::scalar(result);
+  v.elem = result;
+  return v;
+}
+
+Ty Sema::checkArange(Expr &call, StringRef) {
+  size_t n = call.children.size() - 1;
+  bool anyFloat = false;
+  for (size_t i = 0; i < n; ++i) {
+    Ty v = check(argument(call, i));
+    if (v.isError())
+      return v;
+    if (!v.isScalar()) {
+      diags.error(argument(call, i).loc, "arange() needs scalars");
+      return Ty::error();
+    }
+    anyFloat |= isFloat(v.elem);
+  }
+  ScalarKind k = anyFloat ? ScalarKind::F64 : ScalarKind::I64;
+  if (Expr *d = findKeyword(call, "dtype")) {
+    std::optional<ScalarKind> dk = dtypeArg(d);
+    if (!dk)
+      return Ty::error();
+    k = *dk;
+  }
+  // Computed in f64 (floats) or index (integers).
+  call.compute = anyFloat ? ScalarKind::F64 : ScalarKind::Index;
+  int64_t size = kDyn;
+  if (!anyFloat) {
+    auto lit = [&](size_t i) { return literal(&argument(call, i)); };
+    std::optional<int64_t> s0 = n == 1 ? 0 : lit(0),
+                           s1 = n == 1 ? lit(0) : lit(1),
+                           s2 = n == 3 ? lit(2) : 1;
+    if (s2 && *s2 == 0) {
+      diags.error(call.loc, "arange() step must not be zero");
+      return Ty::error();
+    }
+    if (s0 && s1 && s2)
+      size = std::max<int64_t>(0, (*s1 - *s0 + *s2 - (*s2 > 0 ? 1 : -1)) / *s2);
+  }
+  return Ty::array(k, {size});
+}
+
+Ty Sema::checkReduction(Expr &call, StringRef name) {
+  Ty v = check(argument(call, 0));
+  if (v.isError())
+    return v;
+  // With a scalar first, or a non-literal second argument, max(a, b) is
+  // Python's (a scalar has no axis).
+  bool twoValues = call.children.size() > 2 &&
+                   (v.isScalar() || !literal(call.children[2].get()));
+  if ((name == "max" || name == "min") && twoValues) {
+    // NumPy reads the second argument as the axis, so arrays get a pointer
+    // to maximum/minimum instead.
+    Ty other = check(*call.children[2]);
+    if (other.isError())
+      return other;
+    if (!v.isScalar() || !other.isScalar()) {
+      diags.error(call.children[2]->loc,
+                  "the second argument of " + name +
+                      "() is the axis, an integer literal; for the " +
+                      (name == "max" ? "larger" : "smaller") +
+                      " of two arrays elementwise, use " +
+                      (name == "max" ? "maximum" : "minimum") + "(a, b)");
+      return Ty::error();
+    }
+    call.pairwise = true;
+    return binaryType(name == "max" ? BinaryOp::Max : BinaryOp::Min, v, other,
+                      nullptr, call.loc, call.compute);
+  }
+  if (!v.isScalar() && !v.isArray()) {
+    diags.error(argument(call, 0).loc,
+                name + "() needs an array, not " + v.str());
+    return Ty::error();
+  }
+  // A scalar is a 0-d array: any axis is out of bounds, as in NumPy.
+  bool failed;
+  std::optional<int64_t> axis = axisArg(call, v, failed);
+  if (failed)
+    return Ty::error();
+  call.axis = axis.value_or(-1);
+  if (v.isScalar()) {
+    if (name != "mean")
+      return v;
+    diags.error(argument(call, 0).loc, "mean() needs an array, not " + v.str());
+    return Ty::error();
+  }
+  if (name == "max" || name == "min")
+    for (int64_t d = 0; d < v.rank(); ++d)
+      if ((!axis || *axis == d) && v.shape[d] == 0) {
+        diags.error(call.loc, "zero-size array to reduction operation " +
+                                  name.str() + " which has no identity");
+        return Ty::error();
+      }
+  ScalarKind from = v.elem, acc = from;
+  if ((name == "sum" || name == "prod") &&
+      (from == ScalarKind::Bool || (isInt(from) && bits(from) < 64)))
+    acc = ScalarKind::I64;
+  if (name == "mean")
+    acc = isFloat(from) ? from : ScalarKind::F64;
+  call.compute = acc;
+  SmallVector<int64_t> shape;
+  SmallVector<std::string> syms;
+  for (int64_t d = 0; d < v.rank(); ++d)
+    if (axis && *axis != d) {
+      shape.push_back(v.shape[d]);
+      syms.push_back(v.syms[d]);
+    }
+  if (shape.empty())
+    return Ty::scalar(acc);
+  return Ty::array(acc, shape, syms);
+}
+
+Ty Sema::checkArgReduction(Expr &call, StringRef name) {
+  Ty v = check(argument(call, 0));
+  if (v.isError())
+    return v;
+  if (!v.isArray() || v.rank() == 0) {
+    diags.error(argument(call, 0).loc,
+                name + "() needs an array of rank 1 or more, got " + v.str());
+    return Ty::error();
+  }
+  bool failed;
+  std::optional<int64_t> axis = axisArg(call, v, failed);
+  if (failed)
+    return Ty::error();
+  call.axis = axis.value_or(-1);
+  for (int64_t d = 0; d < v.rank(); ++d)
+    if (v.shape[d] == 0 && (!axis || *axis == d)) {
+      diags.error(call.loc, "attempt to get " + name + " of an empty sequence");
+      return Ty::error();
+    }
+  SmallVector<int64_t> shape;
+  SmallVector<std::string> syms;
+  for (int64_t d = 0; d < v.rank(); ++d)
+    if (axis && *axis != d) {
+      shape.push_back(v.shape[d]);
+      syms.push_back(v.syms[d]);
+    }
+  if (shape.empty())
+    return Ty::scalar(ScalarKind::I64);
+  return Ty::array(ScalarKind::I64, shape, syms);
+}
+
+Ty Sema::checkMethod(Expr &call) {
+  Expr &callee = *call.children[0];
+  SMLoc memberLoc =
+      callee.keywordLocs.empty() ? callee.loc : callee.keywordLocs[0];
+  Ty base = check(*callee.children[0]);
+  if (base.isError())
+    return base;
+  auto noSuchMember = [&] {
+    diags.error(memberLoc,
+                "'" + base.str() + "' has no attribute '" + callee.name + "'");
+    return Ty::error();
+  };
+  if (!base.isArray())
+    return noSuchMember();
+  call.meaning = Meaning::MethodCall;
+  size_t n = call.children.size() - 1;
+  if (callee.name == "astype") {
+    if (!checkArity(call, "astype", 1, 1))
+      return Ty::error();
+    std::optional<ScalarKind> k = dtypeArg(call.children[1].get());
+    if (!k)
+      return Ty::error();
+    base.elem = *k;
+    return base;
+  }
+  if (callee.name == "copy") {
+    if (!checkArity(call, "copy", 0, 0))
+      return Ty::error();
+    return base;
+  }
+  if (callee.name == "reshape") {
+    if (n == 0) {
+      diags.error(call.loc, "reshape() needs the new shape");
+      return Ty::error();
+    }
+    if (!checkArity(call, "reshape", 1, 8))
+      return Ty::error();
+    SmallVector<int64_t> shape;
+    for (size_t i = 0; i < n; ++i)
+      if (!shapeArg(argument(call, i), shape))
+        return Ty::error();
+    auto count = [](ArrayRef<int64_t> dims) -> std::optional<int64_t> {
+      int64_t total = 1;
+      for (int64_t s : dims) {
+        if (s == kDyn)
+          return std::nullopt;
+        total *= s;
+      }
+      return total;
+    };
+    std::optional<int64_t> known = count(shape), total = count(base.shape);
+    if (known && total && *known != *total) {
+      diags.error(call.loc, "cannot reshape array of size " +
+                                std::to_string(*total) + " into shape " +
+                                shapeStr(Ty::array(base.elem, shape)));
+      return Ty::error();
+    }
+    return Ty::array(base.elem, shape);
+  }
+  return noSuchMember();
+}
+
+Ty Sema::checkUserCall(Expr &call, FuncDef &callee) {
+  size_t n = call.children.size() - 1;
+  if (!call.keywords.empty()) {
+    diags.error(call.keywordLocs[0], "keyword arguments are not supported "
+                                     "for '" +
+                                         callee.name + "'");
+    return Ty::error();
+  }
+  if (n != callee.paramTys.size()) {
+    diags.error(call.loc, callee.name + "() takes " +
+                              std::to_string(callee.paramTys.size()) +
+                              " argument" +
+                              (callee.paramTys.size() == 1 ? "" : "s") + " (" +
+                              std::to_string(n) + " given)");
+    return Ty::error();
+  }
+  for (size_t i = 0; i < n; ++i) {
+    Expr &arg = argument(call, i);
+    Ty v = check(arg);
+    if (v.isError())
+      return v;
+    if (!convertible(v, callee.paramTys[i], arg.loc,
+                     "argument " + std::to_string(i + 1) + " of '" +
+                         callee.name + "'"))
+      return Ty::error();
+  }
+  call.meaning = Meaning::UserCall;
+  // Named dims of the callee are not names here.
+  std::vector<Ty> results = callee.resultTys;
+  for (Ty &t : results)
+    for (std::string &sym : t.syms)
+      sym.clear();
+  if (results.empty())
+    return Ty::none();
+  if (results.size() == 1 && !callee.hasResultTuple)
+    return results[0];
+  Ty r;
+  r.kind = Ty::Tuple;
+  r.elems = results;
+  return r;
+}
+
+} // namespace imex::nda

@@ -1,0 +1,369 @@
+//===- SemaStmt.cpp - .nda semantics: statements --------------------------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "Sema.h"
+
+namespace imex::nda {
+
+static const char *jumpName(Stmt::Kind kind) {
+  return kind == Stmt::Return  ? "return"
+         : kind == Stmt::Break ? "break"
+                               : "continue";
+}
+
+void Sema::checkBlock(llvm::MutableArrayRef<StmtPtr> list) {
+  for (size_t i = 0; i < list.size(); ++i) {
+    Stmt &s = *list[i];
+    if (s.kind == Stmt::Return || s.kind == Stmt::Break ||
+        s.kind == Stmt::Continue) {
+      checkJump(s);
+      if (i + 1 != list.size())
+        diags.error(list[i + 1]->loc, std::string("unreachable code after '") +
+                                          jumpName(s.kind) + "'");
+      return;
+    }
+    checkStmt(s);
+    // The statements after one that may jump run under a guard: a block of
+    // their own.
+    if (i + 1 != list.size() && mayJump(s)) {
+      inNewBlock([&] { checkBlock(list.drop_front(i + 1)); });
+      return;
+    }
+  }
+}
+
+void Sema::checkJump(Stmt &s) {
+  if (s.kind == Stmt::Return) {
+    checkReturn(s);
+    return;
+  }
+  if (loops.empty())
+    diags.error(s.loc,
+                std::string("'") + jumpName(s.kind) + "' outside a loop");
+}
+
+void Sema::checkStmt(Stmt &s) {
+  if (diags.tooMany())
+    return;
+  switch (s.kind) {
+  case Stmt::Pass:
+    return;
+  case Stmt::ExprStmt:
+    check(*s.value);
+    return;
+  case Stmt::Assign:
+    return checkAssign(s);
+  case Stmt::AugAssign:
+    return checkAugAssign(s);
+  case Stmt::Del:
+    return checkDel(s);
+  case Stmt::If:
+    if (!checkCondition(*s.value))
+      return;
+    inNewBlock([&] { checkBranch(s.body); });
+    if (!s.orelse.empty())
+      inNewBlock([&] { checkBranch(s.orelse); });
+    return;
+  case Stmt::While:
+    // A condition that fails to check still has a body to check.
+    checkCondition(*s.value);
+    inNewBlock([&] { checkLoopBody(s.body); });
+    return;
+  case Stmt::For:
+    return checkFor(s);
+  case Stmt::Return:
+  case Stmt::Break:
+  case Stmt::Continue:
+    return checkJump(s);
+  }
+}
+
+void Sema::checkDel(Stmt &s) {
+  for (auto &t : s.targets) {
+    auto it = vars.find(t->name);
+    if (it == vars.end() || it->second.deleted) {
+      diags.error(t->loc, "name '" + t->name + "' is not defined");
+      continue;
+    }
+    // A later iteration would use the deleted variable.
+    if (it->second.loopDepth != loops.size()) {
+      diags.error(t->loc, "'del' of a variable defined outside this "
+                          "loop is not supported");
+      continue;
+    }
+    t->ty = it->second.ty;
+    t->meaning = Meaning::Variable;
+    it->second.deleted = true;
+    it->second.deletedAt = t->loc;
+  }
+}
+
+void Sema::checkAugAssign(Stmt &s) {
+  Expr &target = *s.targets[0];
+  Ty cur = check(target);
+  if (cur.isError())
+    return;
+  Ty rhs = check(*s.value);
+  if (rhs.isError())
+    return;
+  Ty result = binaryType(s.op, cur, rhs, s.value.get(), s.loc, s.compute);
+  if (result.isError())
+    return;
+  if (!canCastSameKind(result.elem, cur.elem)) {
+    diags.error(
+        s.loc, "cannot cast the result of '" + spelling(s.op) + "=' from " +
+                   std::string(scalarKindName(result.elem)) + " to " +
+                   scalarKindName(cur.elem) + " with casting rule 'same_kind'");
+    return;
+  }
+  s.resultTy = result;
+  if (target.kind == Expr::Name && cur.isArray()) {
+    // In place, like NumPy: views of the array see the update.
+    if (analyzeSlice(cur, {}, s.loc, target.items))
+      checkStoreSlice(cur, target.items, result, s.loc);
+    return;
+  }
+  assignTo(target, result, s.loc);
+}
+
+void Sema::checkFor(Stmt &s) {
+  for (auto &arg : s.rangeArgs) {
+    Ty v = check(*arg);
+    if (v.isError())
+      return;
+    if (!v.isScalar() || !(isInt(v.elem) || v.elem == ScalarKind::Bool)) {
+      diags.error(arg->loc, "range() arguments must be integer scalars, "
+                            "not " +
+                                v.str());
+      return;
+    }
+  }
+  if (s.rangeArgs.empty() || s.rangeArgs.size() > 3)
+    return;
+  if (s.rangeArgs.size() == 3 && literal(s.rangeArgs[2].get()) == 0) {
+    diags.error(s.rangeArgs[2]->loc, "range() arg 3 must not be zero");
+    return;
+  }
+  // As in Python, the loop variable is an ordinary variable that each
+  // iteration assigns, in the loop's body.
+  inNewBlock([&] {
+    assignTo(*s.targets[0], Ty::scalar(ScalarKind::Index), s.targets[0]->loc);
+    checkLoopBody(s.body);
+  });
+}
+
+void Sema::checkBranch(StmtList &body) {
+  if (!alwaysJumps(body, /*loopJumps=*/!loops.empty()))
+    return checkBlock(body);
+  auto before = vars;
+  checkBlock(body);
+  bool mayBreak = !loops.empty() && listHolds(body, Stmt::Break);
+  for (auto &[name, var] : vars)
+    if (var.deleted)
+      if (auto it = before.find(name);
+          it != before.end() && !it->second.deleted) {
+        if (mayBreak)
+          loops.back().deletedByBreak.push_back({name, var.deletedAt});
+        var = it->second;
+      }
+}
+
+void Sema::checkLoopBody(StmtList &body) {
+  loops.emplace_back();
+  checkBlock(body);
+  for (auto &[name, at] : loops.pop_back_val().deletedByBreak)
+    if (auto it = vars.find(name); it != vars.end()) {
+      it->second.deleted = true;
+      it->second.deletedAt = at;
+    }
+}
+
+bool Sema::checkCondition(Expr &e) {
+  Ty c = check(e);
+  if (c.isError())
+    return false;
+  if (!c.isScalar()) {
+    diags.error(e.loc, "the truth value of an array is ambiguous; use a "
+                       "scalar condition");
+    return false;
+  }
+  return true;
+}
+
+void Sema::checkAssign(Stmt &s) {
+  Ty value = check(*s.value);
+  if (value.isError())
+    return;
+  if (s.targets.size() > 1) {
+    if (value.kind != Ty::Tuple) {
+      diags.error(s.value->loc, "cannot unpack " + value.str() + " into " +
+                                    std::to_string(s.targets.size()) +
+                                    " variables");
+      return;
+    }
+    if (value.elems.size() != s.targets.size()) {
+      diags.error(s.value->loc,
+                  "cannot unpack " + std::to_string(value.elems.size()) +
+                      " values into " + std::to_string(s.targets.size()) +
+                      " variables");
+      return;
+    }
+    for (size_t i = 0; i < s.targets.size(); ++i)
+      assignTo(*s.targets[i], value.elems[i], s.targets[i]->loc);
+    return;
+  }
+  if (value.kind == Ty::Tuple) {
+    diags.error(s.value->loc, "cannot assign a tuple to a single variable; "
+                              "unpack it with 'a, b = ...'");
+    return;
+  }
+  if (value.kind == Ty::None) {
+    diags.error(s.value->loc, "the expression has no value");
+    return;
+  }
+  assignTo(*s.targets[0], value, s.loc);
+}
+
+void Sema::assignTo(Expr &target, const Ty &value, SMLoc at) {
+  if (target.kind == Expr::Subscript) {
+    Expr &base = *target.children[0];
+    if (base.kind == Expr::Attribute && base.name == "shape") {
+      diags.error(target.loc, "cannot assign to an array's shape");
+      return;
+    }
+    if (base.kind != Expr::Name) {
+      diags.error(base.loc, "slice assignment needs an array variable");
+      return;
+    }
+    Var *var = lookupVar(base);
+    if (!var)
+      return;
+    if (!var->ty.isArray()) {
+      diags.error(base.loc, "'" + base.name + "' is not an array");
+      return;
+    }
+    base.ty = var->ty;
+    base.meaning = Meaning::Variable;
+    SmallVector<Expr *> items;
+    for (size_t i = 1; i < target.children.size(); ++i)
+      items.push_back(target.children[i].get());
+    if (analyzeSlice(var->ty, items, at, target.items))
+      checkStoreSlice(var->ty, target.items, value, at);
+    return;
+  }
+  const std::string &name = target.name;
+  if (dims.count(name)) {
+    diags.error(target.loc, "cannot assign to '" + name +
+                                "': it names a dimension of a parameter");
+    return;
+  }
+  if (functions.count(name)) {
+    diags.error(target.loc,
+                "cannot assign to '" + name + "': it names a function");
+    return;
+  }
+  auto it = vars.find(name);
+  bool fresh = it == vars.end() || it->second.deleted;
+  if (!fresh && value.isScalar() != it->second.ty.isScalar()) {
+    diags.error(target.loc, std::string("cannot assign ") +
+                                (value.isScalar() ? "a scalar" : "an array") +
+                                " to '" + name + "', which holds " +
+                                (value.isScalar() ? "an array" : "a scalar"));
+    return;
+  }
+  // Straight-line code may give a name a new array type; a variable bound
+  // outside the current block (before a loop, branch or jump guard) keeps
+  // its type, so that the paths can merge.
+  if (!fresh && it->second.block == block) {
+    const Ty &held = it->second.ty;
+    fresh = value.isArray()
+                ? value.elem != held.elem || value.shape != held.shape
+            : value.weak ? kindOf(value.elem) != kindOf(held.elem)
+                         : value.elem != held.elem;
+  }
+  target.meaning = Meaning::Variable;
+  if (fresh) {
+    bindNew(name, value);
+    target.bindsNew = true;
+    target.ty = vars[name].ty;
+    return;
+  }
+  Var &var = it->second;
+  std::string keepsType = " here: a variable bound before a loop, a branch "
+                          "or a possible break, continue or return keeps its "
+                          "type";
+  if (value.isScalar()) {
+    if (!canCastSameKind(value.elem, var.ty.elem)) {
+      diags.error(at, "cannot assign a value of type " + value.str() + " to '" +
+                          name + "' of type " + var.ty.str() + keepsType);
+      return;
+    }
+  } else {
+    bool fits = value.elem == var.ty.elem && value.rank() == var.ty.rank();
+    for (int64_t d = 0; fits && d < var.ty.rank(); ++d)
+      fits = var.ty.shape[d] == kDyn || value.shape[d] == kDyn ||
+             value.shape[d] == var.ty.shape[d];
+    if (!fits) {
+      diags.error(at, "cannot assign a value of type " + value.str() +
+                          " to array '" + name + "' of type " + var.ty.str() +
+                          keepsType);
+      return;
+    }
+  }
+  target.ty = var.ty;
+}
+
+void Sema::checkReturn(Stmt &s) {
+  FuncDef &def = *current;
+  size_t expected = def.resultTys.size();
+  if (!s.value) {
+    if (expected != 0)
+      diags.error(s.loc, "return type mismatch: '" + def.name + "' returns " +
+                             std::to_string(expected) + " value(s)");
+    return;
+  }
+  Ty v = check(*s.value);
+  if (v.isError())
+    return;
+  std::vector<Ty> parts = v.kind == Ty::Tuple ? v.elems : std::vector<Ty>{v};
+  if (parts.size() != expected) {
+    diags.error(s.value->loc, "return type mismatch: '" + def.name +
+                                  "' returns " + std::to_string(expected) +
+                                  " value(s), got " +
+                                  std::to_string(parts.size()));
+    return;
+  }
+  for (auto [part, want] : llvm::zip(parts, def.resultTys))
+    if (!convertible(part, want, s.value->loc, "return type mismatch"))
+      return;
+}
+
+bool Sema::convertible(const Ty &v, const Ty &want, SMLoc at, StringRef what) {
+  std::string mismatch =
+      (what + ": expected " + want.str() + ", got " + v.str()).str();
+  if (want.isScalar()) {
+    if (!v.isScalar() || !canCastSameKind(v.elem, want.elem)) {
+      diags.error(at, mismatch);
+      return false;
+    }
+    return true;
+  }
+  if (!v.isArray() || v.elem != want.elem || v.rank() != want.rank()) {
+    diags.error(at, mismatch);
+    return false;
+  }
+  for (int64_t d = 0; d < want.rank(); ++d)
+    if (want.shape[d] != kDyn && v.shape[d] != kDyn &&
+        want.shape[d] != v.shape[d]) {
+      diags.error(at, mismatch);
+      return false;
+    }
+  return true;
+}
+
+} // namespace imex::nda
