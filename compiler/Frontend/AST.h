@@ -101,6 +101,8 @@ struct SliceItem {
   int64_t stop = 0; ///< ConstantSlice: the end the dimension must reach
   std::optional<int64_t> literalIndex; ///< Index: a literal (normalized on
                                        ///< dimensions of static size)
+  /// DynamicSlice: the bounds and step that are literals.
+  std::optional<int64_t> literalStart, literalStop, literalStep;
 };
 
 struct Expr {
@@ -137,7 +139,12 @@ struct Expr {
                                         ///< builtin or reduction computes in
   int64_t axis = -1;                    ///< a reduction's or shape index's axis
   bool pairwise = false;                ///< max(a, b)/min(a, b) of two scalars
-  bool bindsNew = false;        ///< an assignment target binding a new variable
+  unsigned binding = 0;                 ///< Name: the variable it reads
+  /// Assignment target (Name): the variable it writes, a new one when
+  /// `bindsNew` (of type `varTy`).
+  unsigned assigned = 0;
+  bool bindsNew = false;
+  Ty varTy;
   std::vector<SliceItem> items; ///< Subscript: per dimension of the base
 
   Expr(Kind kind, llvm::SMLoc loc) : kind(kind), loc(loc) {}
@@ -170,9 +177,11 @@ struct Stmt {
   StmtList body;
   StmtList orelse; ///< If: else branch (an elif is a nested If)
 
-  // Semantic, AugAssign: the operator's result type and compute kind.
+  // Semantic. AugAssign: the operator's result type and compute kind.
+  // For: the step when constant.
   Ty resultTy;
   ScalarKind compute = ScalarKind::F64;
+  std::optional<int64_t> constantStep;
 
   Stmt(Kind kind, llvm::SMLoc loc) : kind(kind), loc(loc) {}
 };
@@ -181,7 +190,9 @@ struct Param {
   std::string name;
   llvm::SMLoc loc;
   TypeSpec type;
-  Ty varTy; ///< semantic: the type of the variable the parameter binds
+  // Semantic: the variable the parameter binds, and its type.
+  unsigned binding = 0;
+  Ty varTy;
 };
 
 struct FuncDef {

@@ -21,11 +21,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/Verifier.h"
-#include "mlir/Pass/PassManager.h"
-#include "llvm/ADT/ScopeExit.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSet.h"
 
 namespace imex::nda {
 
@@ -256,19 +251,8 @@ template <typename Op> Value buildOp(OpBuilder &b, Location l, Value x) {
 }
 
 const UnaryMath kUnaryMath[] = {
-    {"exp", buildOp<math::ExpOp>},
-    {"log", buildOp<math::LogOp>},
-    {"sqrt", buildOp<math::SqrtOp>},
-    {"sin", buildOp<math::SinOp>},
-    {"cos", buildOp<math::CosOp>},
-    {"tan", buildOp<math::TanOp>},
-    {"tanh", buildOp<math::TanhOp>},
-    {"floor", buildOp<math::FloorOp>},
-    {"ceil", buildOp<math::CeilOp>},
-    {"abs", buildAbs},
-    {"sign", buildSign},
-    {"isnan", buildIsNaN},
-    {"isinf", buildIsInf},
+#define UNARY_MATH(NAME, FLOAT_DOMAIN, RETURNS_BOOL, BUILD) {#NAME, BUILD},
+#include "UnaryMath.def"
 };
 
 } // namespace

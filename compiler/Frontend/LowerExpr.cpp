@@ -21,11 +21,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/Verifier.h"
-#include "mlir/Pass/PassManager.h"
-#include "llvm/ADT/ScopeExit.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <limits>
@@ -99,9 +94,8 @@ Lowering::SliceSpec Lowering::emitSlice(Value source, const Ty &ty,
       Expr *stop = subscript ? subscript->children[1].get() : nullptr;
       Expr *step = subscript ? subscript->children[2].get() : nullptr;
       Value size = dimValue();
-      auto bound = [&](Expr *e) -> Value {
-        Value v = e->kind == Expr::IntLit ? constIndex(e->intValue, l)
-                                          : emitIndexValue(*e);
+      auto bound = [&](Expr *e, std::optional<int64_t> literal) -> Value {
+        Value v = literal ? constIndex(*literal, l) : emitIndexValue(*e);
         Value zero = constIndex(0, l);
         Value negative = arith::CmpIOp::create(
             builder, l, arith::CmpIPredicate::slt, v, zero);
@@ -110,12 +104,9 @@ Lowering::SliceSpec Lowering::emitSlice(Value source, const Ty &ty,
         Value clamped = arith::MinSIOp::create(builder, l, v, size);
         return arith::SelectOp::create(builder, l, negative, fromEnd, clamped);
       };
-      Value vStart = start ? bound(start) : constIndex(0, l);
-      Value vStop = stop ? bound(stop) : size;
-      std::optional<int64_t> constantStep =
-          !step                        ? std::optional<int64_t>(1)
-          : step->kind == Expr::IntLit ? std::optional<int64_t>(step->intValue)
-                                       : std::nullopt;
+      Value vStart = start ? bound(start, item.literalStart) : constIndex(0, l);
+      Value vStop = stop ? bound(stop, item.literalStop) : size;
+      std::optional<int64_t> constantStep = item.literalStep;
       Value vStep =
           constantStep ? constIndex(*constantStep, l) : emitIndexValue(*step);
       if (!constantStep)
@@ -153,34 +144,42 @@ TV Lowering::emitShapeIndex(Expr &e) {
   return TV{e.ty, size, {}};
 }
 
+TV Lowering::readSlice(Value source, const SliceSpec &spec, const Ty &ty,
+                       Location l) {
+  if (ty.isScalar())
+    return TV{ty,
+              tensor::ExtractOp::create(builder, l, source, spec.indexValues),
+              {}};
+  auto srcType = cast<RankedTensorType>(source.getType());
+  auto resultType = RankedTensorType::get(ty.shape, srcType.getElementType(),
+                                          srcType.getEncoding());
+  return TV{ty,
+            ndarray::SubviewOp::create(builder, l, resultType, source,
+                                       spec.offsets, spec.sizes, spec.strides),
+            {}};
+}
+
 TV Lowering::emitSubscript(Expr &e) {
   if (e.meaning == Meaning::ShapeIndex)
     return emitShapeIndex(e);
-  Location l = loc(e.loc);
   TV base = emitExpr(*e.children[0]);
   SmallVector<Expr *> subscripts;
   for (size_t i = 1; i < e.children.size(); ++i)
     subscripts.push_back(e.children[i].get());
   SliceSpec spec = emitSlice(base.value, base.ty, subscripts, e.items, e.loc);
-  if (e.ty.isScalar())
-    return TV{
-        e.ty,
-        tensor::ExtractOp::create(builder, l, base.value, spec.indexValues),
-        {}};
-  auto srcType = cast<RankedTensorType>(base.value.getType());
-  auto resultType = RankedTensorType::get(e.ty.shape, srcType.getElementType(),
-                                          srcType.getEncoding());
-  return TV{e.ty,
-            ndarray::SubviewOp::create(builder, l, resultType, base.value,
-                                       spec.offsets, spec.sizes, spec.strides),
-            {}};
+  return readSlice(base.value, spec, e.ty, loc(e.loc));
 }
 
 void Lowering::storeSlice(Value dest, const Ty &destTy,
                           ArrayRef<Expr *> subscripts,
                           ArrayRef<SliceItem> items, TV value, SMLoc at) {
+  storeSlice(dest, destTy, emitSlice(dest, destTy, subscripts, items, at),
+             value, at);
+}
+
+void Lowering::storeSlice(Value dest, const Ty &destTy, const SliceSpec &spec,
+                          TV value, SMLoc at) {
   Location l = loc(at);
-  SliceSpec spec = emitSlice(dest, destTy, subscripts, items, at);
   auto destType = cast<RankedTensorType>(dest.getType());
   Value source;
   if (value.ty.isScalar()) {
@@ -208,15 +207,12 @@ void Lowering::storeSlice(Value dest, const Ty &destTy,
     for (int64_t j = 0; j < value.ty.rank(); ++j)
       map.push_back(spec.keptDims[viewRank - value.ty.rank() + j]);
     ScalarKind from = value.ty.elem, to = destTy.elem;
-    SmallVector<Value> sizes;
-    for (int64_t d = 0; d < full.rank(); ++d)
-      sizes.push_back(spec.sizeValues[d]);
     source = emitElementwise(
         l, {value}, full,
         [&](OpBuilder &b, Location bl, ArrayRef<Value> e) {
           return castWith(b, e[0], from, to, bl);
         },
-        {map}, sizes);
+        {map}, spec.sizeValues);
   }
   ndarray::InsertSliceOp::create(builder, l, dest, source, spec.offsets,
                                  spec.sizes, spec.strides);

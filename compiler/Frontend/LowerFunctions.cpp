@@ -21,9 +21,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/Verifier.h"
-#include "mlir/Pass/PassManager.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -280,7 +277,7 @@ void Lowering::define(FuncDef &def) {
   for (auto [i, p] : llvm::enumerate(def.params)) {
     Value arg = entry->getArgument(i);
     const Ty &ty = def.paramTys[i];
-    bindNew(p.name, p.varTy, TV{ty, arg, {}}, fl);
+    bindNew(p.binding, p.name, p.varTy, TV{ty, arg, {}}, fl);
     if (!ty.isArray())
       continue;
     for (auto [d, spec] : llvm::enumerate(p.type.dims)) {
@@ -327,8 +324,8 @@ void Lowering::define(FuncDef &def) {
   current = nullptr;
 }
 
-void Lowering::bindNew(StringRef name, const Ty &ty, const TV &value,
-                       Location l) {
+void Lowering::bindNew(unsigned binding, StringRef name, const Ty &ty,
+                       const TV &value, Location l) {
   Value stored = value.value;
   if (ty.isArray()) {
     auto valueType = cast<RankedTensorType>(stored.getType());
@@ -340,7 +337,7 @@ void Lowering::bindNew(StringRef name, const Ty &ty, const TV &value,
     stored = castScalar(stored, value.ty.elem, ty.elem, l);
   }
   Value slot = makeSlot(stored.getType(), name, l);
-  vars[name.str()] = Var{ty, slot};
+  vars[binding] = Var{ty, slot};
   nda::StoreOp::create(builder, l, stored, slot);
 }
 

@@ -21,11 +21,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/Verifier.h"
-#include "mlir/Pass/PassManager.h"
-#include "llvm/ADT/ScopeExit.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSet.h"
 
 namespace imex::nda {
 
@@ -47,6 +42,18 @@ TV Lowering::emitArange(Expr &call, StringRef) {
   Value stop = n == 1 ? get(0, 0) : get(1, 0);
   Value step = n == 3 ? get(2, 1) : constScalar(ck, 1, 1, l);
   int64_t size = call.ty.shape[0];
+  // A step known only at run time must not be zero (NumPy raises).
+  if (n == 3 && size == kDyn) {
+    Value zero = constScalar(ck, 0, 0, l);
+    Value nonZero = anyFloat
+                        ? (Value)arith::CmpFOp::create(
+                              builder, l, arith::CmpFPredicate::UNE, step, zero)
+                        : (Value)arith::CmpIOp::create(
+                              builder, l, arith::CmpIPredicate::ne, step, zero);
+    cf::AssertOp::create(builder, l, nonZero,
+                         imex::runTimeCheckPrefix(l) +
+                             "arange() step must not be zero");
+  }
   Value count;
   if (size != kDyn) {
     count = constIndex(size, l);

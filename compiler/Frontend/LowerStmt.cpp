@@ -21,11 +21,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/Verifier.h"
-#include "mlir/Pass/PassManager.h"
-#include "llvm/ADT/ScopeExit.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSet.h"
 
 namespace imex::nda {
 
@@ -164,10 +159,25 @@ void Lowering::emitDel(Stmt &s) {
 void Lowering::emitAugAssign(Stmt &s) {
   Location l = loc(s.loc);
   Expr &target = *s.targets[0];
+  if (target.kind == Expr::Subscript) {
+    // `a[i] op= v` evaluates the subscript once, as Python does.
+    Var &var = variable(*target.children[0]);
+    SmallVector<Expr *> subscripts;
+    for (size_t i = 1; i < target.children.size(); ++i)
+      subscripts.push_back(target.children[i].get());
+    Value array = load(var, l);
+    SliceSpec spec =
+        emitSlice(array, var.ty, subscripts, target.items, target.loc);
+    TV cur = readSlice(array, spec, target.ty, loc(target.loc));
+    TV rhs = emitExpr(*s.value);
+    TV result = emitBinary(s.op, cur, rhs, s.resultTy, s.compute, s.loc);
+    storeSlice(array, var.ty, spec, result, s.loc);
+    return;
+  }
   TV cur = emitExpr(target);
   TV rhs = emitExpr(*s.value);
   TV result = emitBinary(s.op, cur, rhs, s.resultTy, s.compute, s.loc);
-  if (target.kind == Expr::Name && cur.ty.isArray()) {
+  if (cur.ty.isArray()) {
     // In place, like NumPy: views of the array see the update.
     Var &var = variable(target);
     storeSlice(load(var, l), var.ty, {}, target.items, result, s.loc);
@@ -185,8 +195,7 @@ void Lowering::emitFor(Stmt &s) {
     bounds.push_back(
         castScalar(v.value, v.ty.elem, ScalarKind::Index, loc(arg->loc)));
   }
-  std::optional<int64_t> constantStep =
-      bounds.size() == 3 ? getConstantIntValue(bounds[2]) : 1;
+  std::optional<int64_t> constantStep = s.constantStep;
   Value lb = bounds.size() == 1 ? constIndex(0, l) : bounds[0];
   Value ub = bounds.size() == 1 ? bounds[0] : bounds[1];
   Value step = bounds.size() == 3 ? bounds[2] : constIndex(1, l);
@@ -319,10 +328,10 @@ void Lowering::assignTo(Expr &target, TV value, SMLoc at) {
   }
   const std::string &name = target.name;
   if (target.bindsNew) {
-    bindNew(name, target.ty, value, l);
+    bindNew(target.assigned, name, target.varTy, value, l);
     return;
   }
-  Var &var = vars.at(name);
+  Var &var = vars.at(target.assigned);
   Value stored;
   if (value.ty.isScalar()) {
     stored = castScalar(value.value, value.ty.elem, var.ty.elem, l);
@@ -376,9 +385,8 @@ void Lowering::finishReturn(ArrayRef<Value> results, Location l) {
     func::ReturnOp::create(builder, l, results);
     return;
   }
-  if (results.size() == resultSlots.size())
-    for (auto [value, slot] : llvm::zip(results, resultSlots))
-      nda::StoreOp::create(builder, l, value, slot);
+  for (auto [value, slot] : llvm::zip(results, resultSlots))
+    nda::StoreOp::create(builder, l, value, slot);
   setFlag(returnFlag, true, l);
 }
 

@@ -197,9 +197,10 @@ private:
   };
   void define(FuncDef &def);
 
-  /// Binds `name` to a new variable of type `ty` (the variable's) that
-  /// holds `value` first.
-  void bindNew(StringRef name, const Ty &ty, const TV &value, Location l);
+  /// Binds variable `binding` (Sema's), named `name`, of type `ty`, to a new
+  /// slot that holds `value` first.
+  void bindNew(unsigned binding, StringRef name, const Ty &ty, const TV &value,
+               Location l);
 
   /// A variable of the function, declared at its entry.
   Value makeSlot(Type type, StringRef name, Location l);
@@ -209,8 +210,8 @@ private:
   void setFlag(Value flag, bool value, Location l);
   static Type slotType(const Var &var);
   Value load(const Var &var, Location l);
-  /// The variable a name (already resolved to one) refers to.
-  Var &variable(const Expr &name) { return vars.at(name.name); }
+  /// The variable a name reads.
+  Var &variable(const Expr &name) { return vars.at(name.binding); }
 
   //===--------------------------------------------------------------------===//
   // Control flow: return, break and continue
@@ -255,8 +256,8 @@ private:
   void assignTo(Expr &target, TV value, SMLoc at);
   void emitReturn(Stmt &s);
 
-  /// Returns `results` (empty after an error): directly, or through the
-  /// result variables and the "returned" flag.
+  /// Returns `results`: directly, or through the result variables and the
+  /// "returned" flag.
   void finishReturn(ArrayRef<Value> results, Location l);
 
   /// Converts `v` to the declared type `want` (function results and call
@@ -365,6 +366,12 @@ private:
   /// dest[items] = value, in place (ndarray.insert_slice).
   void storeSlice(Value dest, const Ty &destTy, ArrayRef<Expr *> subscripts,
                   ArrayRef<SliceItem> items, TV value, SMLoc at);
+  /// The same, for the slice `spec` of `dest`.
+  void storeSlice(Value dest, const Ty &destTy, const SliceSpec &spec, TV value,
+                  SMLoc at);
+  /// The elements `spec` selects of `source`: a scalar or a view of type
+  /// `ty`.
+  TV readSlice(Value source, const SliceSpec &spec, const Ty &ty, Location l);
 
   //===--------------------------------------------------------------------===//
   // Expressions
@@ -438,7 +445,8 @@ private:
   llvm::StringMap<FuncInfo> functions;
   FuncInfo *current = nullptr;
   Attribute encoding;
-  std::map<std::string, Var> vars;
+  /// The variables of the function being emitted, by binding.
+  std::map<unsigned, Var> vars;
 
   /// Names of the function being emitted that may hold views.
   llvm::StringSet<> viewNames;

@@ -15,9 +15,8 @@
 // rules (Types.h) and reports every error there is, writing its results
 // into the tree (the "semantic" fields of AST.h). The lowering runs only
 // when it found no error, and reads those fields instead of deciding again.
-// As the lowering did before, an error stops the analysis of its statement
-// and the next statement is checked, so several errors are reported per
-// run.
+// An error stops the analysis of its statement and the next statement is
+// checked, so several errors are reported per run.
 //
 //===----------------------------------------------------------------------===//
 #ifndef IMEX_FRONTEND_SEMA_H
@@ -56,10 +55,11 @@ private:
 
   /// A name in scope: a variable, or one `del` removed.
   struct Var {
+    unsigned id = 0; ///< the binding (Expr::binding) it is
     bool deleted = false;
     Ty ty;
     unsigned loopDepth = 0; ///< number of loops around the definition
-    SMLoc deletedAt;
+    SMLoc boundAt, deletedAt;
     unsigned block = 0; ///< the block where the variable got its type
   };
 
@@ -78,8 +78,9 @@ private:
   /// of size 1 (which broadcast), and it has no named dimensions.
   Ty variableType(StringRef name, Ty ty) const;
 
-  /// Binds `name` to a new variable holding values of type `ty`.
-  void bindNew(StringRef name, const Ty &ty);
+  /// Binds `name` (at `at`) to a new variable holding values of type `ty`;
+  /// the new variable.
+  Var &bindNew(StringRef name, const Ty &ty, SMLoc at);
 
   /// The variable `e` names, or null (reported).
   Var *lookupVar(Expr &e);
@@ -147,6 +148,9 @@ private:
   std::optional<Ty> broadcastShape(ArrayRef<const Ty *> operands, SMLoc at);
 
   std::optional<int64_t> literal(const Expr *e) const;
+  /// The value of an integer expression that the lowering emits as a
+  /// constant: a literal, or conversions of one to integer kinds.
+  std::optional<int64_t> foldedInteger(const Expr &e) const;
   /// An index operand: an integer or bool scalar.
   bool checkIndexValue(Expr &e);
   /// Resolves the items of a subscript of an array of type `ty` into
@@ -179,7 +183,14 @@ private:
   /// A shape argument: an integer or a tuple of integers; its static
   /// sizes (kDyn where computed) are added to `shape`.
   bool shapeArg(Expr &e, SmallVector<int64_t> &shape);
-  std::optional<int64_t> axisArg(Expr &call, const Ty &ty, bool &failed);
+  /// The axis argument of reduction `name` of an array of type `ty`
+  /// (positional or keyword); `failed` after an error.
+  std::optional<int64_t> axisArg(Expr &call, StringRef name, const Ty &ty,
+                                 bool &failed);
+  /// False (reported) if `keyword` is given both by keyword and as the
+  /// positional argument at `position`.
+  bool checkNotTwice(Expr &call, StringRef name, StringRef keyword,
+                     size_t position);
 
   Ty checkCall(Expr &call);
   Ty checkConversion(Expr &call, ScalarKind k);
@@ -208,6 +219,7 @@ private:
   llvm::StringSet<> rebound, boundOnce;
   SmallVector<Loop> loops;
   unsigned block = 0, lastBlock = 0;
+  unsigned lastBinding = 0;
 };
 
 } // namespace imex::nda

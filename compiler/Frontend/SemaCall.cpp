@@ -80,8 +80,22 @@ bool Sema::shapeArg(Expr &e, SmallVector<int64_t> &shape) {
   return true;
 }
 
-std::optional<int64_t> Sema::axisArg(Expr &call, const Ty &ty, bool &failed) {
-  failed = false;
+bool Sema::checkNotTwice(Expr &call, StringRef name, StringRef keyword,
+                         size_t position) {
+  for (auto [key, loc] : llvm::zip(call.keywords, call.keywordLocs))
+    if (key.first == keyword && call.children.size() > position + 1) {
+      diags.error(loc, name + "() got multiple values for argument '" +
+                           keyword + "'");
+      return false;
+    }
+  return true;
+}
+
+std::optional<int64_t> Sema::axisArg(Expr &call, StringRef name, const Ty &ty,
+                                     bool &failed) {
+  failed = !checkNotTwice(call, name, "axis", 1);
+  if (failed)
+    return std::nullopt;
   Expr *axis = findKeyword(call, "axis");
   if (call.children.size() > 2)
     axis = call.children[2].get();
@@ -201,7 +215,8 @@ Ty Sema::checkFilled(Expr &call, StringRef name) {
   size_t n = call.children.size() - 1;
   bool full = name == "full";
   SmallVector<int64_t> shape;
-  if (!shapeArg(argument(call, 0), shape))
+  if (!shapeArg(argument(call, 0), shape) ||
+      !checkNotTwice(call, name, "dtype", full ? 2 : 1))
     return Ty::error();
   Expr *dtypeExpr = findKeyword(call, "dtype");
   if (n == (full ? 3u : 2u))
@@ -276,11 +291,9 @@ struct UnaryMathSignature {
 };
 
 constexpr UnaryMathSignature kUnaryMath[] = {
-    {"exp", true, false},   {"log", true, false},   {"sqrt", true, false},
-    {"sin", true, false},   {"cos", true, false},   {"tan", true, false},
-    {"tanh", true, false},  {"floor", true, false}, {"ceil", true, false},
-    {"abs", false, false},  {"sign", false, false}, {"isnan", false, true},
-    {"isinf", false, true},
+#define UNARY_MATH(NAME, FLOAT_DOMAIN, RETURNS_BOOL, BUILD)                    \
+  {#NAME, FLOAT_DOMAIN, RETURNS_BOOL},
+#include "UnaryMath.def"
 };
 
 } // namespace
@@ -344,10 +357,30 @@ Ty Sema::checkArange(Expr &call, StringRef) {
       diags.error(call.loc, "arange() step must not be zero");
       return Ty::error();
     }
-    if (s0 && s1 && s2)
-      size = std::max<int64_t>(0, (*s1 - *s0 + *s2 - (*s2 > 0 ? 1 : -1)) / *s2);
+    if (s0 && s1 && s2) {
+      // ceil((stop - start) / step), in 128 bits: no overflow.
+      __int128 span = (__int128)*s1 - *s0, step = *s2;
+      __int128 n =
+          step > 0 ? (span + step - 1) / step : (span + step + 1) / step;
+      size = n > 0 ? (int64_t)n : 0;
+    }
   }
   return Ty::array(k, {size});
+}
+
+/// The type of a reduction of `v` (along `axis`, else over all of it) with
+/// elements of kind `k`: the kept dimensions, or a scalar.
+static Ty reducedType(const Ty &v, std::optional<int64_t> axis, ScalarKind k) {
+  SmallVector<int64_t> shape;
+  SmallVector<std::string> syms;
+  for (int64_t d = 0; d < v.rank(); ++d)
+    if (axis && *axis != d) {
+      shape.push_back(v.shape[d]);
+      syms.push_back(v.syms[d]);
+    }
+  if (shape.empty())
+    return Ty::scalar(k);
+  return Ty::array(k, shape, syms);
 }
 
 Ty Sema::checkReduction(Expr &call, StringRef name) {
@@ -361,6 +394,8 @@ Ty Sema::checkReduction(Expr &call, StringRef name) {
   if ((name == "max" || name == "min") && twoValues) {
     // NumPy reads the second argument as the axis, so arrays get a pointer
     // to maximum/minimum instead.
+    if (!checkNotTwice(call, name, "axis", 1))
+      return Ty::error();
     Ty other = check(*call.children[2]);
     if (other.isError())
       return other;
@@ -384,7 +419,7 @@ Ty Sema::checkReduction(Expr &call, StringRef name) {
   }
   // A scalar is a 0-d array: any axis is out of bounds, as in NumPy.
   bool failed;
-  std::optional<int64_t> axis = axisArg(call, v, failed);
+  std::optional<int64_t> axis = axisArg(call, name, v, failed);
   if (failed)
     return Ty::error();
   call.axis = axis.value_or(-1);
@@ -408,16 +443,7 @@ Ty Sema::checkReduction(Expr &call, StringRef name) {
   if (name == "mean")
     acc = isFloat(from) ? from : ScalarKind::F64;
   call.compute = acc;
-  SmallVector<int64_t> shape;
-  SmallVector<std::string> syms;
-  for (int64_t d = 0; d < v.rank(); ++d)
-    if (axis && *axis != d) {
-      shape.push_back(v.shape[d]);
-      syms.push_back(v.syms[d]);
-    }
-  if (shape.empty())
-    return Ty::scalar(acc);
-  return Ty::array(acc, shape, syms);
+  return reducedType(v, axis, acc);
 }
 
 Ty Sema::checkArgReduction(Expr &call, StringRef name) {
@@ -430,7 +456,7 @@ Ty Sema::checkArgReduction(Expr &call, StringRef name) {
     return Ty::error();
   }
   bool failed;
-  std::optional<int64_t> axis = axisArg(call, v, failed);
+  std::optional<int64_t> axis = axisArg(call, name, v, failed);
   if (failed)
     return Ty::error();
   call.axis = axis.value_or(-1);
@@ -439,16 +465,7 @@ Ty Sema::checkArgReduction(Expr &call, StringRef name) {
       diags.error(call.loc, "attempt to get " + name + " of an empty sequence");
       return Ty::error();
     }
-  SmallVector<int64_t> shape;
-  SmallVector<std::string> syms;
-  for (int64_t d = 0; d < v.rank(); ++d)
-    if (axis && *axis != d) {
-      shape.push_back(v.shape[d]);
-      syms.push_back(v.syms[d]);
-    }
-  if (shape.empty())
-    return Ty::scalar(ScalarKind::I64);
-  return Ty::array(ScalarKind::I64, shape, syms);
+  return reducedType(v, axis, ScalarKind::I64);
 }
 
 Ty Sema::checkMethod(Expr &call) {

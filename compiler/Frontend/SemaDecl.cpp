@@ -86,8 +86,9 @@ void Sema::define(FuncDef &def) {
   findRebound(def.body);
 
   for (auto [param, ty] : llvm::zip(def.params, def.paramTys)) {
-    bindNew(param.name, ty);
-    param.varTy = vars[param.name].ty;
+    Var &var = bindNew(param.name, ty, param.loc);
+    param.binding = var.id;
+    param.varTy = var.ty;
     if (ty.isArray())
       for (const DimSpec &spec : param.type.dims)
         if (spec.kind == DimSpec::Named)
@@ -131,12 +132,14 @@ Ty Sema::variableType(StringRef name, Ty ty) const {
   return ty;
 }
 
-void Sema::bindNew(StringRef name, const Ty &ty) {
+Sema::Var &Sema::bindNew(StringRef name, const Ty &ty, SMLoc at) {
   Var var;
+  var.id = ++lastBinding;
   var.ty = ty.isScalar() ? Ty::scalar(ty.elem) : variableType(name, ty);
   var.loopDepth = loops.size();
+  var.boundAt = at;
   var.block = block;
-  vars[name.str()] = var;
+  return vars[name.str()] = var;
 }
 
 Sema::Var *Sema::lookupVar(Expr &e) {
@@ -167,6 +170,19 @@ void Sema::checkDistributable(const FuncDef &def) {
                             "which calls the @distributed function");
     break;
   }
+  // In-place updates: partitioning has no sharding for them yet.
+  auto updatesInPlace = [](const ExprPtr &target) {
+    return target->kind == Expr::Subscript || target->ty.isArray();
+  };
+  for (const StmtPtr &s : def.body)
+    if ((s->kind == Stmt::AugAssign && updatesInPlace(s->targets[0])) ||
+        (s->kind == Stmt::Assign &&
+         llvm::any_of(s->targets, [](const ExprPtr &t) {
+           return t->kind == Expr::Subscript;
+         })))
+      diags.error(s->loc, "a @distributed function cannot update an array in "
+                          "place yet (augmented or slice assignment): compute "
+                          "a new array instead");
   // Calls of other functions of the file: calls have no sharding model.
   std::function<void(const Expr &)> visit = [&](const Expr &e) {
     if (e.kind == Expr::Call && e.children[0]->kind == Expr::Name &&

@@ -9,6 +9,7 @@
 #include "Sema.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <limits>
 
@@ -92,6 +93,7 @@ Ty Sema::checkName(Expr &e) {
   if (!var)
     return Ty::error();
   e.meaning = Meaning::Variable;
+  e.binding = var->id;
   return var->ty;
 }
 
@@ -99,6 +101,12 @@ Ty Sema::checkUnary(Expr &e) {
   Ty v = check(*e.children[0]);
   if (v.isError())
     return v;
+  if (!v.isScalar() && !v.isArray()) {
+    diags.error(e.loc, std::string("bad operand type for unary '") +
+                           (e.unaryOp == UnaryOp::Not ? "not" : "-") +
+                           "': " + v.str());
+    return Ty::error();
+  }
   if (e.unaryOp == UnaryOp::Not) {
     if (!v.isScalar()) {
       diags.error(e.loc, "the truth value of an array is ambiguous; "
@@ -185,11 +193,11 @@ Ty Sema::binaryType(BinaryOp op, const Ty &a, const Ty &b, Expr *divisor,
   if (!kinds)
     return Ty::error();
   compute = kinds->compute;
-  // Python's ZeroDivisionError for a literal 0 divisor (other divisors are
+  // Python's ZeroDivisionError for a constant 0 divisor (other divisors are
   // checked at run time).
   if ((op == BinaryOp::FloorDiv || op == BinaryOp::Mod) && !isFloat(compute) &&
       b.isScalar() && divisor &&
-      ((divisor->kind == Expr::IntLit && divisor->intValue == 0) ||
+      (foldedInteger(*divisor) == 0 ||
        (divisor->kind == Expr::BoolLit && !divisor->boolValue))) {
     diags.error(at, "integer division or modulo by zero");
     return Ty::error();
@@ -337,6 +345,20 @@ std::optional<int64_t> Sema::literal(const Expr *e) const {
   return std::nullopt;
 }
 
+std::optional<int64_t> Sema::foldedInteger(const Expr &e) const {
+  if (e.kind == Expr::IntLit)
+    return e.intValue;
+  // A conversion of a constant to an integer kind: wrapped to its width.
+  if (e.kind != Expr::Call || e.meaning != Meaning::Conversion ||
+      !e.ty.isScalar() || !isInt(e.ty.elem))
+    return std::nullopt;
+  std::optional<int64_t> v = foldedInteger(*e.children[1]);
+  unsigned width = bits(e.ty.elem);
+  if (v && width < 64)
+    v = llvm::SignExtend64(static_cast<uint64_t>(*v), width);
+  return v;
+}
+
 bool Sema::checkIndexValue(Expr &e) {
   Ty v = check(e);
   if (v.isError())
@@ -393,8 +415,9 @@ bool Sema::analyzeSlice(const Ty &ty, ArrayRef<Expr *> subscripts, SMLoc at,
       diags.error(step->loc, "slice steps must be positive");
       return false;
     }
-    auto count = [](int64_t first, int64_t last, int64_t stride) {
-      return std::max<int64_t>(0, (last - first + stride - 1) / stride);
+    // ceil((last - first) / stride), without overflow for any stride.
+    auto count = [](int64_t first, int64_t last, int64_t stride) -> int64_t {
+      return last <= first ? 0 : 1 + (last - first - 1) / stride;
     };
     if (dimSize != kDyn && (!start || sStart) && (!stop || sStop) && sStep) {
       // Python's bounds, all known here.
@@ -419,6 +442,9 @@ bool Sema::analyzeSlice(const Ty &ty, ArrayRef<Expr *> subscripts, SMLoc at,
     } else {
       // Bounds at run time, as in Python.
       slice.kind = SliceItem::DynamicSlice;
+      slice.literalStart = start ? sStart : std::optional<int64_t>(0);
+      slice.literalStop = sStop;
+      slice.literalStep = sStep;
       bool ok = true;
       if (start && !sStart)
         ok &= checkIndexValue(*start);

@@ -97,7 +97,7 @@ void Sema::checkDel(Stmt &s) {
       continue;
     }
     t->ty = it->second.ty;
-    t->meaning = Meaning::Variable;
+    t->binding = it->second.id;
     it->second.deleted = true;
     it->second.deletedAt = t->loc;
   }
@@ -143,9 +143,8 @@ void Sema::checkFor(Stmt &s) {
       return;
     }
   }
-  if (s.rangeArgs.empty() || s.rangeArgs.size() > 3)
-    return;
-  if (s.rangeArgs.size() == 3 && literal(s.rangeArgs[2].get()) == 0) {
+  s.constantStep = s.rangeArgs.size() == 3 ? foldedInteger(*s.rangeArgs[2]) : 1;
+  if (s.constantStep == 0) {
     diags.error(s.rangeArgs[2]->loc, "range() arg 3 must not be zero");
     return;
   }
@@ -158,19 +157,45 @@ void Sema::checkFor(Stmt &s) {
 }
 
 void Sema::checkBranch(StmtList &body) {
-  if (!alwaysJumps(body, /*loopJumps=*/!loops.empty()))
-    return checkBlock(body);
   auto before = vars;
+  if (!alwaysJumps(body, /*loopJumps=*/!loops.empty())) {
+    checkBlock(body);
+    // A name the branch deletes and binds again would be another variable
+    // after the branch than on the paths around it.
+    for (auto &[name, var] : vars)
+      if (auto it = before.find(name); it != before.end() &&
+                                       !it->second.deleted && !var.deleted &&
+                                       var.id != it->second.id)
+        diags.error(var.boundAt,
+                    "'" + name +
+                        "' is deleted and bound again in a branch, so after "
+                        "the branch it would be a different variable on each "
+                        "path; bind it again after the branch instead");
+    return;
+  }
   checkBlock(body);
+  // A branch that never falls through leaves the names it deletes or binds
+  // again as they were for the statements after it; a deletion takes effect
+  // after the loop it may break out of. (What it binds anew stays visible:
+  // after a break at the end of the loop, after a continue in later
+  // iterations.)
   bool mayBreak = !loops.empty() && listHolds(body, Stmt::Break);
-  for (auto &[name, var] : vars)
-    if (var.deleted)
-      if (auto it = before.find(name);
-          it != before.end() && !it->second.deleted) {
-        if (mayBreak)
-          loops.back().deletedByBreak.push_back({name, var.deletedAt});
-        var = it->second;
-      }
+  for (auto &[name, var] : vars) {
+    auto it = before.find(name);
+    if (it == before.end() || it->second.deleted ||
+        (!var.deleted && var.id == it->second.id))
+      continue;
+    if (var.deleted && mayBreak)
+      loops.back().deletedByBreak.push_back({name, var.deletedAt});
+    else if (!var.deleted && mayBreak)
+      diags.error(var.boundAt,
+                  "'" + name +
+                      "' is deleted and bound again in a branch that may "
+                      "break, so after the loop it would be a different "
+                      "variable on each path; bind it again after the loop "
+                      "instead");
+    var = it->second;
+  }
 }
 
 void Sema::checkLoopBody(StmtList &body) {
@@ -247,8 +272,7 @@ void Sema::assignTo(Expr &target, const Ty &value, SMLoc at) {
       diags.error(base.loc, "'" + base.name + "' is not an array");
       return;
     }
-    base.ty = var->ty;
-    base.meaning = Meaning::Variable;
+    base.binding = var->id;
     SmallVector<Expr *> items;
     for (size_t i = 1; i < target.children.size(); ++i)
       items.push_back(target.children[i].get());
@@ -286,11 +310,11 @@ void Sema::assignTo(Expr &target, const Ty &value, SMLoc at) {
             : value.weak ? kindOf(value.elem) != kindOf(held.elem)
                          : value.elem != held.elem;
   }
-  target.meaning = Meaning::Variable;
   if (fresh) {
-    bindNew(name, value);
+    Var &var = bindNew(name, value, target.loc);
+    target.assigned = var.id;
     target.bindsNew = true;
-    target.ty = vars[name].ty;
+    target.varTy = var.ty;
     return;
   }
   Var &var = it->second;
@@ -315,7 +339,7 @@ void Sema::assignTo(Expr &target, const Ty &value, SMLoc at) {
       return;
     }
   }
-  target.ty = var.ty;
+  target.assigned = var.id;
 }
 
 void Sema::checkReturn(Stmt &s) {
