@@ -215,6 +215,8 @@ struct FuncDef {
 
 struct Module {
   std::vector<std::unique_ptr<FuncDef>> functions;
+  /// The names `import numpy [as name]` gave NumPy.
+  std::vector<std::string> numpyAliases;
 };
 
 /// The value of keyword argument `name` of `call`, or null.

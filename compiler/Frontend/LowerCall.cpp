@@ -167,6 +167,59 @@ TV Lowering::emitMinimumMaximum(Expr &call, StringRef name) {
                     call.ty, call.compute, call.loc);
 }
 
+TV Lowering::emitClip(Expr &call, StringRef) {
+  Location l = loc(call.loc);
+  TV x = emitExpr(argument(call, 0)), lo = emitExpr(argument(call, 1)),
+     hi = emitExpr(argument(call, 2));
+  ScalarKind k = call.compute;
+  ScalarKind xk = x.ty.elem, lok = lo.ty.elem, hik = hi.ty.elem;
+  auto body = [&](OpBuilder &b, Location bl, ArrayRef<Value> e) -> Value {
+    Value lower =
+        scalarBinary(b, bl, BinaryOp::Max, castWith(b, e[0], xk, k, bl),
+                     castWith(b, e[1], lok, k, bl), k);
+    return scalarBinary(b, bl, BinaryOp::Min, lower,
+                        castWith(b, e[2], hik, k, bl), k);
+  };
+  if (call.ty.isScalar())
+    return TV{call.ty, body(builder, l, {x.value, lo.value, hi.value}), {}};
+  return TV{call.ty, emitElementwise(l, {x, lo, hi}, call.ty, body), {}};
+}
+
+TV Lowering::emitArctan2(Expr &call, StringRef) {
+  Location l = loc(call.loc);
+  TV y = emitExpr(argument(call, 0)), x = emitExpr(argument(call, 1));
+  ScalarKind k = call.compute, yk = y.ty.elem, xk = x.ty.elem;
+  auto body = [&](OpBuilder &b, Location bl, ArrayRef<Value> e) -> Value {
+    return math::Atan2Op::create(b, bl, castWith(b, e[0], yk, k, bl),
+                                 castWith(b, e[1], xk, k, bl));
+  };
+  if (call.ty.isScalar())
+    return TV{call.ty, body(builder, l, {y.value, x.value}), {}};
+  return TV{call.ty, emitElementwise(l, {y, x}, call.ty, body), {}};
+}
+
+TV Lowering::emitFilledLike(Expr &call, StringRef name) {
+  Location l = loc(call.loc);
+  TV like = emitExpr(argument(call, 0));
+  ScalarKind k = call.ty.elem;
+  SmallVector<Value> dyn;
+  for (int64_t d = 0; d < like.ty.rank(); ++d)
+    if (like.ty.shape[d] == kDyn)
+      dyn.push_back(tensor::DimOp::create(builder, l, like.value, d));
+  Value init =
+      tensor::EmptyOp::create(builder, l, tensorType(k, call.ty.shape), dyn);
+  Value v;
+  if (name == "full_like") {
+    TV fill = emitExpr(argument(call, 1));
+    v = castScalar(fill.value, fill.ty.elem, k, l);
+  } else {
+    bool one = name == "ones_like";
+    v = constScalar(k, one ? 1.0 : 0.0, one ? 1 : 0, l);
+  }
+  return TV{
+      call.ty, linalg::FillOp::create(builder, l, v, init).getResult(0), {}};
+}
+
 /// Python's len(): the size of an array's first dimension.
 TV Lowering::emitLen(Expr &call, StringRef) {
   TV v = emitExpr(argument(call, 0));
@@ -227,6 +280,13 @@ Value buildAbs(OpBuilder &b, Location l, Value x) {
   if (isa<FloatType>(x.getType()))
     return math::AbsFOp::create(b, l, x);
   return math::AbsIOp::create(b, l, x);
+}
+
+/// NumPy's round: halves to even; integers and bools unchanged.
+Value buildRound(OpBuilder &b, Location l, Value x) {
+  if (!isa<FloatType>(x.getType()))
+    return x;
+  return math::RoundEvenOp::create(b, l, x);
 }
 
 /// isnan/isinf: integers and bools are never NaN or infinite.

@@ -410,6 +410,9 @@ private:
   TV emitFilled(Expr &call, StringRef name);
   TV emitWhere(Expr &call, StringRef name);
   TV emitMinimumMaximum(Expr &call, StringRef name);
+  TV emitClip(Expr &call, StringRef name);
+  TV emitArctan2(Expr &call, StringRef name);
+  TV emitFilledLike(Expr &call, StringRef name);
   TV emitUnaryMathCall(Expr &call, StringRef name);
   TV emitLen(Expr &call, StringRef name);
   TV emitUnaryMath(StringRef name, const TV &v, const Ty &resultTy,

@@ -52,6 +52,10 @@ public:
         ++pos;
         continue;
       }
+      if (atName("import")) {
+        parseImport(*module);
+        continue;
+      }
       Decorator decorator;
       SMLoc decoratorLoc = cur().loc;
       if (isOp("@")) {
@@ -90,6 +94,40 @@ public:
   }
 
 private:
+  /// `import numpy` or `import numpy as <alias>`: NumPy's functions and
+  /// constants, named `<alias>.x`, are the language's builtins (so that
+  /// NumPy code needs fewer edits). Nothing else can be imported.
+  void parseImport(Module &module) {
+    SMLoc importLoc = cur().loc;
+    ++pos;
+    std::optional<std::string> name = parseName("a module name after 'import'");
+    if (!name) {
+      skipLine();
+      return;
+    }
+    std::string alias = *name;
+    if (atName("as")) {
+      ++pos;
+      std::optional<std::string> as = parseName("a name after 'as'");
+      if (!as) {
+        skipLine();
+        return;
+      }
+      alias = *as;
+    }
+    if (*name != "numpy") {
+      diags.error(importLoc, "only 'import numpy' (as np) is supported: the "
+                             "language's builtins are NumPy's");
+      skipLine();
+      return;
+    }
+    module.numpyAliases.push_back(alias);
+    if (!at(Token::Newline) && !at(Token::End)) {
+      diags.error(cur().loc, "expected end of line after the import");
+      skipLine();
+    }
+  }
+
   /// What a decorator line says.
   struct Decorator {
     bool gpu = false;

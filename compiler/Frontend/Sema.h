@@ -192,8 +192,17 @@ private:
   bool checkNotTwice(Expr &call, StringRef name, StringRef keyword,
                      size_t position);
 
+  /// Rewrites `np.x` (a NumPy alias imported, not a variable) into the name
+  /// `x` of the language (NumPy's dtype names into its type names); false
+  /// if `e` is not such a name.
+  bool unqualify(Expr &e);
+  /// Rewrites a method call `a.f(args)` of a builtin that is also a method
+  /// in NumPy (a.sum(axis=0), ...) into `f(a, args)`; false if it is not one.
+  bool desugarMethod(Expr &call);
+
   Ty checkCall(Expr &call);
-  Ty checkConversion(Expr &call, ScalarKind k);
+  /// `k(x)`: a conversion; `scalarOnly` for Python's int() and float().
+  Ty checkConversion(Expr &call, ScalarKind k, bool scalarOnly = false);
   Ty checkMethod(Expr &call);
   Ty checkUserCall(Expr &call, FuncDef &callee);
   // The builtins' checkers, called with the arity checked.
@@ -208,8 +217,12 @@ private:
   Ty checkArange(Expr &call, StringRef name);
   Ty checkReduction(Expr &call, StringRef name);
   Ty checkArgReduction(Expr &call, StringRef name);
+  Ty checkClip(Expr &call, StringRef name);
+  Ty checkArctan2(Expr &call, StringRef name);
+  Ty checkFilledLike(Expr &call, StringRef name);
 
   DiagEngine &diags;
+  llvm::StringSet<> numpyAliases;
   llvm::StringMap<FuncDef *> functions;
   FuncDef *current = nullptr;
   std::map<std::string, Var> vars;

@@ -47,9 +47,50 @@ bool Sema::checkArity(Expr &call, StringRef name, size_t min, size_t max,
   return true;
 }
 
+bool Sema::unqualify(Expr &e) {
+  if (e.kind != Expr::Attribute || e.children[0]->kind != Expr::Name ||
+      !numpyAliases.contains(e.children[0]->name) ||
+      vars.count(e.children[0]->name))
+    return false;
+  // NumPy's names for the language's types.
+  static const std::pair<StringRef, StringRef> kNumPyNames[] = {
+      {"float64", "f64"}, {"float32", "f32"}, {"float16", "f16"},
+      {"int64", "i64"},   {"int32", "i32"},   {"int16", "i16"},
+      {"int8", "i8"},     {"bool_", "bool"},  {"intp", "index"},
+      {"amax", "max"},    {"amin", "min"},    {"around", "round"}};
+  std::string name = e.name;
+  for (auto [numpy, ours] : kNumPyNames)
+    if (name == numpy)
+      name = ours.str();
+  e.kind = Expr::Name;
+  e.name = name;
+  e.children.clear();
+  e.keywordLocs.clear();
+  return true;
+}
+
+bool Sema::desugarMethod(Expr &call) {
+  Expr &callee = *call.children[0];
+  static const StringRef kMethods[] = {
+      "sum", "prod", "max", "min", "mean", "argmax", "argmin", "clip", "round"};
+  if (callee.kind != Expr::Attribute ||
+      !llvm::is_contained(kMethods, callee.name))
+    return false;
+  // f(a, args): the name where the member was written.
+  auto name = std::make_unique<Expr>(Expr::Name, callee.keywordLocs.empty()
+                                                     ? callee.loc
+                                                     : callee.keywordLocs[0]);
+  name->name = callee.name;
+  ExprPtr base = std::move(callee.children[0]);
+  call.children[0] = std::move(name);
+  call.children.insert(call.children.begin() + 1, std::move(base));
+  return true;
+}
+
 std::optional<ScalarKind> Sema::dtypeArg(Expr *e) {
   if (!e)
     return std::nullopt;
+  unqualify(*e);
   if (e->kind == Expr::Name)
     if (auto k = scalarKindFromName(e->name))
       return k;
@@ -122,6 +163,8 @@ std::optional<int64_t> Sema::axisArg(Expr &call, StringRef name, const Ty &ty,
 static Expr &argument(Expr &call, size_t i) { return *call.children[i + 1]; }
 
 Ty Sema::checkCall(Expr &call) {
+  unqualify(*call.children[0]);
+  desugarMethod(call);
   Expr &callee = *call.children[0];
   if (callee.kind == Expr::Attribute)
     return checkMethod(call);
@@ -134,6 +177,11 @@ Ty Sema::checkCall(Expr &call) {
     return checkUserCall(call, *def);
   if (std::optional<ScalarKind> k = scalarKindFromName(name))
     return checkConversion(call, *k);
+  // Python's int() and float(), of scalars.
+  if (name == "int" || name == "float")
+    return checkConversion(call,
+                           name == "int" ? ScalarKind::I64 : ScalarKind::F64,
+                           /*scalarOnly=*/true);
   const Builtin *builtin = findBuiltin(name);
   if (!builtin) {
     diags.error(callee.loc, "name '" + name + "' is not defined");
@@ -146,15 +194,22 @@ Ty Sema::checkCall(Expr &call) {
   return (this->*builtin->check)(call, name);
 }
 
-Ty Sema::checkConversion(Expr &call, ScalarKind k) {
-  if (!checkArity(call, scalarKindName(k), 1, 1))
+Ty Sema::checkConversion(Expr &call, ScalarKind k, bool scalarOnly) {
+  StringRef name = call.children[0]->name;
+  if (!checkArity(call, name, 1, 1))
     return Ty::error();
   Ty v = check(argument(call, 0));
   if (v.isError())
     return v;
+  if (scalarOnly && !v.isScalar()) {
+    diags.error(argument(call, 0).loc, name + "() needs a scalar, not " +
+                                           v.str() +
+                                           " (convert arrays with .astype(" +
+                                           scalarKindName(k) + "))");
+    return Ty::error();
+  }
   if (!v.isScalar() && !v.isArray()) {
-    diags.error(argument(call, 0).loc, std::string(scalarKindName(k)) +
-                                           "() needs an array or a scalar");
+    diags.error(argument(call, 0).loc, name + "() needs an array or a scalar");
     return Ty::error();
   }
   call.meaning = Meaning::Conversion;
@@ -298,6 +353,17 @@ constexpr UnaryMathSignature kUnaryMath[] = {
 
 } // namespace
 
+/// The float kind that math on `k` computes in: floats stay, and integers
+/// and bools become the smallest float NumPy's ufuncs pick.
+static ScalarKind floatDomainKind(ScalarKind k) {
+  if (isFloat(k))
+    return k;
+  if (k == ScalarKind::Index || k == ScalarKind::I64 || k == ScalarKind::I32)
+    return ScalarKind::F64;
+  return promoteKinds(k == ScalarKind::Bool ? ScalarKind::I8 : k,
+                      ScalarKind::F16);
+}
+
 Ty Sema::checkUnaryMath(Expr &call, StringRef name) {
   Ty v = check(argument(call, 0));
   if (v.isError())
@@ -309,20 +375,74 @@ Ty Sema::checkUnaryMath(Expr &call, StringRef name) {
   const UnaryMathSignature *math = llvm::find_if(
       kUnaryMath, [&](const UnaryMathSignature &m) { return m.name == name; });
   assert(math != std::end(kUnaryMath) && "a unary math builtin");
-  ScalarKind from = v.elem, to = from;
-  if (math->floatDomain && !isFloat(from)) {
-    to = promoteKinds(from == ScalarKind::Bool ? ScalarKind::I8 : from,
-                      ScalarKind::F16);
-    if (from == ScalarKind::Index || from == ScalarKind::I64 ||
-        from == ScalarKind::I32)
-      to = ScalarKind::F64;
-  }
+  ScalarKind to = math->floatDomain ? floatDomainKind(v.elem) : v.elem;
   call.compute = to;
   ScalarKind result = math->returnsBool ? ScalarKind::Bool : to;
   if (v.isScalar())
     return Ty::scalar(result);
   v.elem = result;
   return v;
+}
+
+Ty Sema::checkClip(Expr &call, StringRef name) {
+  Ty x = check(argument(call, 0)), lo = check(argument(call, 1)),
+     hi = check(argument(call, 2));
+  if (x.isError() || lo.isError() || hi.isError())
+    return Ty::error();
+  // minimum(maximum(x, lo), hi), computed in the kind of the result.
+  ScalarKind ignored;
+  Ty lower = binaryType(BinaryOp::Max, x, lo, nullptr, call.loc, ignored);
+  if (lower.isError())
+    return lower;
+  return binaryType(BinaryOp::Min, lower, hi, nullptr, call.loc, call.compute);
+}
+
+Ty Sema::checkArctan2(Expr &call, StringRef) {
+  Ty y = check(argument(call, 0)), x = check(argument(call, 1));
+  if (y.isError() || x.isError())
+    return Ty::error();
+  for (const Ty *v : {&y, &x})
+    if (!v->isScalar() && !v->isArray()) {
+      diags.error(call.loc, "arctan2() needs arrays or scalars");
+      return Ty::error();
+    }
+  ScalarKind k = floatDomainKind(promote(y, x));
+  call.compute = k;
+  if (y.isScalar() && x.isScalar())
+    return Ty::scalar(k);
+  std::optional<Ty> shape = broadcastShape({&y, &x}, call.loc);
+  if (!shape)
+    return Ty::error();
+  shape->elem = k;
+  return *shape;
+}
+
+Ty Sema::checkFilledLike(Expr &call, StringRef name) {
+  Ty like = check(argument(call, 0));
+  if (like.isError())
+    return like;
+  if (!like.isArray()) {
+    diags.error(argument(call, 0).loc,
+                name + "() needs an array, not " + like.str());
+    return Ty::error();
+  }
+  if (name == "full_like") {
+    Ty fill = check(argument(call, 1));
+    if (fill.isError())
+      return fill;
+    if (!fill.isScalar()) {
+      diags.error(argument(call, 1).loc,
+                  "full_like() needs a scalar fill value");
+      return Ty::error();
+    }
+  }
+  if (Expr *d = findKeyword(call, "dtype")) {
+    std::optional<ScalarKind> k = dtypeArg(d);
+    if (!k)
+      return Ty::error();
+    like.elem = *k;
+  }
+  return like;
 }
 
 Ty Sema::checkArange(Expr &call, StringRef) {
@@ -480,6 +600,20 @@ Ty Sema::checkMethod(Expr &call) {
                 "'" + base.str() + "' has no attribute '" + callee.name + "'");
     return Ty::error();
   };
+  if (base.isScalar() && callee.name == "astype") {
+    // Of a scalar: the conversion k(x).
+    if (!checkArity(call, "astype", 1, 1))
+      return Ty::error();
+    std::optional<ScalarKind> k = dtypeArg(call.children[1].get());
+    if (!k)
+      return Ty::error();
+    auto name = std::make_unique<Expr>(Expr::Name, memberLoc);
+    name->name = scalarKindName(*k);
+    call.children[1] = std::move(callee.children[0]);
+    call.children[0] = std::move(name);
+    call.meaning = Meaning::Conversion;
+    return Ty::scalar(*k);
+  }
   if (!base.isArray())
     return noSuchMember();
   call.meaning = Meaning::MethodCall;

@@ -16,6 +16,8 @@ namespace imex::nda {
 
 bool Sema::analyze(Module &module) {
   unsigned before = diags.errorCount();
+  for (const std::string &alias : module.numpyAliases)
+    numpyAliases.insert(alias);
   // Signatures first: functions may call each other in any order.
   for (auto &func : module.functions)
     declare(*func);

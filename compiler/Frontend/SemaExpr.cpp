@@ -43,7 +43,7 @@ Ty Sema::check(Expr &e) {
     ty = checkSubscript(e);
     break;
   case Expr::Attribute:
-    ty = checkAttribute(e);
+    ty = unqualify(e) ? checkName(e) : checkAttribute(e);
     break;
   case Expr::Tuple:
     ty = checkTuple(e);
