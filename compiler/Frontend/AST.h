@@ -112,13 +112,15 @@ struct Expr {
     BoolLit,
     StringLit,
     Name,
-    Binary,    ///< binaryOp
-    Unary,     ///< unaryOp
-    Call,      ///< callee(args, kw=args); callee is a Name or an Attribute
-    Attribute, ///< base.name
-    Subscript, ///< base[items]
-    Slice,     ///< start:stop:step inside a subscript (children may be null)
-    Tuple,     ///< (a, b) or a, b
+    Binary,      ///< binaryOp
+    Unary,       ///< unaryOp
+    Call,        ///< callee(args, kw=args); callee is a Name or an Attribute
+    Attribute,   ///< base.name
+    Subscript,   ///< base[items]
+    Slice,       ///< start:stop:step inside a subscript (children may be null)
+    Tuple,       ///< (a, b) or a, b
+    Conditional, ///< `then if cond else other`: children then, cond, other
+    Chain,       ///< a < b <= c: the operands, and the operators in chainOps
   };
   Kind kind;
   llvm::SMLoc loc;
@@ -131,6 +133,7 @@ struct Expr {
   std::vector<ExprPtr> children; ///< operands, base first, call args, items
   std::vector<std::pair<std::string, ExprPtr>> keywords; ///< call keywords
   std::vector<llvm::SMLoc> keywordLocs;
+  std::vector<BinaryOp> chainOps; ///< Chain: the comparisons, in order
 
   // Semantic: set by the semantic analysis.
   Ty ty;                                ///< the value's type
@@ -146,6 +149,7 @@ struct Expr {
   bool bindsNew = false;
   Ty varTy;
   std::vector<SliceItem> items; ///< Subscript: per dimension of the base
+  std::vector<ScalarKind> chainCompute; ///< Chain: each comparison's kind
 
   Expr(Kind kind, llvm::SMLoc loc) : kind(kind), loc(loc) {}
 };

@@ -284,6 +284,55 @@ TV Lowering::emitTuple(Expr &e) {
   return r;
 }
 
+TV Lowering::emitConditional(Expr &e) {
+  Location l = loc(e.loc);
+  Value cond = emitCondition(*e.children[1]);
+  Type type = mlirType(e.ty);
+  auto ifOp = scf::IfOp::create(builder, l, type, cond, /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(builder);
+  for (auto [block, value] :
+       {std::pair(ifOp.thenBlock(), e.children[0].get()),
+        std::pair(ifOp.elseBlock(), e.children[2].get())}) {
+    builder.setInsertionPointToStart(block);
+    TV v = convertElem(emitExpr(*value), e.ty.elem, l);
+    Value result = v.value;
+    if (result.getType() != type)
+      result = tensor::CastOp::create(builder, l, type, result);
+    scf::YieldOp::create(builder, l, ValueRange{result});
+  }
+  return TV{e.ty, ifOp.getResult(0), {}};
+}
+
+TV Lowering::emitChain(Expr &e) {
+  Location l = loc(e.loc);
+  TV left = emitExpr(*e.children[0]);
+  // Compares left with the operand `i` (evaluated here) in the i-th kind.
+  auto compare = [&](size_t i) -> Value {
+    TV right = emitExpr(*e.children[i + 1]);
+    ScalarKind k = e.chainCompute[i];
+    Value r = scalarBinary(builder, l, e.chainOps[i],
+                           castScalar(left.value, left.ty.elem, k, l),
+                           castScalar(right.value, right.ty.elem, k, l), k);
+    left = right;
+    return r;
+  };
+  // The first comparison, then each next one only while all held.
+  std::function<Value(size_t)> from = [&](size_t i) -> Value {
+    Value holds = compare(i);
+    if (i + 1 == e.chainOps.size())
+      return holds;
+    auto ifOp = scf::IfOp::create(builder, l, builder.getI1Type(), holds,
+                                  /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(builder, l, ValueRange{holds});
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(builder, l, ValueRange{from(i + 1)});
+    return ifOp.getResult(0);
+  };
+  return TV{e.ty, from(0), {}};
+}
+
 TV Lowering::emitExpr(Expr &e) {
   Location l = loc(e.loc);
   switch (e.kind) {
@@ -306,6 +355,10 @@ TV Lowering::emitExpr(Expr &e) {
     return emitAttribute(e);
   case Expr::Tuple:
     return emitTuple(e);
+  case Expr::Conditional:
+    return emitConditional(e);
+  case Expr::Chain:
+    return emitChain(e);
   case Expr::Call:
     return emitCall(e);
   case Expr::StringLit:

@@ -384,6 +384,11 @@ private:
   /// `a.T`, `a.ndim`, `a.size`.
   TV emitAttribute(Expr &e);
   TV emitTuple(Expr &e);
+  /// `a if c else b`: only the chosen value is evaluated.
+  TV emitConditional(Expr &e);
+  /// `a < b < c`: each operand once, the later ones only while the
+  /// comparisons hold.
+  TV emitChain(Expr &e);
   /// `v.T`, of type `resultTy` (Sema's).
   TV emitTranspose(const TV &v, const Ty &resultTy, Location l);
 

@@ -657,7 +657,31 @@ private:
   ExprPtr parseExpr() {
     NestingGuard nested(*this, expressionDepth, kMaxExpressionDepth,
                         "expression nested too deeply");
-    return nested.tooDeep() ? nullptr : parseOr();
+    return nested.tooDeep() ? nullptr : parseConditional();
+  }
+
+  /// `then if cond else other` (right-associative, below `or`).
+  ExprPtr parseConditional() {
+    ExprPtr then = parseOr();
+    if (!then || !atName("if"))
+      return then;
+    ++pos;
+    ExprPtr cond = parseOr();
+    if (!cond)
+      return nullptr;
+    if (!atName("else")) {
+      diags.error(cur().loc, "expected 'else' in a conditional expression");
+      return nullptr;
+    }
+    ++pos;
+    ExprPtr other = parseExpr();
+    if (!other)
+      return nullptr;
+    auto e = std::make_unique<Expr>(Expr::Conditional, then->loc);
+    e->children.push_back(std::move(then));
+    e->children.push_back(std::move(cond));
+    e->children.push_back(std::move(other));
+    return e;
   }
 
   ExprPtr parseOr() {
@@ -719,11 +743,23 @@ private:
     ExprPtr rhs = parseArith();
     if (!rhs)
       return nullptr;
-    if (atCompare()) {
-      diags.error(cur().loc, "chained comparisons are not supported");
-      return nullptr;
+    if (!atCompare())
+      return binary(op, loc, std::move(lhs), std::move(rhs));
+    // a < b < c: each operand evaluated once, left to right, and the
+    // comparisons and-ed with short-circuit (Python's chain).
+    auto chain = std::make_unique<Expr>(Expr::Chain, lhs->loc);
+    chain->chainOps.push_back(*binaryOpFromSpelling(op));
+    chain->children.push_back(std::move(lhs));
+    chain->children.push_back(std::move(rhs));
+    while (atCompare()) {
+      chain->chainOps.push_back(*binaryOpFromSpelling(cur().text));
+      ++pos;
+      ExprPtr next = parseArith();
+      if (!next)
+        return nullptr;
+      chain->children.push_back(std::move(next));
     }
-    return binary(op, loc, std::move(lhs), std::move(rhs));
+    return chain;
   }
 
   ExprPtr parseArith() {

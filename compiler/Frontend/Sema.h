@@ -129,6 +129,8 @@ private:
   Ty checkBinaryExpr(Expr &e);
   Ty checkAttribute(Expr &e);
   Ty checkTuple(Expr &e);
+  Ty checkConditional(Expr &e);
+  Ty checkChain(Expr &e);
   Ty checkSubscript(Expr &e);
   /// `a.shape[k]`.
   Ty checkShapeIndex(Expr &e);

@@ -48,6 +48,12 @@ Ty Sema::check(Expr &e) {
   case Expr::Tuple:
     ty = checkTuple(e);
     break;
+  case Expr::Conditional:
+    ty = checkConditional(e);
+    break;
+  case Expr::Chain:
+    ty = checkChain(e);
+    break;
   case Expr::Slice:
     diags.error(e.loc, "a slice is only allowed inside '[...]'");
     break;
@@ -337,6 +343,67 @@ Ty Sema::checkTuple(Expr &e) {
     r.elems.push_back(v);
   }
   return r;
+}
+
+Ty Sema::checkConditional(Expr &e) {
+  if (!checkCondition(*e.children[1]))
+    return Ty::error();
+  Ty a = check(*e.children[0]), b = check(*e.children[2]);
+  if (a.isError() || b.isError())
+    return Ty::error();
+  if (!(a.isScalar() && b.isScalar()) && !(a.isArray() && b.isArray())) {
+    diags.error(e.loc, "the values of a conditional expression must both be "
+                       "scalars or both arrays, not " +
+                           a.str() + " and " + b.str());
+    return Ty::error();
+  }
+  // Either value, in the type both convert to: promoted elements, and the
+  // sizes they agree on.
+  ScalarKind k = promote(a, b);
+  if (a.isScalar())
+    return Ty::scalar(k, a.weak && b.weak);
+  bool compatible = a.rank() == b.rank();
+  for (int64_t d = 0; compatible && d < a.rank(); ++d)
+    compatible =
+        a.shape[d] == kDyn || b.shape[d] == kDyn || a.shape[d] == b.shape[d];
+  if (!compatible) {
+    diags.error(e.loc, "the values of a conditional expression have shapes " +
+                           shapeStr(a) + " and " + shapeStr(b) +
+                           ", which differ");
+    return Ty::error();
+  }
+  Ty r = Ty::array(k, a.shape);
+  for (int64_t d = 0; d < a.rank(); ++d) {
+    if (a.shape[d] != b.shape[d])
+      r.shape[d] = kDyn;
+    if (a.syms[d] == b.syms[d])
+      r.syms[d] = a.syms[d];
+  }
+  return r;
+}
+
+Ty Sema::checkChain(Expr &e) {
+  Ty left = check(*e.children[0]);
+  if (left.isError())
+    return left;
+  e.chainCompute.clear();
+  for (auto [op, operand] :
+       llvm::zip(e.chainOps, llvm::drop_begin(e.children))) {
+    Ty right = check(*operand);
+    if (right.isError())
+      return right;
+    if (!left.isScalar() || !right.isScalar()) {
+      diags.error(e.loc, "the truth value of an array is ambiguous; a chained "
+                         "comparison needs scalar operands");
+      return Ty::error();
+    }
+    std::optional<OpKinds> kinds = binaryKinds(op, left, right, e.loc);
+    if (!kinds)
+      return Ty::error();
+    e.chainCompute.push_back(kinds->compute);
+    left = right;
+  }
+  return Ty::scalar(ScalarKind::Bool);
 }
 
 std::optional<int64_t> Sema::literal(const Expr *e) const {

@@ -10,8 +10,8 @@ weak literals, unary math, where/minimum/maximum/clip/round/arctan2,
 comparisons, slices and indexing, .T, reductions whole and along an axis
 (also as methods), zeros_like/full_like, matmul, reshape, scalar control
 flow (for loops over range, if/else), augmented and slice assignment,
-int()/float()/.astype of scalars, calls of a second function, `np.` on
-some builtins), each a `main()` that prints its
+int()/float()/.astype of scalars, conditional expressions, chained
+comparisons, calls of a second function, `np.` on some builtins), each a `main()` that prints its
 results. Every program is compiled by imexc (--emit=exe, the host path;
 with --gpu, every fourth program's function runs on the GPU, @gpu) and
 run, and the same text runs under Python with NumPy: .nda is Python
@@ -196,6 +196,11 @@ def expr(p, dtype, shape, depth=0):
         return "(%s - %s)" % (a, expr(p, "i32", shape, depth + 1))
     if choice < 0.9 and dtype in INTS:
         return "(%s ** %d)" % (a, rng.randint(0, 3))
+    if choice < 0.95:
+        # A conditional expression on a scalar condition.
+        b = expr(p, dtype, shape, depth + 1)
+        cond = reduction_to_scalar(p, "f64", depth + 1)
+        return "(%s if %s > %s else %s)" % (a, cond, literal(rng, "f64"), b)
     if shape == ():
         return reduction_to_scalar(p, dtype, depth)
     return a
@@ -274,6 +279,10 @@ def statement(p, depth=0):
         # Comparisons (bool arrays), casts back to integers.
         cmp = rng.choice(["<", ">", "<=", ">=", "==", "!="])
         p.emit("print(%s %s %s)" % (n, cmp, literal(rng, d)), depth + 1)
+        x = reduction_to_scalar(p, d, depth)
+        p.emit("print(%s < %s <= %s, %s > %s > %s)" %
+               (literal(rng, d), x, literal(rng, d), x, literal(rng, d),
+                literal(rng, d)), depth + 1)
         if d in FLOATS:
             p.emit("print(%s.astype(i64), (%s * 3.0).astype(i32))" % (n, n),
                    depth + 1)
