@@ -142,7 +142,8 @@ struct Expr {
                                         ///< builtin or reduction computes in
   int64_t axis = -1;                    ///< a reduction's or shape index's axis
   bool pairwise = false;                ///< max(a, b)/min(a, b) of two scalars
-  unsigned binding = 0;                 ///< Name: the variable it reads
+  bool numpyName = false; ///< Name: written `np.x`, NumPy's x (no variable)
+  unsigned binding = 0;   ///< Name: the variable it reads
   /// Assignment target (Name): the variable it writes, a new one when
   /// `bindsNew` (of type `varTy`).
   unsigned assigned = 0;

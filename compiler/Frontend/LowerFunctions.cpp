@@ -134,19 +134,21 @@ void Lowering::defineGpuEntry(FuncInfo &info) {
   func::ReturnOp::create(builder, l, results);
 }
 
-StringRef Lowering::viewRoot(const Expr &e) {
+bool Lowering::mayViewInto(const Expr &e, const llvm::StringSet<> &names) {
   switch (e.kind) {
   case Expr::Name:
-    return e.name;
+    return names.contains(e.name);
   case Expr::Subscript:
-    return viewRoot(*e.children[0]);
+    return mayViewInto(*e.children[0], names);
   case Expr::Call:
-    if (e.children[0]->kind == Expr::Attribute &&
-        e.children[0]->name == "reshape")
-      return viewRoot(*e.children[0]->children[0]);
-    return "";
+    return e.children[0]->kind == Expr::Attribute &&
+           e.children[0]->name == "reshape" &&
+           mayViewInto(*e.children[0]->children[0], names);
+  case Expr::Conditional:
+    return mayViewInto(*e.children[0], names) ||
+           mayViewInto(*e.children[2], names);
   default:
-    return "";
+    return false;
   }
 }
 
@@ -160,6 +162,8 @@ bool Lowering::mayBeView(const Expr &e) {
     return e.children[0]->kind == Expr::Attribute &&
            e.children[0]->name == "reshape" &&
            mayBeView(*e.children[0]->children[0]);
+  case Expr::Conditional:
+    return mayBeView(*e.children[0]) || mayBeView(*e.children[2]);
   default:
     return false;
   }
@@ -204,10 +208,7 @@ void Lowering::findUpdatedParams() {
 bool Lowering::mayUpdate(const FuncDef &def, StringRef param) {
   llvm::StringSet<> aliases;
   aliases.insert(param);
-  auto aliasing = [&](const Expr &e) {
-    StringRef root = viewRoot(e);
-    return !root.empty() && aliases.contains(root);
-  };
+  auto aliasing = [&](const Expr &e) { return mayViewInto(e, aliases); };
   addAssignedNames(def, aliases, aliasing);
   bool updated = false;
   auto passedToCalls = [&](const Expr &e) {

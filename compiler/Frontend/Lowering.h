@@ -142,8 +142,9 @@ private:
   // (slices and reshapes of it, transitively), or if that is passed to a
   // function that may write its parameter.
 
-  /// The variable whose array `e` may be a view of ("" if none).
-  static StringRef viewRoot(const Expr &e);
+  /// Whether `e` may be (a view of) the array of a variable in `names`
+  /// (either value of a conditional expression).
+  static bool mayViewInto(const Expr &e, const llvm::StringSet<> &names);
   template <typename Fn> static void forEachStmt(const StmtList &list, Fn fn) {
     for (const StmtPtr &s : list) {
       fn(*s);

@@ -64,6 +64,7 @@ bool Sema::unqualify(Expr &e) {
       name = ours.str();
   e.kind = Expr::Name;
   e.name = name;
+  e.numpyName = true;
   e.children.clear();
   e.keywordLocs.clear();
   return true;
@@ -173,7 +174,7 @@ Ty Sema::checkCall(Expr &call) {
     return Ty::error();
   }
   StringRef name = callee.name;
-  if (FuncDef *def = functions.lookup(name))
+  if (FuncDef *def = functions.lookup(name); def && !callee.numpyName)
     return checkUserCall(call, *def);
   if (std::optional<ScalarKind> k = scalarKindFromName(name))
     return checkConversion(call, *k);
@@ -184,7 +185,11 @@ Ty Sema::checkCall(Expr &call) {
                            /*scalarOnly=*/true);
   const Builtin *builtin = findBuiltin(name);
   if (!builtin) {
-    diags.error(callee.loc, "name '" + name + "' is not defined");
+    diags.error(callee.loc,
+                callee.numpyName
+                    ? "'np." + name +
+                          "' is not a NumPy function the language has"
+                    : "name '" + name + "' is not defined");
     return Ty::error();
   }
   if (!checkArity(call, name, builtin->minArgs, builtin->maxArgs,
@@ -217,7 +222,8 @@ Ty Sema::checkConversion(Expr &call, ScalarKind k, bool scalarOnly) {
     v.elem = k;
     return v;
   }
-  return Ty::scalar(k);
+  // Python's int() and float() give Python numbers: weak scalars.
+  return Ty::scalar(k, /*weak=*/scalarOnly);
 }
 
 Ty Sema::checkPrint(Expr &call, StringRef) {

@@ -65,7 +65,36 @@ Ty Sema::check(Expr &e) {
   return ty;
 }
 
+/// NumPy's constant `name` (pi, e, inf, nan), if it is one.
+static std::optional<double> numpyConstant(StringRef name) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  return llvm::StringSwitch<std::optional<double>>(name)
+      .Case("pi", 3.141592653589793)
+      .Case("e", 2.718281828459045)
+      .Case("inf", kInf)
+      .Case("nan", std::numeric_limits<double>::quiet_NaN())
+      .Default(std::nullopt);
+}
+
 Ty Sema::checkName(Expr &e) {
+  // NumPy's constants (`np.e` whatever the program's names): Python floats,
+  // so weak scalars.
+  auto constant = [&]() -> std::optional<Ty> {
+    std::optional<double> value = numpyConstant(e.name);
+    if (!value)
+      return std::nullopt;
+    e.meaning = Meaning::Constant;
+    e.floatValue = *value;
+    return Ty::scalar(ScalarKind::F64, /*weak=*/true);
+  };
+  if (e.numpyName) {
+    if (std::optional<Ty> ty = constant())
+      return *ty;
+    diags.error(e.loc, "'np." + e.name +
+                           "' is not a NumPy constant the language has "
+                           "(pi, e, inf, nan)");
+    return Ty::error();
+  }
   if (dims.count(e.name) && !vars.count(e.name)) {
     e.meaning = Meaning::Dimension;
     return Ty::scalar(ScalarKind::Index);
@@ -78,23 +107,10 @@ Ty Sema::checkName(Expr &e) {
     diags.error(e.loc, "function '" + e.name + "' used as a value");
     return Ty::error();
   }
-  // NumPy's constants, unless a variable has the name: Python floats, so
-  // weak scalars.
-  if (!vars.count(e.name)) {
-    constexpr double kInf = std::numeric_limits<double>::infinity();
-    std::optional<double> constant =
-        llvm::StringSwitch<std::optional<double>>(e.name)
-            .Case("pi", 3.141592653589793)
-            .Case("e", 2.718281828459045)
-            .Case("inf", kInf)
-            .Case("nan", std::numeric_limits<double>::quiet_NaN())
-            .Default(std::nullopt);
-    if (constant) {
-      e.meaning = Meaning::Constant;
-      e.floatValue = *constant;
-      return Ty::scalar(ScalarKind::F64, /*weak=*/true);
-    }
-  }
+  // Unless a variable has the name.
+  if (!vars.count(e.name))
+    if (std::optional<Ty> ty = constant())
+      return *ty;
   Var *var = lookupVar(e);
   if (!var)
     return Ty::error();
