@@ -39,7 +39,9 @@ constexpr std::pair<BinaryOp, const char *> kBinarySpellings[] = {
     {BinaryOp::Gt, ">"},        {BinaryOp::Ge, ">="},
     {BinaryOp::Eq, "=="},       {BinaryOp::Ne, "!="},
     {BinaryOp::And, "and"},     {BinaryOp::Or, "or"},
-    {BinaryOp::Min, "minimum"}, {BinaryOp::Max, "maximum"}};
+    {BinaryOp::BitAnd, "&"},    {BinaryOp::BitOr, "|"},
+    {BinaryOp::BitXor, "^"},    {BinaryOp::Min, "minimum"},
+    {BinaryOp::Max, "maximum"}};
 } // namespace
 
 StringRef spelling(BinaryOp op) {
@@ -54,6 +56,11 @@ std::optional<BinaryOp> binaryOpFromSpelling(StringRef text) {
     if (text == candidate)
       return op;
   return std::nullopt;
+}
+
+bool isBitwise(BinaryOp op) {
+  return op == BinaryOp::BitAnd || op == BinaryOp::BitOr ||
+         op == BinaryOp::BitXor;
 }
 
 bool isComparison(BinaryOp op) {

@@ -46,15 +46,21 @@ enum class BinaryOp {
   Ne,
   And,
   Or,
+  BitAnd,
+  BitOr,
+  BitXor,
   Min,
   Max
 };
-enum class UnaryOp { Neg, Not };
+/// `-x`, `not x` and `~x` (bitwise invert: logical not of booleans).
+enum class UnaryOp { Neg, Not, Invert };
 
 /// How an operator is written ("+", "//", "and", "minimum", ...), and back.
 llvm::StringRef spelling(BinaryOp op);
 std::optional<BinaryOp> binaryOpFromSpelling(llvm::StringRef text);
 bool isComparison(BinaryOp op);
+/// `&`, `|` and `^`: bitwise on integers, logical on booleans.
+bool isBitwise(BinaryOp op);
 
 /// One dimension of an array type as written: `8`, `N` or `?`.
 struct DimSpec {

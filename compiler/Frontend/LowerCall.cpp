@@ -161,6 +161,22 @@ TV Lowering::emitWhere(Expr &call, StringRef) {
   return TV{call.ty, r, {}};
 }
 
+TV Lowering::emitLogical(Expr &call, StringRef name) {
+  Location l = loc(call.loc);
+  SmallVector<TV, 2> truth;
+  for (size_t i = 0; i + 1 < call.children.size(); ++i)
+    truth.push_back(
+        convertElem(emitExpr(argument(call, i)), ScalarKind::Bool, l));
+  if (truth.size() == 2)
+    return emitBinary(call.binaryOp, truth[0], truth[1], call.ty,
+                      ScalarKind::Bool, call.loc);
+  // logical_not: x ^ true.
+  TV yes{
+      Ty::scalar(ScalarKind::Bool), constScalar(ScalarKind::Bool, 1, 1, l), {}};
+  return emitBinary(BinaryOp::BitXor, truth[0], yes, call.ty, ScalarKind::Bool,
+                    call.loc);
+}
+
 TV Lowering::emitMinimumMaximum(Expr &call, StringRef name) {
   TV a = emitExpr(argument(call, 0)), b = emitExpr(argument(call, 1));
   return emitBinary(name == "minimum" ? BinaryOp::Min : BinaryOp::Max, a, b,

@@ -238,6 +238,23 @@ TV Lowering::emitUnary(Expr &e) {
     Value t = arith::ConstantIntOp::create(builder, l, 1, 1);
     return TV{e.ty, arith::XOrIOp::create(builder, l, b, t), {}};
   }
+  if (e.unaryOp == UnaryOp::Invert) {
+    // ~x is x ^ all-ones: logical not of booleans, bitwise of integers.
+    ScalarKind k = e.compute;
+    auto invert = [&](OpBuilder &ob, Location bl, Value x) -> Value {
+      x = castWith(ob, x, v.ty.elem, k, bl);
+      Value ones =
+          arith::ConstantOp::create(ob, bl, ob.getIntegerAttr(x.getType(), -1));
+      return arith::XOrIOp::create(ob, bl, x, ones);
+    };
+    Value r = v.ty.isScalar() ? invert(builder, l, v.value)
+                              : emitElementwise(l, {v}, e.ty,
+                                                [&](OpBuilder &ob, Location bl,
+                                                    ArrayRef<Value> x) {
+                                                  return invert(ob, bl, x[0]);
+                                                });
+    return TV{e.ty, r, {}};
+  }
   if (isFloat(v.ty.elem)) {
     // Negation, not 0 - x: -0.0 and -(0.0) keep NumPy's sign.
     Value r =

@@ -197,6 +197,12 @@ Value Lowering::scalarBinary(OpBuilder &b, Location l, BinaryOp op, Value x,
     return floatOrInt<arith::MinimumFOp, arith::MinSIOp>(b, l, f, x, y);
   case BinaryOp::Max:
     return floatOrInt<arith::MaximumFOp, arith::MaxSIOp>(b, l, f, x, y);
+  case BinaryOp::BitAnd:
+    return arith::AndIOp::create(b, l, x, y);
+  case BinaryOp::BitOr:
+    return arith::OrIOp::create(b, l, x, y);
+  case BinaryOp::BitXor:
+    return arith::XOrIOp::create(b, l, x, y);
   case BinaryOp::MatMul:
   case BinaryOp::And:
   case BinaryOp::Or:

@@ -100,9 +100,9 @@ TV Lowering::emitReduction(Expr &call, StringRef name) {
     return emitBinary(name == "max" ? BinaryOp::Max : BinaryOp::Min, v, other,
                       call.ty, call.compute, call.loc);
   }
-  // A scalar is a 0-d array: its own sum, max, ...
+  // A scalar is a 0-d array: its own sum, max, ... (any and all: its truth).
   if (v.ty.isScalar())
-    return v;
+    return convertElem(v, call.ty.elem, l);
   std::optional<int64_t> axis;
   if (call.axis >= 0)
     axis = call.axis;
@@ -130,8 +130,10 @@ TV Lowering::emitReduction(Expr &call, StringRef name) {
   auto type = tensorType(acc, shape);
   Value init = tensor::EmptyOp::create(builder, l, type, dyn);
   Value identity;
-  if (name == "sum" || name == "mean")
+  if (name == "sum" || name == "mean" || name == "any")
     identity = constScalar(acc, 0, 0, l);
+  else if (name == "all")
+    identity = constScalar(acc, 1, 1, l);
   else if (name == "prod")
     identity = constScalar(acc, 1, 1, l);
   else
@@ -140,8 +142,11 @@ TV Lowering::emitReduction(Expr &call, StringRef name) {
   BinaryOp op = name == "sum" || name == "mean" ? BinaryOp::Add
                 : name == "prod"                ? BinaryOp::Mul
                 : name == "max"                 ? BinaryOp::Max
-                                                : BinaryOp::Min;
-  bool boolMinMax = acc == ScalarKind::Bool;
+                : name == "min"                 ? BinaryOp::Min
+                : name == "any"                 ? BinaryOp::BitOr
+                                                : BinaryOp::BitAnd;
+  bool boolMinMax =
+      acc == ScalarKind::Bool && (op == BinaryOp::Max || op == BinaryOp::Min);
   auto reduce = linalg::ReduceOp::create(
       builder, l, ValueRange{v.value}, ValueRange{init}, reduced,
       [&](OpBuilder &b, Location bl, ValueRange args) {

@@ -416,6 +416,7 @@ private:
   TV emitFilled(Expr &call, StringRef name);
   TV emitWhere(Expr &call, StringRef name);
   TV emitMinimumMaximum(Expr &call, StringRef name);
+  TV emitLogical(Expr &call, StringRef name);
   TV emitClip(Expr &call, StringRef name);
   TV emitArctan2(Expr &call, StringRef name);
   TV emitFilledLike(Expr &call, StringRef name);

@@ -118,13 +118,13 @@ bool Parser::atCompare() const {
 }
 
 ExprPtr Parser::parseComparison() {
-  ExprPtr lhs = parseArith();
+  ExprPtr lhs = parseBitwise();
   if (!lhs || !atCompare())
     return lhs;
   SMLoc loc = cur().loc;
   std::string op = cur().text.str();
   ++pos;
-  ExprPtr rhs = parseArith();
+  ExprPtr rhs = parseBitwise();
   if (!rhs)
     return nullptr;
   if (!atCompare())
@@ -138,12 +138,28 @@ ExprPtr Parser::parseComparison() {
   while (atCompare()) {
     chain->chainOps.push_back(*binaryOpFromSpelling(cur().text));
     ++pos;
-    ExprPtr next = parseArith();
+    ExprPtr next = parseBitwise();
     if (!next)
       return nullptr;
     chain->children.push_back(std::move(next));
   }
   return chain;
+}
+
+ExprPtr Parser::parseBitwise(unsigned level) {
+  static const char *const kOperators[] = {"|", "^", "&"};
+  if (level == std::size(kOperators))
+    return parseArith();
+  ExprPtr lhs = parseBitwise(level + 1);
+  while (lhs && isOp(kOperators[level])) {
+    SMLoc loc = cur().loc;
+    ++pos;
+    ExprPtr rhs = parseBitwise(level + 1);
+    if (!rhs)
+      return nullptr;
+    lhs = binary(kOperators[level], loc, std::move(lhs), std::move(rhs));
+  }
+  return lhs;
 }
 
 ExprPtr Parser::parseArith() {
@@ -176,7 +192,7 @@ ExprPtr Parser::parseTerm() {
 }
 
 ExprPtr Parser::parseFactor() {
-  if (isOp("-") || isOp("+")) {
+  if (isOp("-") || isOp("+") || isOp("~")) {
     SMLoc loc = cur().loc;
     std::string op = cur().text.str();
     ++pos;
@@ -189,6 +205,12 @@ ExprPtr Parser::parseFactor() {
       return nullptr;
     if (op == "+")
       return operand;
+    if (op == "~") {
+      auto e = std::make_unique<Expr>(Expr::Unary, loc);
+      e->unaryOp = UnaryOp::Invert;
+      e->children.push_back(std::move(operand));
+      return e;
+    }
     if (operand->kind == Expr::IntLit) {
       operand->intValue = -operand->intValue;
       operand->loc = loc;

@@ -492,7 +492,7 @@ StmtPtr Parser::parseSimpleStatementBody() {
     return stmt;
   }
   static const char *const augOps[] = {
-      "+=", "-=", "*=", "/=", "//=", "%=", "**=", "@="};
+      "+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "&=", "|=", "^="};
   for (const char *op : augOps) {
     if (!isOp(op))
       continue;

@@ -165,6 +165,10 @@ private:
 
   ExprPtr parseComparison();
 
+  /// `|`, then `^`, then `&` (Python's precedence, between the comparisons
+  /// and `+`): `level` is the operator's index in that order.
+  ExprPtr parseBitwise(unsigned level = 0);
+
   ExprPtr parseArith();
 
   ExprPtr parseTerm();

@@ -214,6 +214,7 @@ private:
   Ty checkFilled(Expr &call, StringRef name);
   Ty checkWhere(Expr &call, StringRef name);
   Ty checkMinimumMaximum(Expr &call, StringRef name);
+  Ty checkLogical(Expr &call, StringRef name);
   Ty checkUnaryMath(Expr &call, StringRef name);
   Ty checkLen(Expr &call, StringRef name);
   Ty checkArange(Expr &call, StringRef name);

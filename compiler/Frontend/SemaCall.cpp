@@ -72,8 +72,9 @@ bool Sema::unqualify(Expr &e) {
 
 bool Sema::desugarMethod(Expr &call) {
   Expr &callee = *call.children[0];
-  static const StringRef kMethods[] = {
-      "sum", "prod", "max", "min", "mean", "argmax", "argmin", "clip", "round"};
+  static const StringRef kMethods[] = {"sum",   "prod",   "max",    "min",
+                                       "mean",  "argmax", "argmin", "clip",
+                                       "round", "any",    "all"};
   if (callee.kind != Expr::Attribute ||
       !llvm::is_contained(kMethods, callee.name))
     return false;
@@ -330,6 +331,35 @@ Ty Sema::checkMinimumMaximum(Expr &call, StringRef name) {
                     nullptr, call.loc, call.compute);
 }
 
+/// The operator of logical_and/or/xor, applied to the truth values.
+static BinaryOp logicalOperator(StringRef name) {
+  return name == "logical_and"  ? BinaryOp::BitAnd
+         : name == "logical_or" ? BinaryOp::BitOr
+                                : BinaryOp::BitXor;
+}
+
+Ty Sema::checkLogical(Expr &call, StringRef name) {
+  // The truth values (x != 0) of any numbers, combined as booleans.
+  SmallVector<Ty, 2> truth;
+  for (size_t i = 0; i + 1 < call.children.size(); ++i) {
+    Ty v = check(argument(call, i));
+    if (v.isError())
+      return v;
+    if (!v.isScalar() && !v.isArray()) {
+      diags.error(argument(call, i).loc,
+                  name + "() needs arrays or scalars, not " + v.str());
+      return Ty::error();
+    }
+    v.elem = ScalarKind::Bool;
+    truth.push_back(v);
+  }
+  if (name == "logical_not")
+    return truth[0];
+  call.binaryOp = logicalOperator(name);
+  return binaryType(call.binaryOp, truth[0], truth[1], nullptr, call.loc,
+                    call.compute);
+}
+
 Ty Sema::checkLen(Expr &call, StringRef) {
   Ty v = check(argument(call, 0));
   if (v.isError())
@@ -549,6 +579,11 @@ Ty Sema::checkReduction(Expr &call, StringRef name) {
   if (failed)
     return Ty::error();
   call.axis = axis.value_or(-1);
+  if (name == "any" || name == "all") {
+    call.compute = ScalarKind::Bool;
+    return v.isScalar() ? Ty::scalar(ScalarKind::Bool)
+                        : reducedType(v, axis, ScalarKind::Bool);
+  }
   if (v.isScalar()) {
     if (name != "mean")
       return v;

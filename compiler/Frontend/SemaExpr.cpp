@@ -125,9 +125,26 @@ Ty Sema::checkUnary(Expr &e) {
     return v;
   if (!v.isScalar() && !v.isArray()) {
     diags.error(e.loc, std::string("bad operand type for unary '") +
-                           (e.unaryOp == UnaryOp::Not ? "not" : "-") +
+                           (e.unaryOp == UnaryOp::Not      ? "not"
+                            : e.unaryOp == UnaryOp::Invert ? "~"
+                                                           : "-") +
                            "': " + v.str());
     return Ty::error();
+  }
+  if (e.unaryOp == UnaryOp::Invert) {
+    if (v.elem != ScalarKind::Bool && !isInt(v.elem)) {
+      diags.error(e.loc, "'~' needs integers or booleans, not " + v.str());
+      return Ty::error();
+    }
+    if (v.isScalar() && v.elem == ScalarKind::Bool && v.weak) {
+      diags.error(e.loc, "'~' of a Python bool is an integer in Python (~True "
+                         "is -2), not its negation; use 'not'");
+      return Ty::error();
+    }
+    e.compute = v.elem == ScalarKind::Index ? ScalarKind::I64 : v.elem;
+    Ty r = v;
+    r.elem = e.compute;
+    return r;
   }
   if (e.unaryOp == UnaryOp::Not) {
     if (!v.isScalar()) {
@@ -178,6 +195,17 @@ std::optional<Sema::OpKinds> Sema::binaryKinds(BinaryOp op, const Ty &a,
   ScalarKind p = promote(a, b);
   if (isComparison(op))
     return OpKinds{p, ScalarKind::Bool};
+  if (isBitwise(op)) {
+    if (isFloat(p)) {
+      diags.error(at, "'" + spelling(op) +
+                          "' needs integers or booleans, not " + a.str() +
+                          " and " + b.str());
+      return std::nullopt;
+    }
+    if (p == ScalarKind::Index)
+      p = ScalarKind::I64;
+    return OpKinds{p, p};
+  }
   if (op == BinaryOp::Div) {
     ScalarKind r = isFloat(p) ? p : ScalarKind::F64;
     return OpKinds{r, r};

@@ -72,6 +72,9 @@ def min(a, axis=None):
     return np.min(a, axis=axis)
 def abs(a):
     return np.abs(a)
+any, all = _reduction(np.any), _reduction(np.all)
+logical_and, logical_or, logical_xor, logical_not = (
+    np.logical_and, np.logical_or, np.logical_xor, np.logical_not)
 '''
 
 
@@ -195,7 +198,13 @@ def expr(p, dtype, shape, depth=0):
         # From i32: promotion.
         return "(%s - %s)" % (a, expr(p, "i32", shape, depth + 1))
     if choice < 0.9 and dtype in INTS:
-        return "(%s ** %d)" % (a, rng.randint(0, 3))
+        form = rng.random()
+        if form < 0.4:
+            return "(%s ** %d)" % (a, rng.randint(0, 3))
+        if form < 0.55:
+            return "~%s" % a
+        b = expr(p, dtype, shape if rng.random() < 0.7 else (), depth + 1)
+        return "(%s %s %s)" % (a, rng.choice(["&", "|", "^"]), b)
     if choice < 0.95:
         # A conditional expression on a scalar condition.
         b = expr(p, dtype, shape, depth + 1)
@@ -286,6 +295,16 @@ def statement(p, depth=0):
         if d in FLOATS:
             p.emit("print(%s.astype(i64), (%s * 3.0).astype(i32))" % (n, n),
                    depth + 1)
+        # Masks combined, and their truth along an axis and whole.
+        mask = "(%s %s %s) %s ~(%s %s %s)" % (
+            n, rng.choice(["<", ">="]), literal(rng, d),
+            rng.choice(["&", "|", "^"]), n, rng.choice(["==", ">"]),
+            literal(rng, d))
+        f = rng.choice(["any", "all"])
+        p.emit("print(%s, %s(%s, axis=%d), (%s).%s(), %slogical_%s(%s, %s))"
+               % (mask, f, mask, rng.randrange(len(s)), mask,
+                  rng.choice(["any", "all"]), numpy_prefix(p),
+                  rng.choice(["and", "or", "xor"]), n, mask), depth + 1)
     elif kind < 0.55:
         # Slices and indices.
         if len(s) == 1:
