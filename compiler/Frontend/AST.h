@@ -92,6 +92,8 @@ enum class Meaning {
   Conversion,  ///< Call: a scalar type name used as a function
   MethodCall,  ///< Call: a method of an array (astype, copy, reshape)
   ShapeIndex,  ///< Subscript: `a.shape[k]` (k in axis)
+  MaskIndex,   ///< Subscript: `a[mask]`, a boolean array of a's shape
+  GatherIndex, ///< Subscript: `a[indices]`, an integer array (along axis 0)
 };
 
 /// How one item of a subscript selects along its dimension (semantic).

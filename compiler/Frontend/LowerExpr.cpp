@@ -163,6 +163,10 @@ TV Lowering::emitSubscript(Expr &e) {
   if (e.meaning == Meaning::ShapeIndex)
     return emitShapeIndex(e);
   TV base = emitExpr(*e.children[0]);
+  if (e.meaning == Meaning::MaskIndex)
+    return emitMaskRead(base, emitExpr(*e.children[1]), e.ty, loc(e.loc));
+  if (e.meaning == Meaning::GatherIndex)
+    return emitGather(base, emitExpr(*e.children[1]), e.ty, loc(e.loc));
   SmallVector<Expr *> subscripts;
   for (size_t i = 1; i < e.children.size(); ++i)
     subscripts.push_back(e.children[i].get());

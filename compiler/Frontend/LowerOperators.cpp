@@ -115,28 +115,39 @@ void Lowering::checkIntegerDivisor(const TV &divisor, ScalarKind compute,
                    problem, l);
     return;
   }
-  // Every element: whether any is 0, reduced over the whole array.
   ScalarKind from = divisor.ty.elem;
-  SmallVector<int64_t> dims =
-      llvm::to_vector(llvm::seq<int64_t>(0, divisor.ty.rank()));
-  Value none = arith::ConstantIntOp::create(builder, l, 0, 1);
-  Value init = tensor::EmptyOp::create(
-      builder, l, tensorType(ScalarKind::Bool, {}), ValueRange{});
-  init = linalg::FillOp::create(builder, l, none, init).getResult(0);
-  auto anyZero = linalg::ReduceOp::create(
-      builder, l, ValueRange{divisor.value}, ValueRange{init}, dims,
-      [&](OpBuilder &b, Location bl, ValueRange args) {
-        Value x = castWith(b, args[0], from, compute, bl);
+  checkEveryElement(
+      divisor,
+      [&](OpBuilder &b, Location bl, Value element) -> Value {
+        Value x = castWith(b, element, from, compute, bl);
         Value zero = arith::ConstantOp::create(
             b, bl, cast<TypedAttr>(b.getZeroAttr(x.getType())));
-        Value isZero =
-            arith::CmpIOp::create(b, bl, arith::CmpIPredicate::eq, x, zero);
+        return arith::CmpIOp::create(b, bl, arith::CmpIPredicate::ne, x, zero);
+      },
+      problem, l);
+}
+
+void Lowering::checkEveryElement(
+    const TV &array,
+    function_ref<Value(OpBuilder &, Location, Value element)> holds,
+    const std::string &problem, Location l) {
+  // Whether it holds for all, reduced over the whole array.
+  SmallVector<int64_t> dims =
+      llvm::to_vector(llvm::seq<int64_t>(0, array.ty.rank()));
+  Value all = arith::ConstantIntOp::create(builder, l, 1, 1);
+  Value init = tensor::EmptyOp::create(
+      builder, l, tensorType(ScalarKind::Bool, {}), ValueRange{});
+  init = linalg::FillOp::create(builder, l, all, init).getResult(0);
+  auto reduced = linalg::ReduceOp::create(
+      builder, l, ValueRange{array.value}, ValueRange{init}, dims,
+      [&](OpBuilder &b, Location bl, ValueRange args) {
+        Value ok = holds(b, bl, args[0]);
         linalg::YieldOp::create(
-            b, bl, arith::OrIOp::create(b, bl, isZero, args[1]).getResult());
+            b, bl, arith::AndIOp::create(b, bl, ok, args[1]).getResult());
       });
-  Value found =
-      tensor::ExtractOp::create(builder, l, anyZero.getResult(0), ValueRange{});
-  checkAtRunTime(arith::CmpIPredicate::eq, found, none, problem, l);
+  Value held =
+      tensor::ExtractOp::create(builder, l, reduced.getResult(0), ValueRange{});
+  checkAtRunTime(arith::CmpIPredicate::eq, held, all, problem, l);
 }
 
 Value Lowering::scalarBinary(OpBuilder &b, Location l, BinaryOp op, Value x,

@@ -162,6 +162,15 @@ void Lowering::emitAugAssign(Stmt &s) {
   if (target.kind == Expr::Subscript) {
     // `a[i] op= v` evaluates the subscript once, as Python does.
     Var &var = variable(*target.children[0]);
+    if (target.meaning == Meaning::MaskIndex) {
+      Value array = load(var, l);
+      TV mask = emitExpr(*target.children[1]);
+      TV cur = emitMaskRead(TV{var.ty, array, {}}, mask, target.ty, l);
+      TV rhs = emitExpr(*s.value);
+      TV result = emitBinary(s.op, cur, rhs, s.resultTy, s.compute, s.loc);
+      emitMaskStore(array, var.ty, mask, result, target.items, s.loc);
+      return;
+    }
     SmallVector<Expr *> subscripts;
     for (size_t i = 1; i < target.children.size(); ++i)
       subscripts.push_back(target.children[i].get());
@@ -320,6 +329,11 @@ void Lowering::assignTo(Expr &target, TV value, SMLoc at) {
   Location l = loc(at);
   if (target.kind == Expr::Subscript) {
     Var &var = variable(*target.children[0]);
+    if (target.meaning == Meaning::MaskIndex) {
+      emitMaskStore(load(var, l), var.ty, emitExpr(*target.children[1]), value,
+                    target.items, at);
+      return;
+    }
     SmallVector<Expr *> subscripts;
     for (size_t i = 1; i < target.children.size(); ++i)
       subscripts.push_back(target.children[i].get());

@@ -332,6 +332,12 @@ private:
   /// literal 0): a run-time check of the divisor, every element of an
   /// array.
   void checkIntegerDivisor(const TV &divisor, ScalarKind compute, Location l);
+  /// Stops the program with `problem` unless `holds` (an i1) is true of
+  /// every element of `array`.
+  void checkEveryElement(
+      const TV &array,
+      function_ref<Value(OpBuilder &, Location, Value element)> holds,
+      const std::string &problem, Location l);
 
   /// The number of elements of an array (1 for a scalar), as an index.
   Value elementCount(const TV &v, Location l);
@@ -362,6 +368,29 @@ private:
   SliceSpec emitSlice(Value source, const Ty &ty, ArrayRef<Expr *> subscripts,
                       ArrayRef<SliceItem> items, SMLoc at);
   TV emitSubscript(Expr &e);
+
+  //===--------------------------------------------------------------------===//
+  // Indexing with arrays (LowerIndexing.cpp)
+  //===--------------------------------------------------------------------===//
+  /// `base[mask]`: the elements where `mask` is true, in row-major order.
+  TV emitMaskRead(const TV &base, const TV &mask, const Ty &ty, Location l);
+  /// `dest[mask] = value` in place: a scalar, or a 1-d array with a value
+  /// for each true element in row-major order. `whole` selects all of dest.
+  void emitMaskStore(Value dest, const Ty &destTy, const TV &mask, TV value,
+                     ArrayRef<SliceItem> whole, SMLoc at);
+  /// `base[indices]`: the rows of `base` that integer `indices` name
+  /// (negative ones counting from the end), in the indices' shape.
+  TV emitGather(const TV &base, const TV &indices, const Ty &ty, Location l);
+  /// Runs `onTrue` for the row-major positions where `mask` is true,
+  /// threading `init` through (`onFalse`, if given, runs for the others);
+  /// the final values.
+  using WalkBody = function_ref<SmallVector<Value>(
+      OpBuilder &, Location, ValueRange ivs, ValueRange values)>;
+  SmallVector<Value> walkMask(const TV &mask, ValueRange init, WalkBody onTrue,
+                              Location l, WalkBody onFalse = nullptr);
+  /// The number of true elements of `mask`, checked to have `array`'s
+  /// shape.
+  Value maskCount(const TV &array, const TV &mask, Location l);
   TV emitShapeIndex(Expr &e);
 
   /// dest[items] = value, in place (ndarray.insert_slice).

@@ -132,6 +132,13 @@ private:
   Ty checkConditional(Expr &e);
   Ty checkChain(Expr &e);
   Ty checkSubscript(Expr &e);
+  /// `a[m]` with `m` an array (of type `index`): a boolean mask of a's
+  /// shape, or integer indices along a's first axis. Sets e.meaning; the
+  /// type of the elements it selects.
+  Ty checkArrayIndex(Expr &e, const Ty &base, const Ty &index);
+  /// `target = value` for such a subscript: masks only.
+  void checkArrayIndexStore(Expr &target, const Ty &dest, const Ty &index,
+                            const Ty &value, SMLoc at);
   /// `a.shape[k]`.
   Ty checkShapeIndex(Expr &e);
 

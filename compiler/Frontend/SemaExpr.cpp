@@ -626,6 +626,15 @@ Ty Sema::checkSubscript(Expr &e) {
                 "a value of type " + base.str() + " is not subscriptable");
     return Ty::error();
   }
+  // One subscript that is an array: a mask or integer indices.
+  if (e.children.size() == 2 && e.children[1]->kind != Expr::Slice &&
+      !literal(e.children[1].get())) {
+    Ty index = check(*e.children[1]);
+    if (index.isError())
+      return index;
+    if (index.isArray())
+      return checkArrayIndex(e, base, index);
+  }
   SmallVector<Expr *> subscripts;
   for (size_t i = 1; i < e.children.size(); ++i)
     subscripts.push_back(e.children[i].get());
@@ -637,6 +646,38 @@ Ty Sema::checkSubscript(Expr &e) {
   if (allIndices && (int64_t)subscripts.size() == base.rank())
     return Ty::scalar(base.elem);
   return sliceType(base, subscripts, e.items);
+}
+
+Ty Sema::checkArrayIndex(Expr &e, const Ty &base, const Ty &index) {
+  Expr &indexExpr = *e.children[1];
+  if (index.elem == ScalarKind::Bool) {
+    bool matches = index.rank() == base.rank();
+    for (int64_t d = 0; matches && d < base.rank(); ++d)
+      matches = index.shape[d] == kDyn || base.shape[d] == kDyn ||
+                index.shape[d] == base.shape[d];
+    if (!matches) {
+      diags.error(indexExpr.loc, "a boolean index must have the shape of the "
+                                 "array it indexes: " +
+                                     shapeStr(index) + " for " +
+                                     shapeStr(base));
+      return Ty::error();
+    }
+    e.meaning = Meaning::MaskIndex;
+    return Ty::array(base.elem, {kDyn});
+  }
+  if (!isInt(index.elem)) {
+    diags.error(indexExpr.loc, "arrays used as indices must be of integer "
+                               "(or boolean) type, not " +
+                                   index.str());
+    return Ty::error();
+  }
+  // Whole rows (sub-arrays along axis 0), in the indices' shape.
+  e.meaning = Meaning::GatherIndex;
+  Ty result = index;
+  result.elem = base.elem;
+  result.shape.append(base.shape.begin() + 1, base.shape.end());
+  result.syms.append(base.syms.begin() + 1, base.syms.end());
+  return result;
 }
 
 bool Sema::checkStoreSlice(const Ty &destTy, ArrayRef<SliceItem> items,

@@ -131,6 +131,31 @@ void Sema::checkAugAssign(Stmt &s) {
   assignTo(target, result, s.loc);
 }
 
+void Sema::checkArrayIndexStore(Expr &target, const Ty &dest, const Ty &index,
+                                const Ty &value, SMLoc at) {
+  if (checkArrayIndex(target, dest, index).isError())
+    return;
+  if (target.meaning == Meaning::GatherIndex) {
+    diags.error(target.children[1]->loc,
+                "assignment through integer-array indices is not supported; "
+                "assign through a boolean mask or a slice");
+    return;
+  }
+  // The selected elements, in order, take a scalar or a 1-d array's
+  // values (its size checked at run time).
+  if (value.isArray() && value.rank() != 1) {
+    diags.error(at, "a masked assignment takes a scalar or a 1-d array of "
+                    "values, not " +
+                        value.str());
+    return;
+  }
+  Ty selected = Ty::array(dest.elem, {kDyn});
+  if (!checkStoreSlice(selected, {SliceItem{}}, value, at))
+    return;
+  // The mask is stored through the whole array, in place.
+  analyzeSlice(dest, {}, at, target.items);
+}
+
 void Sema::checkFor(Stmt &s) {
   for (auto &arg : s.rangeArgs) {
     Ty v = check(*arg);
@@ -273,6 +298,17 @@ void Sema::assignTo(Expr &target, const Ty &value, SMLoc at) {
       return;
     }
     base.binding = var->id;
+    if (target.children.size() == 2 &&
+        target.children[1]->kind != Expr::Slice &&
+        !literal(target.children[1].get())) {
+      Ty index = check(*target.children[1]);
+      if (index.isError())
+        return;
+      if (index.isArray()) {
+        checkArrayIndexStore(target, var->ty, index, value, at);
+        return;
+      }
+    }
     SmallVector<Expr *> items;
     for (size_t i = 1; i < target.children.size(); ++i)
       items.push_back(target.children[i].get());

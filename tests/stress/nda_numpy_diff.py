@@ -319,6 +319,19 @@ def statement(p, depth=0):
             p.emit("print(%s[%d], %s[:, %d], %s[%d:, ::2], %s.T)" %
                    (n, rng.randrange(r), n, rng.randrange(c), n,
                     rng.randrange(r), n), depth + 1)
+        # Masks and integer-array indices (rows; negative ones from the
+        # end), read and written.
+        rows = s[0]
+        p.emit("print(%s[%s %s %s], %s[(arange(%d) * %d - %d) %% %d])" %
+               (n, n, rng.choice(["<", ">", "!="]), literal(rng, d), n,
+                rng.randint(1, 5), rng.randint(1, 3), rng.randint(0, 3),
+                rows), depth + 1)
+        copy = p.fresh("c")
+        p.emit("%s = %s.copy()" % (copy, n), depth + 1)
+        p.emit("%s[%s > %s] %s %s" % (copy, copy, literal(rng, d),
+                                      rng.choice(["=", "+=", "*="]),
+                                      literal(rng, d)), depth + 1)
+        p.emit("print(%s)" % copy, depth + 1)
     elif kind < 0.65:
         # Augmented and slice assignment, in place.
         op = rng.choice(["+=", "-=", "*="])
