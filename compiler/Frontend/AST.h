@@ -148,8 +148,14 @@ struct Expr {
   Meaning meaning = Meaning::None;      ///< what a name, call or subscript is
   ScalarKind compute = ScalarKind::F64; ///< the kind an operator, math
                                         ///< builtin or reduction computes in
-  int64_t axis = -1;                    ///< a reduction's or shape index's axis
-  bool pairwise = false;                ///< max(a, b)/min(a, b) of two scalars
+  int64_t axis = -1; ///< a reduction's or shape index's axis; reshape: the
+                     ///< dimension given as -1 (its size inferred)
+  /// A reduction's axes (sorted; empty: all), whether it keeps them as
+  /// size-1 dimensions, and var/std's delta degrees of freedom.
+  std::vector<int64_t> axes;
+  bool keepdims = false;
+  int64_t ddof = 0;
+  bool pairwise = false;  ///< max(a, b)/min(a, b) of two scalars
   bool numpyName = false; ///< Name: written `np.x`, NumPy's x (no variable)
   unsigned binding = 0;   ///< Name: the variable it reads
   /// Assignment target (Name): the variable it writes, a new one when

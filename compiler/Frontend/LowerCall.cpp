@@ -376,16 +376,38 @@ TV Lowering::emitMethod(Expr &call) {
         call.ty,
         ndarray::CopyOp::create(builder, l, base.value.getType(), base.value),
         {}};
-  // reshape
-  SmallVector<Expr *> args;
-  for (size_t i = 1; i < call.children.size(); ++i)
-    args.push_back(call.children[i].get());
   ArrayRef<int64_t> shape = call.ty.shape;
-  SmallVector<Value> dyn = emitShapeSizes(args, shape);
   SmallVector<Value> sizes;
-  for (size_t i = 0, j = 0; i < shape.size(); ++i)
-    sizes.push_back(shape[i] == kDyn ? dyn[j++] : constIndex(shape[i], l));
-  if (!dyn.empty() || llvm::is_contained(base.ty.shape, kDyn)) {
+  if (callee.name == "flatten" || callee.name == "ravel") {
+    if (callee.name == "flatten")
+      base.value =
+          ndarray::CopyOp::create(builder, l, base.value.getType(), base.value);
+    sizes.push_back(elementCount(base, l));
+  } else {
+    // reshape; a -1 (its position in call.axis) is the rest of the count.
+    SmallVector<Expr *> args;
+    for (size_t i = 1; i < call.children.size(); ++i)
+      args.push_back(call.children[i].get());
+    SmallVector<int64_t> given(shape);
+    if (call.axis >= 0)
+      given[call.axis] = 1; // not emitted: no argument gives it
+    SmallVector<Value> dyn = emitShapeSizes(args, given);
+    for (size_t i = 0, j = 0; i < shape.size(); ++i)
+      sizes.push_back(given[i] == kDyn ? dyn[j++] : constIndex(shape[i], l));
+    if (call.axis >= 0 && shape[call.axis] == kDyn) {
+      // count / (the others, at least 1): a count they do not divide is
+      // caught by the check below.
+      Value others = constIndex(1, l);
+      for (auto [i, size] : llvm::enumerate(sizes))
+        if ((int64_t)i != call.axis)
+          others = arith::MulIOp::create(builder, l, others, size);
+      others = arith::MaxUIOp::create(builder, l, others, constIndex(1, l));
+      sizes[call.axis] =
+          arith::DivUIOp::create(builder, l, elementCount(base, l), others);
+    }
+  }
+  if (llvm::is_contained(shape, kDyn) ||
+      llvm::is_contained(base.ty.shape, kDyn)) {
     // The element counts must agree at run time: a view of the wrong
     // size would read and write past the array.
     Value newCount = constIndex(1, l);

@@ -142,7 +142,8 @@ bool Lowering::mayViewInto(const Expr &e, const llvm::StringSet<> &names) {
     return mayViewInto(*e.children[0], names);
   case Expr::Call:
     return e.children[0]->kind == Expr::Attribute &&
-           e.children[0]->name == "reshape" &&
+           (e.children[0]->name == "reshape" ||
+            e.children[0]->name == "ravel") &&
            mayViewInto(*e.children[0]->children[0], names);
   case Expr::Conditional:
     return mayViewInto(*e.children[0], names) ||
@@ -160,7 +161,8 @@ bool Lowering::mayBeView(const Expr &e) {
     return true;
   case Expr::Call:
     return e.children[0]->kind == Expr::Attribute &&
-           e.children[0]->name == "reshape" &&
+           (e.children[0]->name == "reshape" ||
+            e.children[0]->name == "ravel") &&
            mayBeView(*e.children[0]->children[0]);
   case Expr::Conditional:
     return mayBeView(*e.children[0]) || mayBeView(*e.children[2]);

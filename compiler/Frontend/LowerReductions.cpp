@@ -91,6 +91,17 @@ TV Lowering::emitArange(Expr &call, StringRef) {
   return TV{call.ty, generic.getResult(0), {}};
 }
 
+/// The reduction operator of a reduction builtin (var and std sum).
+static BinaryOp reductionOperator(StringRef name) {
+  return llvm::StringSwitch<BinaryOp>(name)
+      .Case("prod", BinaryOp::Mul)
+      .Case("max", BinaryOp::Max)
+      .Case("min", BinaryOp::Min)
+      .Case("any", BinaryOp::BitOr)
+      .Case("all", BinaryOp::BitAnd)
+      .Default(BinaryOp::Add);
+}
+
 TV Lowering::emitReduction(Expr &call, StringRef name) {
   Location l = loc(call.loc);
   TV v = emitExpr(*call.children[1]);
@@ -103,92 +114,147 @@ TV Lowering::emitReduction(Expr &call, StringRef name) {
   // A scalar is a 0-d array: its own sum, max, ... (any and all: its truth).
   if (v.ty.isScalar())
     return convertElem(v, call.ty.elem, l);
-  std::optional<int64_t> axis;
-  if (call.axis >= 0)
-    axis = call.axis;
+  ArrayRef<int64_t> axes = call.axes;
   if (name == "max" || name == "min") {
     std::string problem = "zero-size array to reduction operation " +
                           name.str() + " which has no identity";
     for (int64_t d = 0; d < v.ty.rank(); ++d)
-      if ((!axis || *axis == d) && v.ty.shape[d] == kDyn)
+      if ((axes.empty() || llvm::is_contained(axes, d)) &&
+          v.ty.shape[d] == kDyn)
         checkNotEmpty(tensor::DimOp::create(builder, l, v.value, d), problem,
                       l);
   }
-  ScalarKind from = v.ty.elem;
   ScalarKind acc = call.compute;
+  TV result;
+  if (name == "var" || name == "std") {
+    result = emitVariance(v, axes, call.ddof, acc, call.loc);
+    if (name == "std") {
+      auto root = [](OpBuilder &b, Location bl, ArrayRef<Value> e) -> Value {
+        return math::SqrtOp::create(b, bl, e[0]);
+      };
+      result.value = result.ty.isScalar()
+                         ? root(builder, l, {result.value})
+                         : emitElementwise(l, {result}, result.ty, root);
+    }
+  } else {
+    result = reduceAxes(v, axes, reductionOperator(name), acc, l);
+    if (name == "mean")
+      result = emitBinary(BinaryOp::Div, result,
+                          countOver(v, axes, /*ddof=*/0, acc, l), result.ty,
+                          acc, call.loc);
+  }
+  if (!call.keepdims)
+    return result;
+  // The reduced dimensions stay, of size 1.
+  SmallVector<Value> sizes;
+  for (int64_t d = 0; d < v.ty.rank(); ++d)
+    sizes.push_back(axes.empty() || llvm::is_contained(axes, d)
+                        ? constIndex(1, l)
+                    : v.ty.shape[d] == kDyn
+                        ? (Value)tensor::DimOp::create(builder, l, v.value, d)
+                        : constIndex(v.ty.shape[d], l));
+  Value reduced = result.value;
+  if (result.ty.isScalar())
+    reduced = tensor::FromElementsOp::create(builder, l, tensorType(acc, {}),
+                                             ValueRange{reduced});
+  return TV{call.ty,
+            ndarray::ReshapeOp::create(builder, l,
+                                       tensorType(acc, call.ty.shape), reduced,
+                                       sizes, BoolAttr()),
+            {}};
+}
+
+TV Lowering::reduceAxes(const TV &v, ArrayRef<int64_t> axes, BinaryOp op,
+                        ScalarKind acc, Location l) {
+  ScalarKind from = v.ty.elem;
   SmallVector<int64_t> reduced, shape;
+  SmallVector<std::string> syms;
   SmallVector<Value> dyn;
   for (int64_t d = 0; d < v.ty.rank(); ++d) {
-    if (!axis || *axis == d) {
+    if (axes.empty() || llvm::is_contained(axes, d)) {
       reduced.push_back(d);
       continue;
     }
     shape.push_back(v.ty.shape[d]);
+    syms.push_back(v.ty.syms[d]);
     if (v.ty.shape[d] == kDyn)
       dyn.push_back(tensor::DimOp::create(builder, l, v.value, d));
   }
-  auto type = tensorType(acc, shape);
-  Value init = tensor::EmptyOp::create(builder, l, type, dyn);
+  Value init = tensor::EmptyOp::create(builder, l, tensorType(acc, shape), dyn);
   Value identity;
-  if (name == "sum" || name == "mean" || name == "any")
-    identity = constScalar(acc, 0, 0, l);
-  else if (name == "all")
-    identity = constScalar(acc, 1, 1, l);
-  else if (name == "prod")
-    identity = constScalar(acc, 1, 1, l);
+  if (op == BinaryOp::Max || op == BinaryOp::Min)
+    identity = extremeIdentity(acc, op == BinaryOp::Max, l);
   else
-    identity = extremeIdentity(acc, name == "max", l);
+    identity =
+        constScalar(acc, op == BinaryOp::Mul || op == BinaryOp::BitAnd ? 1 : 0,
+                    op == BinaryOp::Mul || op == BinaryOp::BitAnd ? 1 : 0, l);
   init = linalg::FillOp::create(builder, l, identity, init).getResult(0);
-  BinaryOp op = name == "sum" || name == "mean" ? BinaryOp::Add
-                : name == "prod"                ? BinaryOp::Mul
-                : name == "max"                 ? BinaryOp::Max
-                : name == "min"                 ? BinaryOp::Min
-                : name == "any"                 ? BinaryOp::BitOr
-                                                : BinaryOp::BitAnd;
-  bool boolMinMax =
-      acc == ScalarKind::Bool && (op == BinaryOp::Max || op == BinaryOp::Min);
+  // max/min of booleans: or/and.
+  if (acc == ScalarKind::Bool && op == BinaryOp::Max)
+    op = BinaryOp::BitOr;
+  if (acc == ScalarKind::Bool && op == BinaryOp::Min)
+    op = BinaryOp::BitAnd;
   auto reduce = linalg::ReduceOp::create(
       builder, l, ValueRange{v.value}, ValueRange{init}, reduced,
       [&](OpBuilder &b, Location bl, ValueRange args) {
         Value x = castWith(b, args[0], from, acc, bl);
-        Value r;
-        if (boolMinMax)
-          r = op == BinaryOp::Max
-                  ? (Value)arith::OrIOp::create(b, bl, x, args[1])
-                  : (Value)arith::AndIOp::create(b, bl, x, args[1]);
-        else
-          r = scalarBinary(b, bl, op, x, args[1], acc);
-        linalg::YieldOp::create(b, bl, r);
+        linalg::YieldOp::create(b, bl,
+                                scalarBinary(b, bl, op, x, args[1], acc));
       });
-  Value result = reduce.getResult(0);
-  if (name == "mean") {
-    Value count = constIndex(1, l);
-    for (int64_t d : reduced) {
-      Value size = v.ty.shape[d] != kDyn
-                       ? constIndex(v.ty.shape[d], l)
-                       : (Value)tensor::DimOp::create(builder, l, v.value, d);
-      count = arith::MulIOp::create(builder, l, count, size);
-    }
-    Value countF = castScalar(count, ScalarKind::Index, acc, l);
-    if (shape.empty()) {
-      Value s = tensor::ExtractOp::create(builder, l, result, ValueRange{});
-      return TV{call.ty, arith::DivFOp::create(builder, l, s, countF), {}};
-    }
-    TV sum{call.ty, result, {}};
-    return TV{
-        call.ty,
-        emitElementwise(
-            l, {sum}, call.ty,
-            [&](OpBuilder &b, Location bl, ArrayRef<Value> e) {
-              return arith::DivFOp::create(b, bl, e[0], countF).getResult();
-            }),
-        {}};
-  }
+  Value r = reduce.getResult(0);
   if (shape.empty())
-    return TV{call.ty,
-              tensor::ExtractOp::create(builder, l, result, ValueRange{}),
+    return TV{Ty::scalar(acc),
+              tensor::ExtractOp::create(builder, l, r, ValueRange{}),
               {}};
-  return TV{call.ty, result, {}};
+  return TV{Ty::array(acc, shape, syms), r, {}};
+}
+
+TV Lowering::countOver(const TV &v, ArrayRef<int64_t> axes, int64_t ddof,
+                       ScalarKind k, Location l) {
+  Value count = constIndex(1, l);
+  for (int64_t d = 0; d < v.ty.rank(); ++d)
+    if (axes.empty() || llvm::is_contained(axes, d))
+      count = arith::MulIOp::create(
+          builder, l, count,
+          v.ty.shape[d] != kDyn
+              ? constIndex(v.ty.shape[d], l)
+              : (Value)tensor::DimOp::create(builder, l, v.value, d));
+  if (ddof) {
+    // NumPy divides by max(count - ddof, 0).
+    count = arith::SubIOp::create(builder, l, count, constIndex(ddof, l));
+    count = arith::MaxSIOp::create(builder, l, count, constIndex(0, l));
+  }
+  return TV{Ty::scalar(k), castScalar(count, ScalarKind::Index, k, l), {}};
+}
+
+TV Lowering::emitVariance(const TV &v, ArrayRef<int64_t> axes, int64_t ddof,
+                          ScalarKind acc, SMLoc at) {
+  Location l = loc(at);
+  // mean(|x - mean(x)|**2), the mean broadcast back over the reduced axes,
+  // and the sum divided by count - ddof.
+  TV sum = reduceAxes(v, axes, BinaryOp::Add, acc, l);
+  TV mean = emitBinary(BinaryOp::Div, sum, countOver(v, axes, 0, acc, l),
+                       sum.ty, acc, at);
+  Ty full = v.ty;
+  full.elem = acc;
+  SmallVector<int64_t> identity =
+      llvm::to_vector(llvm::seq<int64_t>(0, v.ty.rank()));
+  SmallVector<int64_t> kept;
+  for (int64_t d = 0; d < v.ty.rank(); ++d)
+    if (!axes.empty() && !llvm::is_contained(axes, d))
+      kept.push_back(d);
+  ScalarKind from = v.ty.elem;
+  Value squares = emitElementwise(
+      l, {v, mean}, full,
+      [&](OpBuilder &b, Location bl, ArrayRef<Value> e) -> Value {
+        Value deviation = arith::SubFOp::create(
+            b, bl, castWith(b, e[0], from, acc, bl), e[1]);
+        return arith::MulFOp::create(b, bl, deviation, deviation);
+      },
+      {identity, kept});
+  TV squareSum = reduceAxes(TV{full, squares, {}}, axes, BinaryOp::Add, acc, l);
+  return emitBinary(BinaryOp::Div, squareSum, countOver(v, axes, ddof, acc, l),
+                    squareSum.ty, acc, at);
 }
 
 Value Lowering::extremeIdentity(ScalarKind k, bool forMax, Location l) {

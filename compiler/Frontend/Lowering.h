@@ -455,6 +455,17 @@ private:
                    ScalarKind compute, Location l);
   TV emitArange(Expr &call, StringRef name);
   TV emitReduction(Expr &call, StringRef name);
+  /// `v` reduced over `axes` (all when empty) by `op`, accumulating in
+  /// `acc`: the kept dimensions, or a scalar.
+  TV reduceAxes(const TV &v, ArrayRef<int64_t> axes, BinaryOp op,
+                ScalarKind acc, Location l);
+  /// The number of elements reduced over `axes`, less `ddof` (at least 0),
+  /// as a scalar of kind `k`.
+  TV countOver(const TV &v, ArrayRef<int64_t> axes, int64_t ddof, ScalarKind k,
+               Location l);
+  /// NumPy's var: the mean squared deviation, divided by count - ddof.
+  TV emitVariance(const TV &v, ArrayRef<int64_t> axes, int64_t ddof,
+                  ScalarKind acc, SMLoc at);
 
   /// The identity of max (the lowest value of `k`) or of min (the highest).
   Value extremeIdentity(ScalarKind k, bool forMax, Location l);

@@ -21,7 +21,7 @@ ExprPtr Parser::parseExprList() {
   tuple->children.push_back(std::move(first));
   while (isOp(",")) {
     ++pos;
-    if (at(Token::Newline) || isOp("="))
+    if (at(Token::Newline) || isOp("=") || isOp(")"))
       break;
     ExprPtr next = parseExpr();
     if (!next)

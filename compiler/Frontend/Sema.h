@@ -191,9 +191,16 @@ private:
   std::optional<ScalarKind> dtypeArg(Expr *e);
   /// A shape argument: an integer or a tuple of integers; its static
   /// sizes (kDyn where computed) are added to `shape`.
-  bool shapeArg(Expr &e, SmallVector<int64_t> &shape);
+  /// The sizes `e` gives (an integer or a tuple of them), appended to
+  /// `shape` (kDyn for those known at run time). With `inferred`, one may be
+  /// -1 (reshape's "the rest"): its position goes there, its size is kDyn.
+  bool shapeArg(Expr &e, SmallVector<int64_t> &shape,
+                int64_t *inferred = nullptr);
   /// The axis argument of reduction `name` of an array of type `ty`
   /// (positional or keyword); `failed` after an error.
+  /// A reduction's `axis` (an integer or a tuple of them, literals) into
+  /// call.axes, its `keepdims` (a bool literal) and, for var/std, `ddof`.
+  bool reductionArgs(Expr &call, StringRef name, const Ty &ty);
   std::optional<int64_t> axisArg(Expr &call, StringRef name, const Ty &ty,
                                  bool &failed);
   /// False (reported) if `keyword` is given both by keyword and as the

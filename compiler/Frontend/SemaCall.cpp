@@ -72,9 +72,9 @@ bool Sema::unqualify(Expr &e) {
 
 bool Sema::desugarMethod(Expr &call) {
   Expr &callee = *call.children[0];
-  static const StringRef kMethods[] = {"sum",   "prod",   "max",    "min",
-                                       "mean",  "argmax", "argmin", "clip",
-                                       "round", "any",    "all"};
+  static const StringRef kMethods[] = {
+      "sum",  "prod",  "max", "min", "mean", "argmax", "argmin",
+      "clip", "round", "any", "all", "var",  "std"};
   if (callee.kind != Expr::Attribute ||
       !llvm::is_contained(kMethods, callee.name))
     return false;
@@ -100,7 +100,7 @@ std::optional<ScalarKind> Sema::dtypeArg(Expr *e) {
   return std::nullopt;
 }
 
-bool Sema::shapeArg(Expr &e, SmallVector<int64_t> &shape) {
+bool Sema::shapeArg(Expr &e, SmallVector<int64_t> &shape, int64_t *inferred) {
   SmallVector<Expr *> items;
   if (e.kind == Expr::Tuple)
     for (auto &c : e.children)
@@ -109,6 +109,15 @@ bool Sema::shapeArg(Expr &e, SmallVector<int64_t> &shape) {
     items.push_back(&e);
   for (Expr *item : items) {
     if (std::optional<int64_t> lit = literal(item)) {
+      if (*lit == -1 && inferred) {
+        if (*inferred >= 0) {
+          diags.error(item->loc, "can only specify one unknown dimension");
+          return false;
+        }
+        *inferred = shape.size();
+        shape.push_back(kDyn);
+        continue;
+      }
       if (*lit < 0) {
         diags.error(item->loc, "negative dimensions are not allowed");
         return false;
@@ -526,17 +535,81 @@ Ty Sema::checkArange(Expr &call, StringRef) {
 
 /// The type of a reduction of `v` (along `axis`, else over all of it) with
 /// elements of kind `k`: the kept dimensions, or a scalar.
-static Ty reducedType(const Ty &v, std::optional<int64_t> axis, ScalarKind k) {
+/// `v` reduced over `axes` (all when empty), in `k`; reduced dimensions
+/// stay, of size 1, with `keepdims`.
+static Ty reducedType(const Ty &v, ArrayRef<int64_t> axes, bool keepdims,
+                      ScalarKind k) {
   SmallVector<int64_t> shape;
   SmallVector<std::string> syms;
-  for (int64_t d = 0; d < v.rank(); ++d)
-    if (axis && *axis != d) {
-      shape.push_back(v.shape[d]);
-      syms.push_back(v.syms[d]);
-    }
+  for (int64_t d = 0; d < v.rank(); ++d) {
+    bool reduced = axes.empty() || llvm::is_contained(axes, d);
+    if (reduced && !keepdims)
+      continue;
+    shape.push_back(reduced ? 1 : v.shape[d]);
+    syms.push_back(reduced ? "" : v.syms[d]);
+  }
   if (shape.empty())
     return Ty::scalar(k);
   return Ty::array(k, shape, syms);
+}
+
+bool Sema::reductionArgs(Expr &call, StringRef name, const Ty &ty) {
+  if (!checkNotTwice(call, name, "axis", 1))
+    return false;
+  Expr *axis = findKeyword(call, "axis");
+  if (call.children.size() > 2)
+    axis = call.children[2].get();
+  call.axes.clear();
+  if (axis) {
+    SmallVector<Expr *> items;
+    if (axis->kind == Expr::Tuple)
+      for (auto &c : axis->children)
+        items.push_back(c.get());
+    else
+      items.push_back(axis);
+    for (Expr *item : items) {
+      std::optional<int64_t> lit = literal(item);
+      if (!lit) {
+        diags.error(item->loc,
+                    "axis must be an integer literal or a tuple of them");
+        return false;
+      }
+      int64_t a = *lit < 0 ? *lit + ty.rank() : *lit;
+      if (a < 0 || a >= ty.rank()) {
+        diags.error(item->loc, "axis " + std::to_string(*lit) +
+                                   " is out of bounds for array of dimension " +
+                                   std::to_string(ty.rank()));
+        return false;
+      }
+      if (llvm::is_contained(call.axes, a)) {
+        diags.error(item->loc, "duplicate value in 'axis'");
+        return false;
+      }
+      call.axes.push_back(a);
+    }
+    llvm::sort(call.axes);
+    // Every axis is the same as none.
+    if ((int64_t)call.axes.size() == ty.rank())
+      call.axes.clear();
+  }
+  call.keepdims = false;
+  if (Expr *keep = findKeyword(call, "keepdims")) {
+    if (keep->kind != Expr::BoolLit) {
+      diags.error(keep->loc, "keepdims must be True or False");
+      return false;
+    }
+    call.keepdims = keep->boolValue;
+  }
+  call.ddof = 0;
+  if (Expr *ddof = findKeyword(call, "ddof")) {
+    std::optional<int64_t> lit = literal(ddof);
+    if (!lit || *lit < 0) {
+      diags.error(ddof->loc, "ddof must be a non-negative integer literal");
+      return false;
+    }
+    call.ddof = *lit;
+  }
+  return true;
 }
 
 Ty Sema::checkReduction(Expr &call, StringRef name) {
@@ -546,7 +619,8 @@ Ty Sema::checkReduction(Expr &call, StringRef name) {
   // With a scalar first, or a non-literal second argument, max(a, b) is
   // Python's (a scalar has no axis).
   bool twoValues = call.children.size() > 2 &&
-                   (v.isScalar() || !literal(call.children[2].get()));
+                   (v.isScalar() || (!literal(call.children[2].get()) &&
+                                     call.children[2]->kind != Expr::Tuple));
   if ((name == "max" || name == "min") && twoValues) {
     // NumPy reads the second argument as the axis, so arrays get a pointer
     // to maximum/minimum instead.
@@ -574,25 +648,26 @@ Ty Sema::checkReduction(Expr &call, StringRef name) {
     return Ty::error();
   }
   // A scalar is a 0-d array: any axis is out of bounds, as in NumPy.
-  bool failed;
-  std::optional<int64_t> axis = axisArg(call, name, v, failed);
-  if (failed)
+  if (!reductionArgs(call, name, v))
     return Ty::error();
-  call.axis = axis.value_or(-1);
+  bool averages = name == "mean" || name == "var" || name == "std";
+  if (v.isScalar() && averages) {
+    diags.error(argument(call, 0).loc,
+                name + "() needs an array, not " + v.str());
+    return Ty::error();
+  }
   if (name == "any" || name == "all") {
     call.compute = ScalarKind::Bool;
-    return v.isScalar() ? Ty::scalar(ScalarKind::Bool)
-                        : reducedType(v, axis, ScalarKind::Bool);
+    return v.isScalar()
+               ? Ty::scalar(ScalarKind::Bool)
+               : reducedType(v, call.axes, call.keepdims, ScalarKind::Bool);
   }
-  if (v.isScalar()) {
-    if (name != "mean")
-      return v;
-    diags.error(argument(call, 0).loc, "mean() needs an array, not " + v.str());
-    return Ty::error();
-  }
+  if (v.isScalar())
+    return v;
   if (name == "max" || name == "min")
     for (int64_t d = 0; d < v.rank(); ++d)
-      if ((!axis || *axis == d) && v.shape[d] == 0) {
+      if ((call.axes.empty() || llvm::is_contained(call.axes, d)) &&
+          v.shape[d] == 0) {
         diags.error(call.loc, "zero-size array to reduction operation " +
                                   name.str() + " which has no identity");
         return Ty::error();
@@ -601,10 +676,10 @@ Ty Sema::checkReduction(Expr &call, StringRef name) {
   if ((name == "sum" || name == "prod") &&
       (from == ScalarKind::Bool || (isInt(from) && bits(from) < 64)))
     acc = ScalarKind::I64;
-  if (name == "mean")
+  if (averages)
     acc = isFloat(from) ? from : ScalarKind::F64;
   call.compute = acc;
-  return reducedType(v, axis, acc);
+  return reducedType(v, call.axes, call.keepdims, acc);
 }
 
 Ty Sema::checkArgReduction(Expr &call, StringRef name) {
@@ -626,7 +701,10 @@ Ty Sema::checkArgReduction(Expr &call, StringRef name) {
       diags.error(call.loc, "attempt to get " + name + " of an empty sequence");
       return Ty::error();
     }
-  return reducedType(v, axis, ScalarKind::I64);
+  SmallVector<int64_t> axes;
+  if (axis)
+    axes.push_back(*axis);
+  return reducedType(v, axes, /*keepdims=*/false, ScalarKind::I64);
 }
 
 Ty Sema::checkMethod(Expr &call) {
@@ -673,6 +751,21 @@ Ty Sema::checkMethod(Expr &call) {
       return Ty::error();
     return base;
   }
+  auto count = [](ArrayRef<int64_t> dims) -> std::optional<int64_t> {
+    int64_t total = 1;
+    for (int64_t s : dims) {
+      if (s == kDyn)
+        return std::nullopt;
+      total *= s;
+    }
+    return total;
+  };
+  if (callee.name == "flatten" || callee.name == "ravel") {
+    // One dimension: a copy (flatten) or, as reshape, a view (ravel).
+    if (!checkArity(call, callee.name, 0, 0))
+      return Ty::error();
+    return Ty::array(base.elem, {count(base.shape).value_or(kDyn)});
+  }
   if (callee.name == "reshape") {
     if (n == 0) {
       diags.error(call.loc, "reshape() needs the new shape");
@@ -681,19 +774,31 @@ Ty Sema::checkMethod(Expr &call) {
     if (!checkArity(call, "reshape", 1, 8))
       return Ty::error();
     SmallVector<int64_t> shape;
+    int64_t inferred = -1;
     for (size_t i = 0; i < n; ++i)
-      if (!shapeArg(argument(call, i), shape))
+      if (!shapeArg(argument(call, i), shape, &inferred))
         return Ty::error();
-    auto count = [](ArrayRef<int64_t> dims) -> std::optional<int64_t> {
-      int64_t total = 1;
-      for (int64_t s : dims) {
-        if (s == kDyn)
-          return std::nullopt;
-        total *= s;
+    call.axis = inferred;
+    std::optional<int64_t> total = count(base.shape);
+    if (inferred >= 0) {
+      SmallVector<int64_t> others(shape);
+      others.erase(others.begin() + inferred);
+      std::optional<int64_t> rest = count(others);
+      if (rest && total) {
+        if (*rest == 0 || *total % *rest != 0) {
+          std::string written;
+          for (auto [i, s] : llvm::enumerate(shape))
+            written += (i ? ", " : "") +
+                       ((int64_t)i == inferred ? "-1" : std::to_string(s));
+          diags.error(call.loc, "cannot reshape array of size " +
+                                    std::to_string(*total) + " into shape (" +
+                                    written + ")");
+          return Ty::error();
+        }
+        shape[inferred] = *total / *rest;
       }
-      return total;
-    };
-    std::optional<int64_t> known = count(shape), total = count(base.shape);
+    }
+    std::optional<int64_t> known = count(shape);
     if (known && total && *known != *total) {
       diags.error(call.loc, "cannot reshape array of size " +
                                 std::to_string(*total) + " into shape " +

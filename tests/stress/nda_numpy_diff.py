@@ -62,14 +62,15 @@ def round(a):
 def gpu(f):
     return f
 def _reduction(f):
-    def reduce(a, axis=None):
-        return f(a, axis=axis)
+    def reduce(a, axis=None, **keywords):
+        return f(a, axis=axis, **keywords)
     return reduce
 sum, prod, mean = _reduction(np.sum), _reduction(np.prod), _reduction(np.mean)
-def max(a, axis=None):
-    return np.max(a, axis=axis)
-def min(a, axis=None):
-    return np.min(a, axis=axis)
+var, std = _reduction(np.var), _reduction(np.std)
+def max(a, axis=None, keepdims=False):
+    return np.max(a, axis=axis, keepdims=keepdims)
+def min(a, axis=None, keepdims=False):
+    return np.min(a, axis=axis, keepdims=keepdims)
 def abs(a):
     return np.abs(a)
 any, all = _reduction(np.any), _reduction(np.all)
@@ -284,6 +285,17 @@ def statement(p, depth=0):
             p.emit("print(%s(%s, axis=%d))" % (f, n, axis), depth + 1)
         p.emit("print(argmax(%s), %s.argmin(), zeros_like(%s), "
                "full_like(%s, 2))" % (n, n, n, n), depth + 1)
+        # Several axes, kept as size 1; var and std (f64: f32 sums round
+        # differently); the array flattened.
+        axes = "(%s)" % ", ".join(str(a) for a in
+                                  rng.sample(range(len(s)), len(s)))
+        f = rng.choice(["max", "min", "sum"] + (["mean", "var", "std"]
+                                                if d == "f64" else []))
+        extra = ", ddof=1" if f in ("var", "std") and rng.random() < 0.5 else ""
+        p.emit("print(%s.%s(axis=%s, keepdims=True), %s(%s, axis=%d%s), "
+               "%s.reshape(-1, 1).ravel(), %s.flatten())" %
+               (n, f, axes, f, n, rng.randrange(len(s)), extra, n, n),
+               depth + 1)
     elif kind < 0.5:
         # Comparisons (bool arrays), casts back to integers.
         cmp = rng.choice(["<", ">", "<=", ">=", "==", "!="])
