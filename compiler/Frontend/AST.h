@@ -129,6 +129,7 @@ struct Expr {
     Tuple,       ///< (a, b) or a, b
     Conditional, ///< `then if cond else other`: children then, cond, other
     Chain,       ///< a < b <= c: the operands, and the operators in chainOps
+    List,        ///< [a, b, ...]: only as array()'s argument (nested)
   };
   Kind kind;
   llvm::SMLoc loc;

@@ -177,6 +177,127 @@ TV Lowering::emitLogical(Expr &call, StringRef name) {
                     call.loc);
 }
 
+TV Lowering::emitArrayLiteral(Expr &call, StringRef) {
+  Location l = loc(call.loc);
+  ScalarKind k = call.ty.elem;
+  SmallVector<Value> elements;
+  std::function<void(Expr &)> collect = [&](Expr &e) {
+    if (e.kind != Expr::List) {
+      TV v = emitExpr(e);
+      elements.push_back(castScalar(v.value, v.ty.elem, k, loc(e.loc)));
+      return;
+    }
+    for (auto &item : e.children)
+      collect(*item);
+  };
+  collect(argument(call, 0));
+  return TV{call.ty,
+            tensor::FromElementsOp::create(
+                builder, l, tensorType(k, call.ty.shape), elements),
+            {}};
+}
+
+TV Lowering::emitEye(Expr &call, StringRef) {
+  Location l = loc(call.loc);
+  size_t n = call.children.size() - 1;
+  SmallVector<Expr *> dims = {&argument(call, 0)};
+  if (Expr *columns = n > 1 ? &argument(call, 1) : findKeyword(call, "M"))
+    dims.push_back(columns);
+  SmallVector<Value> dyn = emitShapeSizes(dims, call.ty.shape);
+  if (dims.size() == 1 && call.ty.shape[1] == kDyn)
+    dyn.push_back(dyn[0]);
+  Value diagonal = constIndex(0, l);
+  if (Expr *k = n > 2 ? &argument(call, 2) : findKeyword(call, "k"))
+    diagonal = emitIndexValue(*k);
+  ScalarKind kind = call.ty.elem;
+  auto type = tensorType(kind, call.ty.shape);
+  Value init = tensor::EmptyOp::create(builder, l, type, dyn);
+  auto generic = linalg::GenericOp::create(
+      builder, l, TypeRange{type}, ValueRange{}, ValueRange{init},
+      SmallVector<AffineMap>{builder.getMultiDimIdentityMap(2)},
+      {utils::IteratorType::parallel, utils::IteratorType::parallel},
+      [&](OpBuilder &b, Location bl, ValueRange) {
+        // 1 where j - i == k.
+        Value i = linalg::IndexOp::create(b, bl, 0);
+        Value j = linalg::IndexOp::create(b, bl, 1);
+        Value onDiagonal =
+            arith::CmpIOp::create(b, bl, arith::CmpIPredicate::eq,
+                                  arith::SubIOp::create(b, bl, j, i), diagonal);
+        Value one = castWith(b, onDiagonal, ScalarKind::Bool, kind, bl);
+        linalg::YieldOp::create(b, bl, one);
+      });
+  return TV{call.ty, generic.getResult(0), {}};
+}
+
+TV Lowering::emitJoin(Expr &call, StringRef name) {
+  Location l = loc(call.loc);
+  bool stack = name == "stack";
+  int64_t axis = call.axis, rank = call.ty.rank();
+  ScalarKind k = call.ty.elem;
+  SmallVector<TV> parts;
+  for (auto &item : argument(call, 0).children)
+    parts.push_back(convertElem(emitExpr(*item), k, loc(item->loc)));
+  auto dimOf = [&](const TV &v, int64_t d) -> Value {
+    return v.ty.shape[d] == kDyn
+               ? (Value)tensor::DimOp::create(builder, l, v.value, d)
+               : constIndex(v.ty.shape[d], l);
+  };
+  // The result's sizes: the first part's, and along the axis the sum
+  // (concatenate) or the count (stack). The other parts must agree.
+  SmallVector<Value> sizes;
+  for (int64_t d = 0, p = 0; d < rank; ++d) {
+    if (stack && d == axis) {
+      sizes.push_back(constIndex(parts.size(), l));
+      continue;
+    }
+    Value size = dimOf(parts[0], p);
+    if (!stack && d == axis)
+      for (const TV &part : ArrayRef(parts).drop_front())
+        size = arith::AddIOp::create(builder, l, size, dimOf(part, p));
+    else
+      for (const TV &part : ArrayRef(parts).drop_front())
+        if (part.ty.shape[p] == kDyn || parts[0].ty.shape[p] == kDyn)
+          checkAtRunTime(arith::CmpIPredicate::eq, dimOf(part, p), size,
+                         "all the input array dimensions" +
+                             std::string(stack ? ""
+                                               : " except for the "
+                                                 "concatenation axis") +
+                             " must match exactly",
+                         l);
+    sizes.push_back(size);
+    ++p;
+  }
+  SmallVector<Value> dyn;
+  for (int64_t d = 0; d < rank; ++d)
+    if (call.ty.shape[d] == kDyn)
+      dyn.push_back(sizes[d]);
+  Value result =
+      tensor::EmptyOp::create(builder, l, tensorType(k, call.ty.shape), dyn);
+  // Each part into its place: stacked parts lose the axis (a rank-reducing
+  // insert of size 1 there).
+  Value offset = constIndex(0, l);
+  for (const TV &part : parts) {
+    SmallVector<OpFoldResult> offsets(rank, builder.getIndexAttr(0)), partSizes,
+        strides(rank, builder.getIndexAttr(1));
+    offsets[axis] = offset;
+    for (int64_t d = 0, p = 0; d < rank; ++d) {
+      if (stack && d == axis) {
+        partSizes.push_back(builder.getIndexAttr(1));
+        continue;
+      }
+      partSizes.push_back(part.ty.shape[p] == kDyn
+                              ? OpFoldResult(dimOf(part, p))
+                              : builder.getIndexAttr(part.ty.shape[p]));
+      ++p;
+    }
+    result = tensor::InsertSliceOp::create(builder, l, part.value, result,
+                                           offsets, partSizes, strides);
+    offset = arith::AddIOp::create(
+        builder, l, offset, stack ? constIndex(1, l) : dimOf(part, axis));
+  }
+  return TV{call.ty, result, {}};
+}
+
 TV Lowering::emitMinimumMaximum(Expr &call, StringRef name) {
   TV a = emitExpr(argument(call, 0)), b = emitExpr(argument(call, 1));
   return emitBinary(name == "minimum" ? BinaryOp::Min : BinaryOp::Max, a, b,

@@ -384,9 +384,11 @@ TV Lowering::emitExpr(Expr &e) {
     return emitCall(e);
   case Expr::StringLit:
   case Expr::Slice:
+  case Expr::List:
     break;
   }
-  llvm_unreachable("a string or a slice outside '[...]', refused by Sema");
+  llvm_unreachable("a string, a slice outside '[...]' or a list outside "
+                   "array(), refused by Sema");
 }
 
 Value Lowering::elementCount(const TV &v, Location l) {

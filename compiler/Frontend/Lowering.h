@@ -446,6 +446,9 @@ private:
   TV emitWhere(Expr &call, StringRef name);
   TV emitMinimumMaximum(Expr &call, StringRef name);
   TV emitLogical(Expr &call, StringRef name);
+  TV emitArrayLiteral(Expr &call, StringRef name);
+  TV emitEye(Expr &call, StringRef name);
+  TV emitJoin(Expr &call, StringRef name);
   TV emitClip(Expr &call, StringRef name);
   TV emitArctan2(Expr &call, StringRef name);
   TV emitFilledLike(Expr &call, StringRef name);

@@ -399,6 +399,26 @@ ExprPtr Parser::parseAtom() {
         return nullptr;
       return inner;
     }
+    if (t.text == "[") {
+      auto list = std::make_unique<Expr>(Expr::List, t.loc);
+      ++pos;
+      if (isOp("]")) {
+        diags.error(list->loc, "empty lists are not supported");
+        return nullptr;
+      }
+      while (!isOp("]")) {
+        ExprPtr item = parseExpr();
+        if (!item)
+          return nullptr;
+        list->children.push_back(std::move(item));
+        if (!isOp(","))
+          break;
+        ++pos;
+      }
+      if (!expectOp("]"))
+        return nullptr;
+      return list;
+    }
     break;
   default:
     break;

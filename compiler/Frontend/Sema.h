@@ -229,6 +229,14 @@ private:
   Ty checkWhere(Expr &call, StringRef name);
   Ty checkMinimumMaximum(Expr &call, StringRef name);
   Ty checkLogical(Expr &call, StringRef name);
+  Ty checkArrayLiteral(Expr &call, StringRef name);
+  /// Whether the nested list `e`, at `depth`, has `shape` (the lengths
+  /// along its first path) everywhere; its leaves, scalars, are checked and
+  /// promoted into `kind`.
+  bool listShape(Expr &e, size_t depth, SmallVector<int64_t> &shape,
+                 std::optional<ScalarKind> &kind);
+  Ty checkEye(Expr &call, StringRef name);
+  Ty checkJoin(Expr &call, StringRef name);
   Ty checkUnaryMath(Expr &call, StringRef name);
   Ty checkLen(Expr &call, StringRef name);
   Ty checkArange(Expr &call, StringRef name);

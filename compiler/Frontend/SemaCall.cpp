@@ -369,6 +369,171 @@ Ty Sema::checkLogical(Expr &call, StringRef name) {
                     call.compute);
 }
 
+bool Sema::listShape(Expr &e, size_t depth, SmallVector<int64_t> &shape,
+                     std::optional<ScalarKind> &kind) {
+  bool nested = e.kind == Expr::List;
+  // Every element at one depth is a list of one size, or a scalar.
+  if (nested != (depth < shape.size()) ||
+      (nested && (int64_t)e.children.size() != shape[depth])) {
+    diags.error(e.loc, "the nested lists of array() must have the same "
+                       "lengths at each depth");
+    return false;
+  }
+  if (nested) {
+    for (auto &item : e.children)
+      if (!listShape(*item, depth + 1, shape, kind))
+        return false;
+    return true;
+  }
+  Ty v = check(e);
+  if (v.isError())
+    return false;
+  if (!v.isScalar()) {
+    diags.error(e.loc, "array() takes nested lists of scalars, not " + v.str());
+    return false;
+  }
+  // Python numbers in a list are not weak: [1, 2.5] is f64, [True, 2] i64.
+  v.weak = false;
+  kind = kind ? promote(Ty::scalar(*kind), v) : v.elem;
+  return true;
+}
+
+Ty Sema::checkArrayLiteral(Expr &call, StringRef name) {
+  Expr &list = argument(call, 0);
+  if (list.kind != Expr::List) {
+    diags.error(list.loc, "array() takes a list of values, [...]; an array "
+                          "is copied with .copy()");
+    return Ty::error();
+  }
+  SmallVector<int64_t> shape;
+  std::optional<ScalarKind> kind;
+  // The first path down fixes the depth.
+  for (Expr *e = &list; e->kind == Expr::List; e = e->children[0].get())
+    shape.push_back(e->children.size());
+  if (!listShape(list, 0, shape, kind))
+    return Ty::error();
+  if (Expr *dtype = findKeyword(call, "dtype")) {
+    std::optional<ScalarKind> k = dtypeArg(dtype);
+    if (!k)
+      return Ty::error();
+    kind = *k;
+  }
+  return Ty::array(*kind, shape);
+}
+
+Ty Sema::checkEye(Expr &call, StringRef name) {
+  size_t n = call.children.size() - 1;
+  if (!checkNotTwice(call, name, "M", 1) || !checkNotTwice(call, name, "k", 2))
+    return Ty::error();
+  SmallVector<int64_t> shape;
+  if (!shapeArg(argument(call, 0), shape))
+    return Ty::error();
+  Expr *columns = n > 1 ? &argument(call, 1) : findKeyword(call, "M");
+  if (columns && !shapeArg(*columns, shape))
+    return Ty::error();
+  if (!columns)
+    shape.push_back(shape[0]);
+  if (Expr *k = n > 2 ? &argument(call, 2) : findKeyword(call, "k"))
+    if (!literal(k) && !checkIndexValue(*k))
+      return Ty::error();
+  ScalarKind kind = ScalarKind::F64;
+  if (Expr *dtype = findKeyword(call, "dtype")) {
+    std::optional<ScalarKind> k = dtypeArg(dtype);
+    if (!k)
+      return Ty::error();
+    kind = *k;
+  }
+  return Ty::array(kind, shape);
+}
+
+Ty Sema::checkJoin(Expr &call, StringRef name) {
+  Expr &seq = argument(call, 0);
+  if (seq.kind != Expr::Tuple && seq.kind != Expr::List) {
+    diags.error(seq.loc, name + "() takes a tuple or a list of arrays");
+    return Ty::error();
+  }
+  SmallVector<Ty> parts;
+  for (auto &item : seq.children) {
+    Ty v = check(*item);
+    if (v.isError())
+      return v;
+    if (!v.isArray() || v.rank() == 0) {
+      diags.error(item->loc, name + "() joins arrays, not " + v.str());
+      return Ty::error();
+    }
+    parts.push_back(v);
+  }
+  bool stack = name == "stack";
+  int64_t rank = parts[0].rank() + (stack ? 1 : 0);
+  // The axis of the result.
+  int64_t axis = 0;
+  if (!checkNotTwice(call, name, "axis", 1))
+    return Ty::error();
+  if (Expr *a = call.children.size() > 2 ? call.children[2].get()
+                                         : findKeyword(call, "axis")) {
+    std::optional<int64_t> lit = literal(a);
+    if (!lit) {
+      diags.error(a->loc, "axis must be an integer literal");
+      return Ty::error();
+    }
+    axis = *lit < 0 ? *lit + rank : *lit;
+    if (axis < 0 || axis >= rank) {
+      diags.error(a->loc, "axis " + std::to_string(*lit) +
+                              " is out of bounds for array of dimension " +
+                              std::to_string(rank));
+      return Ty::error();
+    }
+  }
+  call.axis = axis;
+  Ty result = parts[0];
+  for (auto [i, part] : llvm::enumerate(parts)) {
+    if (part.rank() != parts[0].rank()) {
+      diags.error(seq.children[i]->loc,
+                  "all the input arrays must have the same number of "
+                  "dimensions, but the array at index 0 has " +
+                      std::to_string(parts[0].rank()) +
+                      " dimension(s) and the array at index " +
+                      std::to_string(i) + " has " +
+                      std::to_string(part.rank()) + " dimension(s)");
+      return Ty::error();
+    }
+    if (i == 0)
+      continue;
+    result.elem = promote(result, part);
+    for (int64_t d = 0; d < part.rank(); ++d) {
+      int64_t &r = result.shape[d];
+      if (!stack && d == axis) {
+        r = r == kDyn || part.shape[d] == kDyn ? kDyn : r + part.shape[d];
+        continue;
+      }
+      if (r != kDyn && part.shape[d] != kDyn && r != part.shape[d]) {
+        diags.error(seq.children[i]->loc,
+                    stack ? std::string("all input arrays must have the same "
+                                        "shape")
+                          : "all the input array dimensions except for the "
+                            "concatenation axis must match exactly, but "
+                            "along dimension " +
+                                std::to_string(d) +
+                                ", the array at index 0 has size " +
+                                std::to_string(r) + " and the array at index " +
+                                std::to_string(i) + " has size " +
+                                std::to_string(part.shape[d]));
+        return Ty::error();
+      }
+      if (r == kDyn)
+        r = part.shape[d];
+    }
+  }
+  if (!stack && parts.size() > 1)
+    result.syms[axis] = "";
+  if (stack) {
+    result.shape.insert(result.shape.begin() + axis, parts.size());
+    result.syms.insert(result.syms.begin() + axis, "");
+  }
+  result.weak = false;
+  return result;
+}
+
 Ty Sema::checkLen(Expr &call, StringRef) {
   Ty v = check(argument(call, 0));
   if (v.isError())

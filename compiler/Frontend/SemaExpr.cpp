@@ -57,6 +57,10 @@ Ty Sema::check(Expr &e) {
   case Expr::Slice:
     diags.error(e.loc, "a slice is only allowed inside '[...]'");
     break;
+  case Expr::List:
+    diags.error(e.loc, "lists are only allowed as the argument of array(); "
+                       "write array([...])");
+    break;
   case Expr::Call:
     ty = checkCall(e);
     break;

@@ -57,6 +57,7 @@ sign, argmax, argmin = np.sign, np.argmax, np.argmin
 clip, arctan2, zeros_like, ones_like, full_like = (np.clip, np.arctan2,
                                                    np.zeros_like, np.ones_like,
                                                    np.full_like)
+array, eye, concatenate, stack = np.array, np.eye, np.concatenate, np.stack
 def round(a):
     return np.round(a)
 def gpu(f):
@@ -203,7 +204,7 @@ def expr(p, dtype, shape, depth=0):
         if form < 0.4:
             return "(%s ** %d)" % (a, rng.randint(0, 3))
         if form < 0.55:
-            return "~%s" % a
+            return "(~%s)" % a
         b = expr(p, dtype, shape if rng.random() < 0.7 else (), depth + 1)
         return "(%s %s %s)" % (a, rng.choice(["&", "|", "^"]), b)
     if choice < 0.95:
@@ -338,6 +339,13 @@ def statement(p, depth=0):
                (n, n, rng.choice(["<", ">", "!="]), literal(rng, d), n,
                 rng.randint(1, 5), rng.randint(1, 3), rng.randint(0, 3),
                 rows), depth + 1)
+        # Joined and built arrays.
+        p.emit("print(%sconcatenate((%s, %s[%d:]), axis=0), %sstack([%s, %s * 2], "
+               "axis=%d), %sarray([%s, %s]) + %s.flatten()[0], %seye(%d, k=%d))" %
+               (numpy_prefix(p), n, n, rng.randrange(rows), numpy_prefix(p),
+                n, n, rng.randrange(len(s) + 1), numpy_prefix(p),
+                literal(rng, d), literal(rng, d), n, numpy_prefix(p),
+                rng.randint(1, 4), rng.randint(-1, 1)), depth + 1)
         copy = p.fresh("c")
         p.emit("%s = %s.copy()" % (copy, n), depth + 1)
         p.emit("%s[%s > %s] %s %s" % (copy, copy, literal(rng, d),
