@@ -94,6 +94,10 @@ Lowering::SliceSpec Lowering::emitSlice(Value source, const Ty &ty,
       Expr *stop = subscript ? subscript->children[1].get() : nullptr;
       Expr *step = subscript ? subscript->children[2].get() : nullptr;
       Value size = dimValue();
+      if (item.literalStep && *item.literalStep < 0) {
+        emitBackwardSlice(spec, item, start, stop, size, l);
+        break;
+      }
       auto bound = [&](Expr *e, std::optional<int64_t> literal) -> Value {
         Value v = literal ? constIndex(*literal, l) : emitIndexValue(*e);
         Value zero = constIndex(0, l);
@@ -132,6 +136,41 @@ Lowering::SliceSpec Lowering::emitSlice(Value source, const Ty &ty,
     }
   }
   return spec;
+}
+
+void Lowering::emitBackwardSlice(SliceSpec &spec, const SliceItem &item,
+                                 Expr *start, Expr *stop, Value size,
+                                 Location l) {
+  // Python's bounds for a negative step: negative ones count from the end,
+  // all are clamped to [-1, size - 1]; start defaults to the last element,
+  // stop to before the first.
+  Value minusOne = constIndex(-1, l);
+  Value last = arith::SubIOp::create(builder, l, size, constIndex(1, l));
+  auto bound = [&](Expr *e, std::optional<int64_t> literal) -> Value {
+    Value v = literal ? constIndex(*literal, l) : emitIndexValue(*e);
+    Value negative = arith::CmpIOp::create(
+        builder, l, arith::CmpIPredicate::slt, v, constIndex(0, l));
+    v = arith::SelectOp::create(builder, l, negative,
+                                arith::AddIOp::create(builder, l, v, size), v);
+    v = arith::MaxSIOp::create(builder, l, v, minusOne);
+    return arith::MinSIOp::create(builder, l, v, last);
+  };
+  Value first = start ? bound(start, item.literalStart) : last;
+  Value end = stop ? bound(stop, item.literalStop) : minusOne;
+  // ceil((first - end) / -step), at least 0.
+  Value n = arith::CeilDivSIOp::create(
+      builder, l, arith::SubIOp::create(builder, l, first, end),
+      constIndex(-*item.literalStep, l));
+  n = arith::MaxSIOp::create(builder, l, n, constIndex(0, l));
+  // An empty slice may start before the first element, where a view may not.
+  Value empty = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, n,
+                                      constIndex(0, l));
+  first = arith::SelectOp::create(builder, l, empty, constIndex(0, l), first);
+  spec.offsets.push_back(first);
+  spec.strides.push_back(builder.getIndexAttr(*item.literalStep));
+  spec.sizes.push_back(n);
+  spec.fullShape.push_back(kDyn);
+  spec.sizeValues.push_back(n);
 }
 
 TV Lowering::emitShapeIndex(Expr &e) {

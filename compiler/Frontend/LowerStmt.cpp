@@ -315,14 +315,51 @@ Value Lowering::emitCondition(Expr &e) {
   return castScalar(c.value, c.ty.elem, ScalarKind::Bool, loc(e.loc));
 }
 
+/// Whether the array `e` evaluates to may share memory with a variable's:
+/// a name, a view, or what a call or a conditional gives (a fresh result
+/// of an operator or a builtin does not).
+static bool mayShareMemory(const Expr *e) {
+  if (!e)
+    return true;
+  switch (e->kind) {
+  case Expr::Name:
+  case Expr::Subscript:
+  case Expr::Tuple:
+    return true;
+  case Expr::Call:
+    return e->meaning == Meaning::UserCall || e->meaning == Meaning::MethodCall;
+  case Expr::Conditional:
+    return mayShareMemory(e->children[0].get()) ||
+           mayShareMemory(e->children[2].get());
+  default:
+    return false;
+  }
+}
+
 void Lowering::emitAssign(Stmt &s) {
   TV value = emitExpr(*s.value);
+  // Stored into a slice, an array that may overlap it is copied first (the
+  // store would read what it has already written: x[::-1] = x).
+  auto stored = [&](Expr &target, TV v, const Expr *source) {
+    if (target.kind == Expr::Subscript && v.ty.isArray() &&
+        mayShareMemory(source))
+      v.value = ndarray::CopyOp::create(builder, loc(target.loc),
+                                        v.value.getType(), v.value);
+    return v;
+  };
   if (s.targets.size() == 1) {
-    assignTo(*s.targets[0], value, s.loc);
+    assignTo(*s.targets[0], stored(*s.targets[0], value, s.value.get()),
+             s.loc);
     return;
   }
-  for (auto [i, target] : llvm::enumerate(s.targets))
-    assignTo(*target, TV{value.ty.elems[i], value.values[i], {}}, target->loc);
+  for (auto [i, target] : llvm::enumerate(s.targets)) {
+    const Expr *source =
+        s.value->kind == Expr::Tuple ? s.value->children[i].get() : nullptr;
+    assignTo(*target,
+             stored(*target, TV{value.ty.elems[i], value.values[i], {}},
+                    source),
+             target->loc);
+  }
 }
 
 void Lowering::assignTo(Expr &target, TV value, SMLoc at) {

@@ -368,6 +368,10 @@ private:
   SliceSpec emitSlice(Value source, const Ty &ty, ArrayRef<Expr *> subscripts,
                       ArrayRef<SliceItem> items, SMLoc at);
   TV emitSubscript(Expr &e);
+  /// A slice with a negative literal step whose bounds are known at run
+  /// time (`size`: the dimension's), appended to `spec`.
+  void emitBackwardSlice(SliceSpec &spec, const SliceItem &item, Expr *start,
+                         Expr *stop, Value size, Location l);
 
   //===--------------------------------------------------------------------===//
   // Indexing with arrays (LowerIndexing.cpp)

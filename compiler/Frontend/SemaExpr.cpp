@@ -526,9 +526,38 @@ bool Sema::analyzeSlice(const Ty &ty, ArrayRef<Expr *> subscripts, SMLoc at,
     auto sStart = start ? literal(start) : std::optional<int64_t>(0);
     auto sStop = stop ? literal(stop) : std::optional<int64_t>();
     auto sStep = step ? literal(step) : std::optional<int64_t>(1);
-    if (sStep && *sStep <= 0) {
-      diags.error(step->loc, "slice steps must be positive");
+    if (sStep && *sStep == 0) {
+      diags.error(step->loc, "slice step cannot be zero");
       return false;
+    }
+    if (sStep && *sStep < 0 &&
+        (dimSize == kDyn || (start && !sStart) || (stop && !sStop))) {
+      // Backwards, bounds at run time.
+      slice.kind = SliceItem::DynamicSlice;
+      slice.literalStart = start ? sStart : std::nullopt;
+      slice.literalStop = sStop;
+      slice.literalStep = sStep;
+      if ((start && !sStart && !checkIndexValue(*start)) ||
+          (stop && !sStop && !checkIndexValue(*stop)))
+        return false;
+      out.push_back(slice);
+      continue;
+    }
+    if (sStep && *sStep < 0) {
+      // Backwards: Python's bounds, all known here.
+      auto clamp = [&](int64_t bound) {
+        if (bound < 0)
+          bound += dimSize;
+        return std::clamp<int64_t>(bound, -1, dimSize - 1);
+      };
+      int64_t first = start ? clamp(*sStart) : dimSize - 1;
+      int64_t last = stop ? clamp(*sStop) : -1;
+      slice.kind = SliceItem::StaticSlice;
+      slice.first = first;
+      slice.step = *sStep;
+      slice.size = first <= last ? 0 : 1 + (first - last - 1) / -*sStep;
+      out.push_back(slice);
+      continue;
     }
     // ceil((last - first) / stride), without overflow for any stride.
     auto count = [](int64_t first, int64_t last, int64_t stride) -> int64_t {

@@ -324,14 +324,14 @@ def statement(p, depth=0):
             k = s[0]
             a = rng.randint(0, k)
             b = rng.randint(a, k)
-            step = rng.choice([1, 1, 2, 3])
+            step = rng.choice([1, 1, 2, 3, -1, -2])
             p.emit("print(%s[%d:%d:%d], %s[%d], %s[-1])" %
                    (n, a, b, step, n, rng.randrange(k), n), depth + 1)
         else:
             r, c = s
-            p.emit("print(%s[%d], %s[:, %d], %s[%d:, ::2], %s.T)" %
+            p.emit("print(%s[%d], %s[:, %d], %s[%d:, ::2], %s.T, %s[::-1, ::%d])" %
                    (n, rng.randrange(r), n, rng.randrange(c), n,
-                    rng.randrange(r), n), depth + 1)
+                    rng.randrange(r), n, n, rng.choice([-1, -2, 1])), depth + 1)
         # Masks and integer-array indices (rows; negative ones from the
         # end), read and written.
         rows = s[0]
