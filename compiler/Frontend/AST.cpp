@@ -58,6 +58,30 @@ std::optional<BinaryOp> binaryOpFromSpelling(StringRef text) {
   return std::nullopt;
 }
 
+bool isNewAxis(const Expr &e) {
+  return e.kind == Expr::NoneLit ||
+         (e.kind == Expr::Attribute && e.name == "newaxis" &&
+          e.children[0]->kind == Expr::Name);
+}
+
+std::vector<Expr *> subscriptItems(Expr &e, int64_t rank) {
+  int64_t named = 0;
+  for (size_t i = 1; i < e.children.size(); ++i)
+    if (!isNewAxis(*e.children[i]) && e.children[i]->kind != Expr::Ellipsis)
+      ++named;
+  std::vector<Expr *> items;
+  for (size_t i = 1; i < e.children.size(); ++i) {
+    Expr *item = e.children[i].get();
+    if (isNewAxis(*item))
+      continue;
+    if (item->kind == Expr::Ellipsis)
+      items.insert(items.end(), std::max<int64_t>(0, rank - named), nullptr);
+    else
+      items.push_back(item);
+  }
+  return items;
+}
+
 bool isBitwise(BinaryOp op) {
   return op == BinaryOp::BitAnd || op == BinaryOp::BitOr ||
          op == BinaryOp::BitXor;

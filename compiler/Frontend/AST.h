@@ -130,6 +130,8 @@ struct Expr {
     Conditional, ///< `then if cond else other`: children then, cond, other
     Chain,       ///< a < b <= c: the operands, and the operators in chainOps
     List,        ///< [a, b, ...]: only as array()'s argument (nested)
+    NoneLit,     ///< None: only in subscripts, a new axis
+    Ellipsis,    ///< `...`: only in subscripts, the dimensions not named
   };
   Kind kind;
   llvm::SMLoc loc;
@@ -164,11 +166,20 @@ struct Expr {
   unsigned assigned = 0;
   bool bindsNew = false;
   Ty varTy;
+  /// Subscript: the dimensions of the result that None (np.newaxis) adds.
+  std::vector<int64_t> newAxes;
   std::vector<SliceItem> items; ///< Subscript: per dimension of the base
   std::vector<ScalarKind> chainCompute; ///< Chain: each comparison's kind
 
   Expr(Kind kind, llvm::SMLoc loc) : kind(kind), loc(loc) {}
 };
+
+/// Whether `e` is a new axis in a subscript: None or np.newaxis.
+bool isNewAxis(const Expr &e);
+/// The items of the subscript `e`, one per dimension of the array of
+/// `rank` it indexes: `...` stands for whole slices (nullptr), new axes
+/// are left out. (More items than `rank` when it has too many.)
+std::vector<Expr *> subscriptItems(Expr &e, int64_t rank);
 
 struct Stmt;
 using StmtPtr = std::unique_ptr<Stmt>;

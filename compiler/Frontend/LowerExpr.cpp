@@ -38,9 +38,10 @@ Lowering::SliceSpec Lowering::emitSlice(Value source, const Ty &ty,
   Location l = loc(at);
   SliceSpec spec;
   auto addStatic = [&](int64_t first, int64_t size, int64_t step) {
-    // An empty slice may start at the end, where a view may not.
+    // An empty slice may start at the end, where a view may not (nor reach
+    // past it, backwards).
     spec.offsets.push_back(builder.getIndexAttr(size == 0 ? 0 : first));
-    spec.strides.push_back(builder.getIndexAttr(step));
+    spec.strides.push_back(builder.getIndexAttr(size == 0 ? 1 : step));
     spec.sizes.push_back(builder.getIndexAttr(size));
     spec.fullShape.push_back(size);
     spec.sizeValues.push_back(constIndex(size, l));
@@ -206,11 +207,42 @@ TV Lowering::emitSubscript(Expr &e) {
     return emitMaskRead(base, emitExpr(*e.children[1]), e.ty, loc(e.loc));
   if (e.meaning == Meaning::GatherIndex)
     return emitGather(base, emitExpr(*e.children[1]), e.ty, loc(e.loc));
-  SmallVector<Expr *> subscripts;
-  for (size_t i = 1; i < e.children.size(); ++i)
-    subscripts.push_back(e.children[i].get());
+  Location l = loc(e.loc);
+  std::vector<Expr *> subscripts = subscriptItems(e, base.ty.rank());
   SliceSpec spec = emitSlice(base.value, base.ty, subscripts, e.items, e.loc);
-  return readSlice(base.value, spec, e.ty, loc(e.loc));
+  if (e.newAxes.empty())
+    return readSlice(base.value, spec, e.ty, l);
+  // The selection, then its dimensions with the new axes of size 1.
+  Ty selected = e.ty;
+  for (int64_t axis : llvm::reverse(e.newAxes)) {
+    selected.shape.erase(selected.shape.begin() + axis);
+    selected.syms.erase(selected.syms.begin() + axis);
+  }
+  bool scalar = selected.shape.empty();
+  if (scalar)
+    selected = Ty::scalar(e.ty.elem);
+  TV view = readSlice(base.value, spec, selected, l);
+  SmallVector<Value> sizes;
+  for (int64_t d = 0, k = 0; d < e.ty.rank(); ++d) {
+    if (llvm::is_contained(e.newAxes, d)) {
+      sizes.push_back(constIndex(1, l));
+      continue;
+    }
+    sizes.push_back(
+        selected.shape[k] == kDyn
+            ? (Value)tensor::DimOp::create(builder, l, view.value, k)
+            : constIndex(selected.shape[k], l));
+    ++k;
+  }
+  Value source = view.value;
+  if (scalar)
+    source = tensor::FromElementsOp::create(
+        builder, l, tensorType(e.ty.elem, {}), ValueRange{source});
+  return TV{e.ty,
+            ndarray::ReshapeOp::create(builder, l,
+                                       tensorType(e.ty.elem, e.ty.shape),
+                                       source, sizes, BoolAttr()),
+            {}};
 }
 
 void Lowering::storeSlice(Value dest, const Ty &destTy,
@@ -424,6 +456,8 @@ TV Lowering::emitExpr(Expr &e) {
   case Expr::StringLit:
   case Expr::Slice:
   case Expr::List:
+  case Expr::NoneLit:
+  case Expr::Ellipsis:
     break;
   }
   llvm_unreachable("a string, a slice outside '[...]' or a list outside "

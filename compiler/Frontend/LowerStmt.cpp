@@ -171,9 +171,7 @@ void Lowering::emitAugAssign(Stmt &s) {
       emitMaskStore(array, var.ty, mask, result, target.items, s.loc);
       return;
     }
-    SmallVector<Expr *> subscripts;
-    for (size_t i = 1; i < target.children.size(); ++i)
-      subscripts.push_back(target.children[i].get());
+    std::vector<Expr *> subscripts = subscriptItems(target, var.ty.rank());
     Value array = load(var, l);
     SliceSpec spec =
         emitSlice(array, var.ty, subscripts, target.items, target.loc);
@@ -348,17 +346,16 @@ void Lowering::emitAssign(Stmt &s) {
     return v;
   };
   if (s.targets.size() == 1) {
-    assignTo(*s.targets[0], stored(*s.targets[0], value, s.value.get()),
-             s.loc);
+    assignTo(*s.targets[0], stored(*s.targets[0], value, s.value.get()), s.loc);
     return;
   }
   for (auto [i, target] : llvm::enumerate(s.targets)) {
     const Expr *source =
         s.value->kind == Expr::Tuple ? s.value->children[i].get() : nullptr;
-    assignTo(*target,
-             stored(*target, TV{value.ty.elems[i], value.values[i], {}},
-                    source),
-             target->loc);
+    assignTo(
+        *target,
+        stored(*target, TV{value.ty.elems[i], value.values[i], {}}, source),
+        target->loc);
   }
 }
 
@@ -371,9 +368,7 @@ void Lowering::assignTo(Expr &target, TV value, SMLoc at) {
                     target.items, at);
       return;
     }
-    SmallVector<Expr *> subscripts;
-    for (size_t i = 1; i < target.children.size(); ++i)
-      subscripts.push_back(target.children[i].get());
+    std::vector<Expr *> subscripts = subscriptItems(target, var.ty.rank());
     storeSlice(load(var, l), var.ty, subscripts, target.items, value, at);
     return;
   }

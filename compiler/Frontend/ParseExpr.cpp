@@ -376,6 +376,10 @@ ExprPtr Parser::parseAtom() {
       ++pos;
       return e;
     }
+    if (t.text == "None") {
+      ++pos;
+      return std::make_unique<Expr>(Expr::NoneLit, t.loc);
+    }
     if (isKeyword(t.text)) {
       diags.error(t.loc,
                   "expected an expression, found keyword '" + t.text + "'");
@@ -398,6 +402,10 @@ ExprPtr Parser::parseAtom() {
       if (!inner || !expectOp(")"))
         return nullptr;
       return inner;
+    }
+    if (t.text == "...") {
+      ++pos;
+      return std::make_unique<Expr>(Expr::Ellipsis, t.loc);
     }
     if (t.text == "[") {
       auto list = std::make_unique<Expr>(Expr::List, t.loc);

@@ -132,6 +132,8 @@ private:
   Ty checkConditional(Expr &e);
   Ty checkChain(Expr &e);
   Ty checkSubscript(Expr &e);
+  /// At most one `...` in the subscript `e`, and no new axis in a target.
+  bool checkSubscriptForm(Expr &e, bool isTarget);
   /// `a[m]` with `m` an array (of type `index`): a boolean mask of a's
   /// shape, or integer indices along a's first axis. Sets e.meaning; the
   /// type of the elements it selects.

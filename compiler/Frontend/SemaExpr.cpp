@@ -61,6 +61,12 @@ Ty Sema::check(Expr &e) {
     diags.error(e.loc, "lists are only allowed as the argument of array(); "
                        "write array([...])");
     break;
+  case Expr::NoneLit:
+    diags.error(e.loc, "None is only allowed in subscripts (a new axis)");
+    break;
+  case Expr::Ellipsis:
+    diags.error(e.loc, "'...' is only allowed in subscripts");
+    break;
   case Expr::Call:
     ty = checkCall(e);
     break;
@@ -612,7 +618,7 @@ Ty Sema::sliceType(const Ty &ty, ArrayRef<Expr *> subscripts,
     if (item.kind == SliceItem::Index)
       continue;
     shape.push_back(item.kind == SliceItem::DynamicSlice ? kDyn : item.size);
-    bool whole = d >= subscripts.size() ||
+    bool whole = d >= subscripts.size() || !subscripts[d] ||
                  (!subscripts[d]->children[0] && !subscripts[d]->children[1] &&
                   !subscripts[d]->children[2]);
     syms.push_back(whole ? ty.syms[d] : "");
@@ -661,6 +667,7 @@ Ty Sema::checkSubscript(Expr &e) {
   }
   // One subscript that is an array: a mask or integer indices.
   if (e.children.size() == 2 && e.children[1]->kind != Expr::Slice &&
+      e.children[1]->kind != Expr::Ellipsis && !isNewAxis(*e.children[1]) &&
       !literal(e.children[1].get())) {
     Ty index = check(*e.children[1]);
     if (index.isError())
@@ -668,17 +675,63 @@ Ty Sema::checkSubscript(Expr &e) {
     if (index.isArray())
       return checkArrayIndex(e, base, index);
   }
-  SmallVector<Expr *> subscripts;
-  for (size_t i = 1; i < e.children.size(); ++i)
-    subscripts.push_back(e.children[i].get());
+  if (!checkSubscriptForm(e, /*isTarget=*/false))
+    return Ty::error();
+  std::vector<Expr *> subscripts = subscriptItems(e, base.rank());
   if (!analyzeSlice(base, subscripts, e.loc, e.items))
     return Ty::error();
+  // Each slice gives a dimension, each new axis one of size 1, in order
+  // (`...` covers the dimensions the other items do not name).
+  int64_t named = llvm::count_if(
+      ArrayRef(e.children).drop_front(), [](const ExprPtr &item) {
+        return !isNewAxis(*item) && item->kind != Expr::Ellipsis;
+      });
+  e.newAxes.clear();
+  int64_t dim = 0;
+  for (size_t i = 1, d = 0; i < e.children.size(); ++i) {
+    Expr &item = *e.children[i];
+    if (isNewAxis(item)) {
+      e.newAxes.push_back(dim++);
+      continue;
+    }
+    int64_t covers =
+        item.kind == Expr::Ellipsis ? (int64_t)subscripts.size() - named : 1;
+    for (int64_t k = 0; k < covers; ++k, ++d)
+      if (e.items[d].kind != SliceItem::Index)
+        ++dim;
+  }
   bool allIndices = llvm::all_of(e.items, [](const SliceItem &item) {
     return item.kind == SliceItem::Index;
   });
-  if (allIndices && (int64_t)subscripts.size() == base.rank())
+  if (allIndices && (int64_t)subscripts.size() == base.rank() &&
+      e.newAxes.empty())
     return Ty::scalar(base.elem);
-  return sliceType(base, subscripts, e.items);
+  Ty result = sliceType(base, subscripts, e.items);
+  for (int64_t axis : e.newAxes) {
+    result.shape.insert(result.shape.begin() + axis, 1);
+    result.syms.insert(result.syms.begin() + axis, "");
+  }
+  return result;
+}
+
+bool Sema::checkSubscriptForm(Expr &e, bool isTarget) {
+  bool ellipsis = false;
+  for (size_t i = 1; i < e.children.size(); ++i) {
+    Expr &item = *e.children[i];
+    if (item.kind == Expr::Ellipsis) {
+      if (ellipsis) {
+        diags.error(item.loc,
+                    "an index can only have a single ellipsis ('...')");
+        return false;
+      }
+      ellipsis = true;
+    }
+    if (isTarget && isNewAxis(item)) {
+      diags.error(item.loc, "a new axis (None) cannot be assigned to");
+      return false;
+    }
+  }
+  return true;
 }
 
 Ty Sema::checkArrayIndex(Expr &e, const Ty &base, const Ty &index) {

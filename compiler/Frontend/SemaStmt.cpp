@@ -300,7 +300,8 @@ void Sema::assignTo(Expr &target, const Ty &value, SMLoc at) {
     base.binding = var->id;
     if (target.children.size() == 2 &&
         target.children[1]->kind != Expr::Slice &&
-        !literal(target.children[1].get())) {
+        target.children[1]->kind != Expr::Ellipsis &&
+        !isNewAxis(*target.children[1]) && !literal(target.children[1].get())) {
       Ty index = check(*target.children[1]);
       if (index.isError())
         return;
@@ -309,9 +310,9 @@ void Sema::assignTo(Expr &target, const Ty &value, SMLoc at) {
         return;
       }
     }
-    SmallVector<Expr *> items;
-    for (size_t i = 1; i < target.children.size(); ++i)
-      items.push_back(target.children[i].get());
+    if (!checkSubscriptForm(target, /*isTarget=*/true))
+      return;
+    std::vector<Expr *> items = subscriptItems(target, var->ty.rank());
     if (analyzeSlice(var->ty, items, at, target.items))
       checkStoreSlice(var->ty, target.items, value, at);
     return;

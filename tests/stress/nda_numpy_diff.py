@@ -58,6 +58,7 @@ clip, arctan2, zeros_like, ones_like, full_like = (np.clip, np.arctan2,
                                                    np.zeros_like, np.ones_like,
                                                    np.full_like)
 array, eye, concatenate, stack = np.array, np.eye, np.concatenate, np.stack
+newaxis = None
 def round(a):
     return np.round(a)
 def gpu(f):
@@ -339,6 +340,9 @@ def statement(p, depth=0):
                (n, n, rng.choice(["<", ">", "!="]), literal(rng, d), n,
                 rng.randint(1, 5), rng.randint(1, 3), rng.randint(0, 3),
                 rows), depth + 1)
+        # New axes and ellipses.
+        p.emit("print(%s[None], %s[..., None] * %s, %s[..., 0])" % (n, n, n, n),
+               depth + 1)
         # Joined and built arrays.
         p.emit("print(%sconcatenate((%s, %s[%d:]), axis=0), %sstack([%s, %s * 2], "
                "axis=%d), %sarray([%s, %s]) + %s.flatten()[0], %seye(%d, k=%d))" %
