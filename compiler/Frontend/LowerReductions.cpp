@@ -257,6 +257,73 @@ TV Lowering::emitVariance(const TV &v, ArrayRef<int64_t> axes, int64_t ddof,
                     squareSum.ty, acc, at);
 }
 
+TV Lowering::emitScan(Expr &call, StringRef name) {
+  Location l = loc(call.loc);
+  TV v = emitExpr(*call.children[1]);
+  ScalarKind acc = call.compute, from = v.ty.elem;
+  if (v.ty.isScalar())
+    v = TV{Ty::array(from, {1}),
+           tensor::FromElementsOp::create(builder, l, tensorType(from, {1}),
+                                          ValueRange{v.value}),
+           {}};
+  int64_t axis = call.axis;
+  if (axis < 0) {
+    // Of the flattened array.
+    axis = 0;
+    if (v.ty.rank() != 1) {
+      Ty flat = Ty::array(from, {call.ty.shape[0]});
+      v = TV{flat,
+             ndarray::ReshapeOp::create(
+                 builder, l, tensorType(from, flat.shape), v.value,
+                 ValueRange{elementCount(v, l)}, BoolAttr()),
+             {}};
+    }
+  }
+  int64_t rank = v.ty.rank();
+  SmallVector<Value> sizes, dyn;
+  for (int64_t d = 0; d < rank; ++d) {
+    sizes.push_back(v.ty.shape[d] == kDyn
+                        ? (Value)tensor::DimOp::create(builder, l, v.value, d)
+                        : constIndex(v.ty.shape[d], l));
+    if (v.ty.shape[d] == kDyn)
+      dyn.push_back(sizes.back());
+  }
+  // The loops: the other dimensions, then the axis innermost, so that the
+  // running value restarts where the axis does.
+  SmallVector<int64_t> order;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis)
+      order.push_back(d);
+  order.push_back(axis);
+  SmallVector<Value> ubs;
+  for (int64_t d : order)
+    ubs.push_back(sizes[d]);
+  BinaryOp op = name == "cumsum" ? BinaryOp::Add : BinaryOp::Mul;
+  Value out =
+      tensor::EmptyOp::create(builder, l, tensorType(acc, call.ty.shape), dyn);
+  Value identity =
+      constScalar(acc, op == BinaryOp::Mul, op == BinaryOp::Mul, l);
+  scf::LoopNest nest = scf::buildLoopNest(
+      builder, l, SmallVector<Value>(rank, constIndex(0, l)), ubs,
+      SmallVector<Value>(rank, constIndex(1, l)), ValueRange{out, identity},
+      [&](OpBuilder &b, Location bl, ValueRange ivs,
+          ValueRange values) -> scf::ValueVector {
+        SmallVector<Value> at(rank);
+        for (auto [i, d] : llvm::enumerate(order))
+          at[d] = ivs[i];
+        Value x = castWith(b, tensor::ExtractOp::create(b, bl, v.value, at),
+                           from, acc, bl);
+        Value restart =
+            arith::CmpIOp::create(b, bl, arith::CmpIPredicate::eq, ivs.back(),
+                                  arith::ConstantIndexOp::create(b, bl, 0));
+        Value running = arith::SelectOp::create(
+            b, bl, restart, x, scalarBinary(b, bl, op, values[1], x, acc));
+        return {tensor::InsertOp::create(b, bl, running, values[0], at),
+                running};
+      });
+  return TV{call.ty, nest.results[0], {}};
+}
+
 Value Lowering::extremeIdentity(ScalarKind k, bool forMax, Location l) {
   Type type = mlirScalar(k);
   if (isFloat(k)) {

@@ -473,6 +473,9 @@ private:
   /// NumPy's var: the mean squared deviation, divided by count - ddof.
   TV emitVariance(const TV &v, ArrayRef<int64_t> axes, int64_t ddof,
                   ScalarKind acc, SMLoc at);
+  /// cumsum/cumprod: running sums or products along call.axis (-1: of the
+  /// flattened array), a sequential loop with the axis innermost.
+  TV emitScan(Expr &call, StringRef name);
 
   /// The identity of max (the lowest value of `k`) or of min (the highest).
   Value extremeIdentity(ScalarKind k, bool forMax, Location l);

@@ -238,6 +238,7 @@ private:
   bool listShape(Expr &e, size_t depth, SmallVector<int64_t> &shape,
                  std::optional<ScalarKind> &kind);
   Ty checkEye(Expr &call, StringRef name);
+  Ty checkScan(Expr &call, StringRef name);
   Ty checkJoin(Expr &call, StringRef name);
   Ty checkUnaryMath(Expr &call, StringRef name);
   Ty checkLen(Expr &call, StringRef name);

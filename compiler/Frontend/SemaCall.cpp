@@ -73,8 +73,8 @@ bool Sema::unqualify(Expr &e) {
 bool Sema::desugarMethod(Expr &call) {
   Expr &callee = *call.children[0];
   static const StringRef kMethods[] = {
-      "sum",  "prod",  "max", "min", "mean", "argmax", "argmin",
-      "clip", "round", "any", "all", "var",  "std"};
+      "sum",   "prod", "max", "min", "mean", "argmax", "argmin", "clip",
+      "round", "any",  "all", "var", "std",  "cumsum", "cumprod"};
   if (callee.kind != Expr::Attribute ||
       !llvm::is_contained(kMethods, callee.name))
     return false;
@@ -845,6 +845,36 @@ Ty Sema::checkReduction(Expr &call, StringRef name) {
     acc = isFloat(from) ? from : ScalarKind::F64;
   call.compute = acc;
   return reducedType(v, call.axes, call.keepdims, acc);
+}
+
+Ty Sema::checkScan(Expr &call, StringRef name) {
+  Ty v = check(argument(call, 0));
+  if (v.isError())
+    return v;
+  if (!v.isScalar() && !v.isArray()) {
+    diags.error(argument(call, 0).loc,
+                name + "() needs an array, not " + v.str());
+    return Ty::error();
+  }
+  // A scalar is a 1-element array here, as NumPy makes it.
+  Ty array = v.isScalar() ? Ty::array(v.elem, {1}) : v;
+  bool failed;
+  std::optional<int64_t> axis = axisArg(call, name, array, failed);
+  if (failed)
+    return Ty::error();
+  call.axis = axis.value_or(-1);
+  ScalarKind acc = v.elem;
+  if (acc == ScalarKind::Bool || (isInt(acc) && bits(acc) < 64))
+    acc = ScalarKind::I64;
+  call.compute = acc;
+  if (axis) {
+    array.elem = acc;
+    return array;
+  }
+  int64_t count = 1;
+  for (int64_t s : array.shape)
+    count = s == kDyn || count == kDyn ? kDyn : count * s;
+  return Ty::array(acc, {count});
 }
 
 Ty Sema::checkArgReduction(Expr &call, StringRef name) {

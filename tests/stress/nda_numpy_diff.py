@@ -59,6 +59,7 @@ clip, arctan2, zeros_like, ones_like, full_like = (np.clip, np.arctan2,
                                                    np.full_like)
 array, eye, concatenate, stack = np.array, np.eye, np.concatenate, np.stack
 newaxis = None
+cumsum, cumprod = np.cumsum, np.cumprod
 def round(a):
     return np.round(a)
 def gpu(f):
@@ -298,6 +299,9 @@ def statement(p, depth=0):
                "%s.reshape(-1, 1).ravel(), %s.flatten())" %
                (n, f, axes, f, n, rng.randrange(len(s)), extra, n, n),
                depth + 1)
+        if d != "f32":
+            p.emit("print(%scumsum(%s), %s.cumprod(axis=%d))" %
+                   (numpy_prefix(p), n, n, rng.randrange(len(s))), depth + 1)
     elif kind < 0.5:
         # Comparisons (bool arrays), casts back to integers.
         cmp = rng.choice(["<", ">", "<=", ">=", "==", "!="])
@@ -341,7 +345,7 @@ def statement(p, depth=0):
                 rng.randint(1, 5), rng.randint(1, 3), rng.randint(0, 3),
                 rows), depth + 1)
         # New axes and ellipses.
-        p.emit("print(%s[None], %s[..., None] * %s, %s[..., 0])" % (n, n, n, n),
+        p.emit("print(%s[None], %s[..., None] * %s[..., None, :], %s[..., 0])" % (n, n, n, n),
                depth + 1)
         # Joined and built arrays.
         p.emit("print(%sconcatenate((%s, %s[%d:]), axis=0), %sstack([%s, %s * 2], "
