@@ -270,14 +270,7 @@ TV Lowering::emitScan(Expr &call, StringRef name) {
   if (axis < 0) {
     // Of the flattened array.
     axis = 0;
-    if (v.ty.rank() != 1) {
-      Ty flat = Ty::array(from, {call.ty.shape[0]});
-      v = TV{flat,
-             ndarray::ReshapeOp::create(
-                 builder, l, tensorType(from, flat.shape), v.value,
-                 ValueRange{elementCount(v, l)}, BoolAttr()),
-             {}};
-    }
+    v = flattened(v, call.ty.shape[0], l);
   }
   int64_t rank = v.ty.rank();
   SmallVector<Value> sizes, dyn;

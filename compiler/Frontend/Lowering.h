@@ -477,6 +477,15 @@ private:
   /// flattened array), a sequential loop with the axis innermost.
   TV emitScan(Expr &call, StringRef name);
 
+  //===--------------------------------------------------------------------===//
+  // Sorting (LowerSort.cpp)
+  //===--------------------------------------------------------------------===//
+  /// sort/argsort along call.axis (-1: of the flattened array): a stable
+  /// merge sort of each line (NaN last, as NumPy).
+  TV emitSort(Expr &call, StringRef name);
+  /// `v` with one dimension (a reshape).
+  TV flattened(const TV &v, int64_t count, Location l);
+
   /// The identity of max (the lowest value of `k`) or of min (the highest).
   Value extremeIdentity(ScalarKind k, bool forMax, Location l);
 

@@ -239,6 +239,7 @@ private:
                  std::optional<ScalarKind> &kind);
   Ty checkEye(Expr &call, StringRef name);
   Ty checkScan(Expr &call, StringRef name);
+  Ty checkSort(Expr &call, StringRef name);
   Ty checkJoin(Expr &call, StringRef name);
   Ty checkUnaryMath(Expr &call, StringRef name);
   Ty checkLen(Expr &call, StringRef name);

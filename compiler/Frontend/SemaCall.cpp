@@ -73,8 +73,8 @@ bool Sema::unqualify(Expr &e) {
 bool Sema::desugarMethod(Expr &call) {
   Expr &callee = *call.children[0];
   static const StringRef kMethods[] = {
-      "sum",   "prod", "max", "min", "mean", "argmax", "argmin", "clip",
-      "round", "any",  "all", "var", "std",  "cumsum", "cumprod"};
+      "sum",   "prod", "max", "min", "mean", "argmax", "argmin",  "clip",
+      "round", "any",  "all", "var", "std",  "cumsum", "cumprod", "argsort"};
   if (callee.kind != Expr::Attribute ||
       !llvm::is_contained(kMethods, callee.name))
     return false;
@@ -875,6 +875,49 @@ Ty Sema::checkScan(Expr &call, StringRef name) {
   for (int64_t s : array.shape)
     count = s == kDyn || count == kDyn ? kDyn : count * s;
   return Ty::array(acc, {count});
+}
+
+Ty Sema::checkSort(Expr &call, StringRef name) {
+  Ty v = check(argument(call, 0));
+  if (v.isError())
+    return v;
+  if (!v.isArray()) {
+    diags.error(argument(call, 0).loc,
+                name + "() needs an array, not " + v.str());
+    return Ty::error();
+  }
+  ScalarKind k = name == "argsort" ? ScalarKind::I64 : v.elem;
+  // Every kind sorts stably here (a valid order for each of NumPy's).
+  if (Expr *kind = findKeyword(call, "kind")) {
+    static const StringRef kKinds[] = {"quicksort", "mergesort", "heapsort",
+                                       "stable"};
+    if (kind->kind != Expr::StringLit ||
+        !llvm::is_contained(kKinds, kind->name)) {
+      diags.error(kind->loc, "kind must be 'quicksort', 'mergesort', "
+                             "'heapsort' or 'stable'");
+      return Ty::error();
+    }
+  }
+  // axis=None sorts the flattened array; the default is the last axis.
+  Expr *axis = call.children.size() > 2 ? call.children[2].get()
+                                        : findKeyword(call, "axis");
+  if (axis && axis->kind == Expr::NoneLit) {
+    if (!checkNotTwice(call, name, "axis", 1))
+      return Ty::error();
+    call.axis = -1;
+    int64_t count = 1;
+    for (int64_t s : v.shape)
+      count = s == kDyn || count == kDyn ? kDyn : count * s;
+    return Ty::array(k, {count});
+  }
+  bool failed;
+  std::optional<int64_t> a = axisArg(call, name, v, failed);
+  if (failed)
+    return Ty::error();
+  call.axis = a.value_or(v.rank() - 1);
+  Ty result = v;
+  result.elem = k;
+  return result;
 }
 
 Ty Sema::checkArgReduction(Expr &call, StringRef name) {

@@ -59,7 +59,7 @@ clip, arctan2, zeros_like, ones_like, full_like = (np.clip, np.arctan2,
                                                    np.full_like)
 array, eye, concatenate, stack = np.array, np.eye, np.concatenate, np.stack
 newaxis = None
-cumsum, cumprod = np.cumsum, np.cumprod
+cumsum, cumprod, sort = np.cumsum, np.cumprod, np.sort
 def round(a):
     return np.round(a)
 def gpu(f):
@@ -302,6 +302,9 @@ def statement(p, depth=0):
         if d != "f32":
             p.emit("print(%scumsum(%s), %s.cumprod(axis=%d))" %
                    (numpy_prefix(p), n, n, rng.randrange(len(s))), depth + 1)
+        p.emit("print(%ssort(%s), %s.argsort(axis=%d, kind=\"stable\"), "
+               "sort(%s, axis=None))" % (numpy_prefix(p), n, n,
+                                         rng.randrange(len(s)), n), depth + 1)
     elif kind < 0.5:
         # Comparisons (bool arrays), casts back to integers.
         cmp = rng.choice(["<", ">", "<=", ">=", "==", "!="])
