@@ -447,6 +447,8 @@ TV Lowering::emitBinary(BinaryOp op, const TV &a, const TV &b,
 
 TV Lowering::emitMatmul(const TV &a, const TV &b, const Ty &resultTy,
                         ScalarKind compute, SMLoc at) {
+  if (a.ty.rank() > 2 || b.ty.rank() > 2)
+    return emitBatchedMatmul(a, b, resultTy, compute, at);
   Location l = loc(at);
   int64_t ka = a.ty.shape.back();
   int64_t kb = b.ty.shape[0];
@@ -495,6 +497,85 @@ TV Lowering::emitMatmul(const TV &a, const TV &b, const Ty &resultTy,
                   ValueRange{}),
               {}};
   return TV{resultTy, r, {}};
+}
+
+TV Lowering::emitBatchedMatmul(const TV &a, const TV &b, const Ty &resultTy,
+                               ScalarKind compute, SMLoc at) {
+  Location l = loc(at);
+  TV x = convertElem(a, compute, l), y = convertElem(b, compute, l);
+  int64_t rank = resultTy.rank(), stack = rank - 2;
+  auto dimOf = [&](const TV &v, int64_t d) -> Value {
+    return v.ty.shape[d] == kDyn
+               ? (Value)tensor::DimOp::create(builder, l, v.value, d)
+               : constIndex(v.ty.shape[d], l);
+  };
+  int64_t ra = x.ty.rank(), rb = y.ty.rank();
+  checkAtRunTime(arith::CmpIPredicate::eq, dimOf(x, ra - 1), dimOf(y, rb - 2),
+                 "matmul: mismatch in the contracted dimension: " + a.ty.str() +
+                     " @ " + b.ty.str(),
+                 l);
+  // The result's sizes: the stack's from an operand that has the dimension
+  // (not of size 1), then a's rows and b's columns. Stack dimensions both
+  // operands have must agree.
+  SmallVector<Value> sizes;
+  for (int64_t d = 0; d < stack; ++d) {
+    int64_t ja = d - (stack - (ra - 2)), jb = d - (stack - (rb - 2));
+    bool inA = ja >= 0 && x.ty.shape[ja] != 1;
+    bool inB = jb >= 0 && y.ty.shape[jb] != 1;
+    if (inA && inB && (x.ty.shape[ja] == kDyn || y.ty.shape[jb] == kDyn))
+      checkAtRunTime(arith::CmpIPredicate::eq, dimOf(x, ja), dimOf(y, jb),
+                     "operands could not be broadcast together: " + a.ty.str() +
+                         " @ " + b.ty.str(),
+                     l);
+    sizes.push_back(inA ? dimOf(x, ja) : inB ? dimOf(y, jb) : constIndex(1, l));
+  }
+  sizes.push_back(dimOf(x, ra - 2));
+  sizes.push_back(dimOf(y, rb - 1));
+  SmallVector<Value> dyn;
+  for (int64_t d = 0; d < rank; ++d)
+    if (resultTy.shape[d] == kDyn)
+      dyn.push_back(sizes[d]);
+  auto outType = tensorType(compute, resultTy.shape);
+  Value init = tensor::EmptyOp::create(builder, l, outType, dyn);
+  init = linalg::FillOp::create(builder, l, constScalar(compute, 0, 0, l), init)
+             .getResult(0);
+  // out[s..., m, n] += x[s..., m, k] * y[s..., k, n], with d(rank) = k; a
+  // stack dimension of size 1 broadcasts.
+  MLIRContext *ctx = builder.getContext();
+  auto operandMap = [&](const TV &v, int64_t inner0, int64_t inner1) {
+    int64_t r = v.ty.rank();
+    SmallVector<AffineExpr> exprs;
+    for (int64_t j = 0; j < r - 2; ++j) {
+      int64_t d = stack - (r - 2) + j;
+      exprs.push_back(v.ty.shape[j] == 1 && resultTy.shape[d] != 1
+                          ? builder.getAffineConstantExpr(0)
+                          : builder.getAffineDimExpr(d));
+    }
+    exprs.push_back(builder.getAffineDimExpr(inner0));
+    exprs.push_back(builder.getAffineDimExpr(inner1));
+    return AffineMap::get(rank + 1, 0, exprs, ctx);
+  };
+  SmallVector<AffineExpr> outExprs;
+  for (int64_t d = 0; d < rank; ++d)
+    outExprs.push_back(builder.getAffineDimExpr(d));
+  SmallVector<AffineMap> maps = {operandMap(x, stack, rank),
+                                 operandMap(y, rank, stack + 1),
+                                 AffineMap::get(rank + 1, 0, outExprs, ctx)};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+  bool f = isFloat(compute);
+  auto generic = linalg::GenericOp::create(
+      builder, l, TypeRange{outType}, ValueRange{x.value, y.value},
+      ValueRange{init}, maps, iterators,
+      [&](OpBuilder &ob, Location bl, ValueRange args) {
+        Value product = floatOrInt<arith::MulFOp, arith::MulIOp>(
+            ob, bl, f, args[0], args[1]);
+        linalg::YieldOp::create(ob, bl,
+                                floatOrInt<arith::AddFOp, arith::AddIOp>(
+                                    ob, bl, f, args[2], product));
+      });
+  return TV{resultTy, generic.getResult(0), {}};
 }
 
 TV Lowering::convertElem(const TV &v, ScalarKind k, Location l) {

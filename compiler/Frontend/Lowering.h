@@ -347,6 +347,10 @@ private:
                 ScalarKind compute, SMLoc at);
   TV emitMatmul(const TV &a, const TV &b, const Ty &resultTy,
                 ScalarKind compute, SMLoc at);
+  /// `@` of stacks of matrices (a rank over 2): a contraction over the
+  /// broadcast stack dimensions.
+  TV emitBatchedMatmul(const TV &a, const TV &b, const Ty &resultTy,
+                       ScalarKind compute, SMLoc at);
 
   /// The array with elements converted to `k` (itself when equal).
   TV convertElem(const TV &v, ScalarKind k, Location l);

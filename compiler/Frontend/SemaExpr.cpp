@@ -277,12 +277,15 @@ Ty Sema::matmulType(const Ty &a, const Ty &b, SMLoc at, ScalarKind &compute) {
                     "(scalars are not allowed with '@')");
     return Ty::error();
   }
-  if (a.rank() > 2 || b.rank() > 2 || a.rank() == 0 || b.rank() == 0) {
-    diags.error(at, "'@' supports 1-d and 2-d arrays only, got " + a.str() +
-                        " @ " + b.str());
+  bool batched = a.rank() > 2 || b.rank() > 2;
+  if (batched && (a.rank() < 2 || b.rank() < 2)) {
+    diags.error(at, "'@' of a 1-d array supports 2-d arrays only, got " +
+                        a.str() + " @ " + b.str());
     return Ty::error();
   }
-  int64_t ka = a.shape.back(), kb = b.shape[0];
+  // The contracted dimensions: a's last, b's next to last (its only one
+  // when 1-d).
+  int64_t ka = a.shape.back(), kb = b.shape[std::max<int64_t>(b.rank() - 2, 0)];
   if (ka != kDyn && kb != kDyn && ka != kb) {
     diags.error(at, "matmul: mismatch in the contracted dimension: " + a.str() +
                         " @ " + b.str());
@@ -296,13 +299,26 @@ Ty Sema::matmulType(const Ty &a, const Ty &b, SMLoc at, ScalarKind &compute) {
   compute = k;
   SmallVector<int64_t> shape;
   SmallVector<std::string> syms;
-  if (a.rank() == 2) {
-    shape.push_back(a.shape[0]);
-    syms.push_back(a.syms[0]);
+  if (batched) {
+    // Stacks of matrices: the leading dimensions broadcast.
+    Ty aStack = a, bStack = b;
+    aStack.shape.pop_back_n(2);
+    aStack.syms.pop_back_n(2);
+    bStack.shape.pop_back_n(2);
+    bStack.syms.pop_back_n(2);
+    std::optional<Ty> stack = broadcastShape({&aStack, &bStack}, at);
+    if (!stack)
+      return Ty::error();
+    shape = stack->shape;
+    syms = stack->syms;
   }
-  if (b.rank() == 2) {
-    shape.push_back(b.shape[1]);
-    syms.push_back(b.syms[1]);
+  if (a.rank() >= 2) {
+    shape.push_back(a.shape[a.rank() - 2]);
+    syms.push_back(a.syms[a.rank() - 2]);
+  }
+  if (b.rank() >= 2) {
+    shape.push_back(b.shape.back());
+    syms.push_back(b.syms.back());
   }
   if (shape.empty())
     return Ty::scalar(k);

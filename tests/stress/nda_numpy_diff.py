@@ -374,7 +374,8 @@ def statement(p, depth=0):
         # Matmul with a vector and with the transpose.
         r, c = s
         v = make_array(p, "f64", (c,))
-        p.emit("print(%s @ %s, %s @ %s.T)" % (n, v, n, n), depth + 1)
+        p.emit("print(%s @ %s, %s @ %s.T, stack((%s, %s * 2)) @ %s.T)" %
+               (n, v, n, n, n, n, n), depth + 1)
     elif kind < 0.85 and depth == 0:
         # A loop accumulating a scalar, with a branch.
         acc = p.fresh("acc")
