@@ -362,6 +362,15 @@ TV Lowering::emitAttribute(Expr &e) {
   TV base = emitExpr(*e.children[0]);
   if (e.name == "T")
     return emitTranspose(base, e.ty, l);
+  if (e.name == "shape") {
+    TV sizes{e.ty, {}, {}};
+    for (int64_t d = 0; d < base.ty.rank(); ++d)
+      sizes.values.push_back(
+          base.ty.shape[d] == kDyn
+              ? (Value)tensor::DimOp::create(builder, l, base.value, d)
+              : constIndex(base.ty.shape[d], l));
+    return sizes;
+  }
   Value r = e.name == "ndim"
                 ? constScalar(ScalarKind::I64, 0, base.ty.rank(), l)
                 : castScalar(elementCount(base, l), ScalarKind::Index,

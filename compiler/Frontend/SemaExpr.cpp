@@ -384,8 +384,15 @@ Ty Sema::checkAttribute(Expr &e) {
     return transposed;
   }
   if (e.name == "shape") {
-    diags.error(e.loc, "'shape' must be indexed, e.g. 'a.shape[0]'");
-    return Ty::error();
+    // A tuple of the sizes (indices, as a.shape[k]): unpacked, R, C = a.shape.
+    if (!base.isArray()) {
+      diags.error(e.loc, "'shape' needs an array, not " + base.str());
+      return Ty::error();
+    }
+    Ty sizes;
+    sizes.kind = Ty::Tuple;
+    sizes.elems.assign(base.rank(), Ty::scalar(ScalarKind::Index));
+    return sizes;
   }
   if (e.name == "ndim" || e.name == "size") {
     if (!base.isScalar() && !base.isArray()) {
