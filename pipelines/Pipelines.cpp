@@ -129,6 +129,7 @@ void addVectorToLLVM(OpPassManager &pm, const imex::PipelineOptions &options) {
 void addToLLVM(OpPassManager &pm, bool gpux, bool genericAllocation = false) {
   pm.addNestedPass<func::FuncOp>(imex::createCheckAllocationSizes());
   pm.addPass(imex::createConvertAssertsToImexrt());
+  pm.addPass(imex::createLinearizeSignedStrides());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

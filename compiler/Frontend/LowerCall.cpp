@@ -191,10 +191,11 @@ TV Lowering::emitArrayLiteral(Expr &call, StringRef) {
       collect(*item);
   };
   collect(argument(call, 0));
-  return TV{call.ty,
-            tensor::FromElementsOp::create(
-                builder, l, tensorType(k, call.ty.shape), elements),
-            {}};
+  auto type = tensorType(k, call.ty.shape);
+  Value values = tensor::FromElementsOp::create(builder, l, type, elements);
+  // A new array the program may update in place: constant elements would
+  // otherwise fold into read-only constant memory.
+  return TV{call.ty, ndarray::CopyOp::create(builder, l, type, values), {}};
 }
 
 TV Lowering::emitEye(Expr &call, StringRef) {
@@ -492,6 +493,11 @@ TV Lowering::emitMethod(Expr &call) {
   TV base = emitExpr(*callee.children[0]);
   if (callee.name == "astype")
     return emitAstype(base, call.ty.elem, l);
+  if (callee.name == "sort") {
+    // In place: views of the array see the update.
+    writeWhole(base.value, sortLines(base, call.axis, /*indices=*/false, l), l);
+    return TV{call.ty, {}, {}};
+  }
   if (callee.name == "copy")
     return TV{
         call.ty,

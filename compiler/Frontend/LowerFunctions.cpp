@@ -215,7 +215,13 @@ bool Lowering::mayUpdate(const FuncDef &def, StringRef param) {
   bool updated = false;
   auto passedToCalls = [&](const Expr &e) {
     forEachExpr(e, [&](const Expr &c) {
-      if (c.kind != Expr::Call || c.children[0]->kind != Expr::Name)
+      if (c.kind != Expr::Call)
+        return;
+      // a.sort() sorts in place.
+      if (c.children[0]->kind == Expr::Attribute &&
+          c.children[0]->name == "sort")
+        updated |= aliasing(*c.children[0]->children[0]);
+      if (c.children[0]->kind != Expr::Name)
         return;
       auto callee = functions.find(c.children[0]->name);
       if (callee == functions.end())

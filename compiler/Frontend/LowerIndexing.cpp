@@ -13,8 +13,6 @@
 
 #include "Lowering.h"
 
-#include "imex/Dialect/NDArray/IR/NDArray.h"
-
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -97,7 +95,7 @@ TV Lowering::emitMaskRead(const TV &base, const TV &mask, const Ty &ty,
 }
 
 void Lowering::emitMaskStore(Value dest, const Ty &destTy, const TV &mask,
-                             TV value, ArrayRef<SliceItem> whole, SMLoc at) {
+                             TV value, SMLoc at) {
   Location l = loc(at);
   TV array{destTy, dest, {}};
   Value count = maskCount(array, mask, l);
@@ -143,9 +141,7 @@ void Lowering::emitMaskStore(Value dest, const Ty &destTy, const TV &mask,
       },
       l, keep);
   // In place, as NumPy: views of the array see the update.
-  SliceSpec spec = emitSlice(dest, destTy, {}, whole, at);
-  ndarray::InsertSliceOp::create(builder, l, dest, stored[0], spec.offsets,
-                                 spec.sizes, spec.strides);
+  writeWhole(dest, stored[0], l);
 }
 
 TV Lowering::emitGather(const TV &base, const TV &indices, const Ty &ty,

@@ -142,12 +142,15 @@ TV Lowering::flattened(const TV &v, int64_t count, Location l) {
 TV Lowering::emitSort(Expr &call, StringRef name) {
   Location l = loc(call.loc);
   TV v = emitExpr(*call.children[1]);
-  bool indices = name == "argsort";
   int64_t axis = call.axis;
   if (axis < 0) {
     v = flattened(v, call.ty.shape[0], l);
     axis = 0;
   }
+  return TV{call.ty, sortLines(v, axis, name == "argsort", l), {}};
+}
+
+Value Lowering::sortLines(const TV &v, int64_t axis, bool indices, Location l) {
   ScalarKind k = v.ty.elem;
   int64_t rank = v.ty.rank();
   SmallVector<Value> sizes, dyn, outer;
@@ -217,7 +220,7 @@ TV Lowering::emitSort(Expr &call, StringRef name) {
           result.append({loop.getResult(3), loop.getResult(4)});
         return result;
       });
-  return TV{call.ty, nest.results[indices ? 2 : 0], {}};
+  return nest.results[indices ? 2 : 0];
 }
 
 } // namespace imex::nda

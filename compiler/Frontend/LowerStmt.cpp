@@ -168,7 +168,7 @@ void Lowering::emitAugAssign(Stmt &s) {
       TV cur = emitMaskRead(TV{var.ty, array, {}}, mask, target.ty, l);
       TV rhs = emitExpr(*s.value);
       TV result = emitBinary(s.op, cur, rhs, s.resultTy, s.compute, s.loc);
-      emitMaskStore(array, var.ty, mask, result, target.items, s.loc);
+      emitMaskStore(array, var.ty, mask, result, s.loc);
       return;
     }
     std::vector<Expr *> subscripts = subscriptItems(target, var.ty.rank());
@@ -365,7 +365,7 @@ void Lowering::assignTo(Expr &target, TV value, SMLoc at) {
     Var &var = variable(*target.children[0]);
     if (target.meaning == Meaning::MaskIndex) {
       emitMaskStore(load(var, l), var.ty, emitExpr(*target.children[1]), value,
-                    target.items, at);
+                    at);
       return;
     }
     std::vector<Expr *> subscripts = subscriptItems(target, var.ty.rank());

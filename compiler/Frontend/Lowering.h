@@ -383,9 +383,9 @@ private:
   /// `base[mask]`: the elements where `mask` is true, in row-major order.
   TV emitMaskRead(const TV &base, const TV &mask, const Ty &ty, Location l);
   /// `dest[mask] = value` in place: a scalar, or a 1-d array with a value
-  /// for each true element in row-major order. `whole` selects all of dest.
+  /// for each true element in row-major order.
   void emitMaskStore(Value dest, const Ty &destTy, const TV &mask, TV value,
-                     ArrayRef<SliceItem> whole, SMLoc at);
+                     SMLoc at);
   /// `base[indices]`: the rows of `base` that integer `indices` name
   /// (negative ones counting from the end), in the indices' shape.
   TV emitGather(const TV &base, const TV &indices, const Ty &ty, Location l);
@@ -487,6 +487,9 @@ private:
   /// sort/argsort along call.axis (-1: of the flattened array): a stable
   /// merge sort of each line (NaN last, as NumPy).
   TV emitSort(Expr &call, StringRef name);
+  /// The lines of `v` along `axis` sorted (or, with `indices`, the i64
+  /// positions that sort them).
+  Value sortLines(const TV &v, int64_t axis, bool indices, Location l);
   /// `v` with one dimension (a reshape).
   TV flattened(const TV &v, int64_t count, Location l);
 

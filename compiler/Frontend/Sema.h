@@ -198,13 +198,18 @@ private:
   /// -1 (reshape's "the rest"): its position goes there, its size is kDyn.
   bool shapeArg(Expr &e, SmallVector<int64_t> &shape,
                 int64_t *inferred = nullptr);
-  /// The axis argument of reduction `name` of an array of type `ty`
-  /// (positional or keyword); `failed` after an error.
   /// A reduction's `axis` (an integer or a tuple of them, literals) into
   /// call.axes, its `keepdims` (a bool literal) and, for var/std, `ddof`.
   bool reductionArgs(Expr &call, StringRef name, const Ty &ty);
+  /// The axis argument of reduction `name` of an array of type `ty`
+  /// (positional or keyword); `failed` after an error.
   std::optional<int64_t> axisArg(Expr &call, StringRef name, const Ty &ty,
                                  bool &failed);
+  /// `axis` (if given), an integer literal, normalized for an array of
+  /// `rank`; `failed` after an error.
+  std::optional<int64_t> literalAxis(Expr *axis, int64_t rank, bool &failed);
+  /// sort's `kind`, if given: one of NumPy's names.
+  bool checkSortKind(Expr &call);
   /// False (reported) if `keyword` is given both by keyword and as the
   /// positional argument at `position`.
   bool checkNotTwice(Expr &call, StringRef name, StringRef keyword,

@@ -151,6 +151,12 @@ std::optional<int64_t> Sema::axisArg(Expr &call, StringRef name, const Ty &ty,
   Expr *axis = findKeyword(call, "axis");
   if (call.children.size() > 2)
     axis = call.children[2].get();
+  return literalAxis(axis, ty.rank(), failed);
+}
+
+std::optional<int64_t> Sema::literalAxis(Expr *axis, int64_t rank,
+                                         bool &failed) {
+  failed = false;
   if (!axis)
     return std::nullopt;
   std::optional<int64_t> lit = literal(axis);
@@ -159,11 +165,11 @@ std::optional<int64_t> Sema::axisArg(Expr &call, StringRef name, const Ty &ty,
     failed = true;
     return std::nullopt;
   }
-  int64_t a = *lit < 0 ? *lit + ty.rank() : *lit;
-  if (a < 0 || a >= ty.rank()) {
+  int64_t a = *lit < 0 ? *lit + rank : *lit;
+  if (a < 0 || a >= rank) {
     diags.error(axis->loc, "axis " + std::to_string(*lit) +
                                " is out of bounds for array of dimension " +
-                               std::to_string(ty.rank()));
+                               std::to_string(rank));
     failed = true;
     return std::nullopt;
   }
@@ -877,6 +883,19 @@ Ty Sema::checkScan(Expr &call, StringRef name) {
   return Ty::array(acc, {count});
 }
 
+bool Sema::checkSortKind(Expr &call) {
+  // Every kind sorts stably here (a valid order for each of NumPy's).
+  Expr *kind = findKeyword(call, "kind");
+  static const StringRef kKinds[] = {"quicksort", "mergesort", "heapsort",
+                                     "stable"};
+  if (!kind ||
+      (kind->kind == Expr::StringLit && llvm::is_contained(kKinds, kind->name)))
+    return true;
+  diags.error(kind->loc, "kind must be 'quicksort', 'mergesort', 'heapsort' "
+                         "or 'stable'");
+  return false;
+}
+
 Ty Sema::checkSort(Expr &call, StringRef name) {
   Ty v = check(argument(call, 0));
   if (v.isError())
@@ -887,17 +906,8 @@ Ty Sema::checkSort(Expr &call, StringRef name) {
     return Ty::error();
   }
   ScalarKind k = name == "argsort" ? ScalarKind::I64 : v.elem;
-  // Every kind sorts stably here (a valid order for each of NumPy's).
-  if (Expr *kind = findKeyword(call, "kind")) {
-    static const StringRef kKinds[] = {"quicksort", "mergesort", "heapsort",
-                                       "stable"};
-    if (kind->kind != Expr::StringLit ||
-        !llvm::is_contained(kKinds, kind->name)) {
-      diags.error(kind->loc, "kind must be 'quicksort', 'mergesort', "
-                             "'heapsort' or 'stable'");
-      return Ty::error();
-    }
-  }
+  if (!checkSortKind(call))
+    return Ty::error();
   // axis=None sorts the flattened array; the default is the last axis.
   Expr *axis = call.children.size() > 2 ? call.children[2].get()
                                         : findKeyword(call, "axis");
@@ -983,6 +993,20 @@ Ty Sema::checkMethod(Expr &call) {
       return Ty::error();
     base.elem = *k;
     return base;
+  }
+  if (callee.name == "sort") {
+    // In place, along an axis (the last by default); gives None.
+    if (!checkArity(call, "sort", 0, 1, {"axis", "kind"}) ||
+        !checkNotTwice(call, "sort", "axis", 0) || !checkSortKind(call))
+      return Ty::error();
+    bool failed;
+    std::optional<int64_t> axis =
+        literalAxis(n ? call.children[1].get() : findKeyword(call, "axis"),
+                    base.rank(), failed);
+    if (failed)
+      return Ty::error();
+    call.axis = axis.value_or(base.rank() - 1);
+    return Ty::none();
   }
   if (callee.name == "copy") {
     if (!checkArity(call, "copy", 0, 0))

@@ -150,10 +150,7 @@ void Sema::checkArrayIndexStore(Expr &target, const Ty &dest, const Ty &index,
     return;
   }
   Ty selected = Ty::array(dest.elem, {kDyn});
-  if (!checkStoreSlice(selected, {SliceItem{}}, value, at))
-    return;
-  // The mask is stored through the whole array, in place.
-  analyzeSlice(dest, {}, at, target.items);
+  checkStoreSlice(selected, {SliceItem{}}, value, at);
 }
 
 void Sema::checkFor(Stmt &s) {

@@ -38,6 +38,7 @@ namespace func {
 class FuncOp;
 } // namespace func
 class RewriterBase;
+class RewritePatternSet;
 } // namespace mlir
 
 namespace mlir::linalg {
@@ -58,6 +59,10 @@ namespace imex {
 /// as the mem2reg pass does with region simplification; for code that is
 /// not a pass (the .nda frontend). Returns whether anything changed.
 bool promoteMemorySlots(mlir::Operation *scope);
+
+/// memref.load/store through negative or dynamic strides at an explicit
+/// linear index of the flat buffer (the linearize-signed-strides pass).
+void populateLinearizeSignedStridesPatterns(mlir::RewritePatternSet &patterns);
 
 /// Lets each linalg op in `scope` that computes a temporary buffer only to
 /// copy it elsewhere write the copy's target instead, and removes the

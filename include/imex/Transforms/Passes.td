@@ -43,6 +43,22 @@ def DropExplicitDeallocs : Pass<"drop-explicit-deallocs"> {
   }];
 }
 
+def LinearizeSignedStrides : Pass<"linearize-signed-strides"> {
+  let summary = "Access memrefs with negative or dynamic strides at an "
+                "explicit linear index";
+  let description = [{
+    `memref.load` and `memref.store` through a layout with a negative or
+    dynamic stride become accesses of a one-dimensional view of the whole
+    buffer (`memref.reinterpret_cast` of `memref.extract_strided_metadata`'s
+    base) at `offset + sum(index * stride)`. MLIR 22's LLVM lowering marks
+    every step of a strided address `nuw`, which a negative stride breaks
+    (the access is poison); the linear index of an element in its buffer is
+    never negative. Run it before `expand-strided-metadata`.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
 def Mem2Reg : Pass<"mem2reg"> {
   let summary = "Promote memory slots to SSA values, also through region "
                 "control flow";
