@@ -163,12 +163,16 @@ void Lowering::emitBackwardSlice(SliceSpec &spec, const SliceItem &item,
       builder, l, arith::SubIOp::create(builder, l, first, end),
       constIndex(-*item.literalStep, l));
   n = arith::MaxSIOp::create(builder, l, n, constIndex(0, l));
-  // An empty slice may start before the first element, where a view may not.
+  // An empty slice may start before the first element, where a view may not
+  // (nor reach past the dimension, backwards): then offset 0, stride 1.
   Value empty = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, n,
                                       constIndex(0, l));
   first = arith::SelectOp::create(builder, l, empty, constIndex(0, l), first);
   spec.offsets.push_back(first);
-  spec.strides.push_back(builder.getIndexAttr(*item.literalStep));
+  spec.strides.push_back(
+      arith::SelectOp::create(builder, l, empty, constIndex(1, l),
+                              constIndex(*item.literalStep, l))
+          .getResult());
   spec.sizes.push_back(n);
   spec.fullShape.push_back(kDyn);
   spec.sizeValues.push_back(n);
@@ -193,6 +197,15 @@ TV Lowering::readSlice(Value source, const SliceSpec &spec, const Ty &ty,
   auto srcType = cast<RankedTensorType>(source.getType());
   auto resultType = RankedTensorType::get(ty.shape, srcType.getElementType(),
                                           srcType.getEncoding());
+  // A selection known to be empty is a new empty array: a view at offset 0
+  // of a dimension of size 0 does not verify.
+  if (llvm::is_contained(ty.shape, 0)) {
+    SmallVector<Value> dyn;
+    for (auto [d, size] : llvm::enumerate(ty.shape))
+      if (size == kDyn)
+        dyn.push_back(spec.sizeValues[spec.keptDims[d]]);
+    return TV{ty, tensor::EmptyOp::create(builder, l, resultType, dyn), {}};
+  }
   return TV{ty,
             ndarray::SubviewOp::create(builder, l, resultType, source,
                                        spec.offsets, spec.sizes, spec.strides),
@@ -255,6 +268,10 @@ void Lowering::storeSlice(Value dest, const Ty &destTy,
 void Lowering::storeSlice(Value dest, const Ty &destTy, const SliceSpec &spec,
                           TV value, SMLoc at) {
   Location l = loc(at);
+  // Nothing to store into a selection known to be empty (and a view at
+  // offset 0 of a dimension of size 0 does not verify).
+  if (llvm::is_contained(spec.fullShape, 0))
+    return;
   auto destType = cast<RankedTensorType>(dest.getType());
   Value source;
   if (value.ty.isScalar()) {
