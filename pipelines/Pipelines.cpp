@@ -49,6 +49,9 @@ void addBufferization(OpPassManager &pm) {
       bufferization::LayoutMapOption::IdentityLayoutMap;
   options.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(options));
+  // Arrays copied to get storage of their own, from a result nothing else
+  // uses, keep that result's buffer.
+  pm.nest<func::FuncOp>().addPass(imex::createForwardCopiedTemporaries());
 }
 
 /// Buffers are freed by ownership-based deallocation, which subsumes (and
@@ -231,6 +234,7 @@ static void addArraysToLinalg(OpPassManager &pm) {
 
 void imex::buildNDArrayPipeline(OpPassManager &pm,
                                 const PipelineOptions &options) {
+  pm.addPass(createIsolateUpdatedArrays());
   AddGPURegionsOptions regions;
   if (options.offload == Offload::Gpu) {
     // Each elementwise chain becomes one op, so one kernel.
@@ -294,6 +298,7 @@ void imex::buildRegionPipeline(OpPassManager &pm,
 
 void imex::buildHostPipeline(OpPassManager &pm,
                              const PipelineOptions &options) {
+  pm.addPass(createIsolateUpdatedArrays());
   addArraysToLinalg(pm);
   addHostLowering(pm, options);
 }
@@ -353,6 +358,9 @@ void imex::buildDistributedPipeline(OpPassManager &pm,
   if (options.distributedArrays == DistributedArrays::Root)
     pm.addPass(createWholeArraysOnRoot());
   pm.addPass(createPartitionShardedFunctions());
+  // Before the canonicalization of the partitioned functions (the copies
+  // it adds have no sharding to partition).
+  pm.addPass(createIsolateUpdatedArrays());
   pm.addPass(createLowerShardCollectives());
   pm.addPass(createConvertShardToMPIPass());
   FinishShardToMPIOptions finish;

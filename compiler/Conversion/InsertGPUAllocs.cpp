@@ -176,7 +176,7 @@ struct InsertGPUAllocsPass
     }
     if (inRegions) {
       convertAllocsInGpuRegions(func);
-      return copyArgumentsUsedOnDevice(func);
+      return copyHostMemoryUsedOnDevice(func);
     }
     if (failed(placeBuffersUsedOnDevice(func)))
       signalPassFailure();
@@ -245,14 +245,13 @@ struct InsertGPUAllocsPass
     return roots;
   }
 
-  /// in-regions mode, exported functions: arguments that kernels use get a
-  /// device buffer, copied in and out as the accesses require, so callers
-  /// may pass any memory (a host array, or a device one, which is then
-  /// copied too). Functions whose launches access memory the analysis
-  /// cannot follow are left alone.
-  void copyArgumentsUsedOnDevice(func::FuncOp func) {
-    if (!func.isPublic())
-      return;
+  /// in-regions mode: host memory that kernels use gets a device buffer,
+  /// copied in and out as the accesses require: the arguments of exported
+  /// functions, so callers may pass any memory (a host array, or a device
+  /// one, which is then copied too), and globals (constants that an update
+  /// stores). Functions whose launches access memory the analysis cannot
+  /// follow are left alone.
+  void copyHostMemoryUsedOnDevice(func::FuncOp func) {
     Operation *culprit = nullptr;
     FailureOr<llvm::MapVector<Value, AccessKinds>> roots =
         collectDeviceRoots(func, culprit);
@@ -261,12 +260,21 @@ struct InsertGPUAllocsPass
     Operation *terminator = func.getBody().front().getTerminator();
     IRRewriter rewriter(&getContext());
     for (auto &[root, kinds] : *roots) {
-      auto arg = dyn_cast<BlockArgument>(root);
-      if (!arg || arg.getOwner() != &func.getBody().front() ||
-          hasGpuAddressSpace(root))
+      if (hasGpuAddressSpace(root))
         continue;
       AccessKinds forced = kinds;
       forced.hostRead = forced.hostWrite = true;
+      if (auto global = root.getDefiningOp<memref::GetGlobalOp>()) {
+        // At the function's entry, so that the copy dominates its release
+        // (a store in a GPU region reads its global there).
+        global->moveBefore(&func.getBody().front().front());
+        rewriter.setInsertionPointAfterValue(root);
+        copyToDeviceBuffer(rewriter, root, forced, terminator);
+        continue;
+      }
+      auto arg = dyn_cast<BlockArgument>(root);
+      if (!func.isPublic() || !arg || arg.getOwner() != &func.getBody().front())
+        continue;
       rewriter.setInsertionPointToStart(arg.getOwner());
       copyArgumentToDeviceBuffer(rewriter, arg, forced, terminator);
     }

@@ -480,10 +480,12 @@ TV Lowering::emitAstype(const TV &v, ScalarKind k, Location l) {
   auto srcType = cast<RankedTensorType>(v.value.getType());
   auto type = RankedTensorType::get(srcType.getShape(), mlirScalar(k),
                                     srcType.getEncoding());
+  // A new array, as NumPy's astype, also to the same type.
   TV r;
   r.ty = rt;
-  r.value =
-      ndarray::CastElemTypeOp::create(builder, l, type, v.value, IntegerAttr());
+  r.value = ndarray::CastElemTypeOp::create(
+      builder, l, type, v.value,
+      builder.getIntegerAttr(builder.getI1Type(), 1));
   return r;
 }
 

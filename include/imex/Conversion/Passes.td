@@ -218,8 +218,9 @@ def InsertGPUAllocs : Pass<"insert-gpu-allocs", "::mlir::func::FuncOp"> {
 
     `in-regions` mode: every `memref.alloc`/`memref.dealloc` whose nearest
     env_region is a GPU region becomes `gpu.alloc`/`gpu.dealloc`, and the
-    arguments of a public function that its launches use get a device copy
-    as in the default mode, so that callers may pass host memory.
+    arguments of a public function that its launches use, and the globals
+    they use (constants a store reads), get a device copy as in the default
+    mode, so that callers may pass host memory.
 
     In both modes, memory that a `gpu.launch` allocates itself (workgroup
     and private memory) is left alone, and an allocation's existing frees

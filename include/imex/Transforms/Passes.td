@@ -59,6 +59,31 @@ def LinearizeSignedStrides : Pass<"linearize-signed-strides"> {
                            "mlir::memref::MemRefDialect"];
 }
 
+def IsolateUpdatedArrays : Pass<"isolate-updated-arrays", "::mlir::ModuleOp"> {
+  let summary = "Results that could fold into an operand get their own "
+                "storage when either is updated in place";
+  let description = [{
+    `ndarray.insert_slice` updates its destination's storage, which every
+    tensor value sharing it sees; canonicalization, though, folds value
+    computations into an operand (`x * 1` to `x`, an identity transpose to
+    its input, a one-operand concatenation to its operand), after which a
+    new array shares its operand's storage. Run ahead of the first
+    canonicalization, this pass follows which tensors may share storage
+    (views, loop-carried values, branch and select results, calls,
+    returns) and which of them may be updated in place (the destinations
+    of `ndarray.insert_slice`, `ndarray.delete` and other writes, the
+    arguments of functions that update them, declarations not marked
+    `bufferization.access = "read"`, returned arrays), and puts an
+    `ndarray.copy` after each result of an op free of memory effects that
+    has an operand of its shape and element type (other than a
+    `tensor.empty`) when the result, or such an operand, may be updated.
+
+    Running it again adds nothing. `elide-temporary-copies` removes the
+    copies of results that were not folded.
+  }];
+  let dependentDialects = ["::imex::ndarray::NDArrayDialect"];
+}
+
 def Mem2Reg : Pass<"mem2reg"> {
   let summary = "Promote memory slots to SSA values, also through region "
                 "control flow";
@@ -188,6 +213,24 @@ def ElideTemporaryCopies : Pass<"elide-temporary-copies",
     - the op's body touches no memory;
     - deallocations of the temporary come after the copy (they go with
       it).
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+def ForwardCopiedTemporaries : Pass<"forward-copied-temporaries",
+                                     "::mlir::func::FuncOp"> {
+  let summary = "A new buffer that only receives a copy of a buffer nobody "
+                "uses after it becomes that buffer";
+  let description = [{
+    After bufferization, an array given storage of its own (`ndarray.copy`,
+    as `isolate-updated-arrays` adds them) is a `memref.alloc` that
+    receives a `memref.copy` of the computed buffer. When the computed
+    buffer is a `memref.alloc` of the same type in the same block, used
+    before the copy only by linalg ops and not at all after it, and the new
+    buffer is used only after the copy, every use of the new buffer takes
+    the computed one, and the copy (with an op whose region holds only the
+    copy, such as ndarray lowering's "protect_copy_op" region) and the new
+    allocation go.
   }];
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }

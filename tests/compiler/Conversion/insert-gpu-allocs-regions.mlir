@@ -111,3 +111,30 @@ func.func private @internal(%a: memref<?xf32>) {
   }
   return
 }
+
+// A global that a kernel reads (the constant a store in a GPU region
+// copies from) gets a device copy at the function's entry, in every
+// function: the kernel does not read host memory.
+// CHECK-LABEL: func.func private @reads_global
+// CHECK: %[[G:.*]] = memref.get_global @value : memref<f32>
+// CHECK-NEXT: %[[D:.*]] = gpu.alloc  host_shared () : memref<f32>
+// CHECK-NEXT: memref.copy %[[G]], %[[D]]
+// CHECK: gpu.launch
+// CHECK:   memref.load %[[D]][]
+// CHECK: gpu.dealloc  %[[D]]
+// CHECK-NEXT: return
+memref.global "private" constant @value : memref<f32> = dense<-1.0>
+func.func private @reads_global(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  region.env_region #region.gpu_env<device = "XeGPU"> {
+    %g = memref.get_global @value : memref<f32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      %v = memref.load %g[] : memref<f32>
+      memref.store %v, %a[%c0] : memref<?xf32>
+      gpu.terminator
+    }
+  }
+  return
+}

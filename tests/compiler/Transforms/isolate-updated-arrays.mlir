@@ -1,0 +1,169 @@
+// RUN: imex-opt %s -split-input-file -isolate-updated-arrays | FileCheck %s
+// Idempotent: a second run adds no copy.
+// RUN: imex-opt %s -split-input-file -isolate-updated-arrays -isolate-updated-arrays | FileCheck %s
+// What the copies are for: canonicalization then folds `x * 1` into `x`,
+// but the update goes to the copy.
+// RUN: imex-opt %s -split-input-file -isolate-updated-arrays -canonicalize | FileCheck %s --check-prefix=FOLDED
+
+#id = affine_map<(i) -> (i)>
+
+// k = x * 1; k[0] = -1: the result is updated, so it gets its own storage.
+// CHECK-LABEL: func.func @result_updated
+// CHECK:       %[[K:.*]] = linalg.generic
+// CHECK:       %[[OWN:.*]] = ndarray.copy %[[K]]
+// CHECK:       ndarray.insert_slice %{{.*}} into %[[OWN]]
+// CHECK:       return %[[X:.*]], %[[OWN]]
+// FOLDED-LABEL: func.func @result_updated
+// FOLDED-SAME:    (%[[X:.*]]: tensor<4xi64>)
+// FOLDED:       %[[OWN:.*]] = ndarray.copy %[[X]]
+// FOLDED:       ndarray.insert_slice %{{.*}} into %[[OWN]]
+// FOLDED:       return %[[X]], %[[OWN]]
+func.func @result_updated(%x: tensor<4xi64>) -> (tensor<4xi64>, tensor<4xi64>) {
+  %one = arith.constant 1 : i64
+  %minus = arith.constant dense<-1> : tensor<i64>
+  %e = tensor.empty() : tensor<4xi64>
+  %k = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : tensor<4xi64>) outs(%e : tensor<4xi64>) {
+  ^bb0(%a: i64, %o: i64):
+    %m = arith.muli %a, %one : i64
+    linalg.yield %m : i64
+  } -> tensor<4xi64>
+  %u = ndarray.insert_slice %minus into %k[0] [1] [1] : tensor<i64> into tensor<4xi64>
+  return %x, %k : tensor<4xi64>, tensor<4xi64>
+}
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+
+// k = x + 0, then x is updated through a view inside a loop: the operand's
+// storage is updated, so the result gets its own.
+// CHECK-LABEL: func.func @operand_updated_in_loop
+// CHECK:       %[[K:.*]] = linalg.generic
+// CHECK:       ndarray.copy %[[K]]
+// CHECK:       scf.for
+// CHECK:         ndarray.insert_slice
+func.func @operand_updated_in_loop(%n: index) -> tensor<?xi64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0 : i64
+  %five = arith.constant dense<5> : tensor<i64>
+  %x0 = tensor.empty(%n) : tensor<?xi64>
+  %x = linalg.fill ins(%zero : i64) outs(%x0 : tensor<?xi64>) -> tensor<?xi64>
+  %e = tensor.empty(%n) : tensor<?xi64>
+  %k = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : tensor<?xi64>) outs(%e : tensor<?xi64>) {
+  ^bb0(%a: i64, %o: i64):
+    %s = arith.addi %a, %zero : i64
+    linalg.yield %s : i64
+  } -> tensor<?xi64>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%it = %x) -> (tensor<?xi64>) {
+    %v = ndarray.subview %it[0] [%n] [1] : tensor<?xi64> to tensor<?xi64>
+    %w = ndarray.insert_slice %five into %v[%i] [1] [1] : tensor<i64> into tensor<?xi64>
+    scf.yield %it : tensor<?xi64>
+  }
+  func.call @use(%k) : (tensor<?xi64>) -> ()
+  return %r : tensor<?xi64>
+}
+func.func private @use(tensor<?xi64> {bufferization.access = "read"})
+
+// -----
+
+// Passed to a function that updates its argument (and to one declared
+// without an access mode, which may): copies. Passed to one that only
+// reads it: none.
+// CHECK-LABEL: func.func @callers
+// CHECK:       %[[A:.*]] = tensor.concat
+// CHECK-NEXT:  %[[OA:.*]] = ndarray.copy %[[A]]
+// CHECK:       %[[B:.*]] = tensor.concat
+// CHECK-NEXT:  %[[OB:.*]] = ndarray.copy %[[B]]
+// CHECK:       %[[C:.*]] = tensor.concat
+// CHECK-NOT:   ndarray.copy
+// CHECK:       call @bump(%[[OA]])
+// CHECK:       call @unknown(%[[OB]])
+// CHECK:       call @reads(%[[C]])
+func.func @bump(%a: tensor<3xi64>) {
+  %v = arith.constant dense<100> : tensor<i64>
+  %u = ndarray.insert_slice %v into %a[0] [1] [1] : tensor<i64> into tensor<3xi64>
+  return
+}
+func.func private @unknown(tensor<3xi64>)
+func.func private @reads(tensor<3xi64> {bufferization.access = "read"})
+func.func @callers(%y: tensor<3xi64>) {
+  %a = tensor.concat dim(0) %y : (tensor<3xi64>) -> tensor<3xi64>
+  %b = tensor.concat dim(0) %y : (tensor<3xi64>) -> tensor<3xi64>
+  %c = tensor.concat dim(0) %y : (tensor<3xi64>) -> tensor<3xi64>
+  func.call @bump(%a) : (tensor<3xi64>) -> ()
+  func.call @unknown(%b) : (tensor<3xi64>) -> ()
+  func.call @reads(%c) : (tensor<3xi64>) -> ()
+  return
+}
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+
+// Nothing is updated in place: no copy. A result of another shape than its
+// operands, or whose only same-shaped operand is a tensor.empty, cannot
+// fold into an array that is updated: no copy either.
+// CHECK-LABEL: func.func @not_isolated
+// CHECK-NOT:   ndarray.copy
+// CHECK:       return
+func.func @not_isolated(%x: tensor<4xf32>, %m: tensor<2x2xf32>) -> tensor<4xf32> {
+  %e = tensor.empty() : tensor<4xf32>
+  %t = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<4xf32>
+  %c = arith.constant dense<1.0> : tensor<f32>
+  %z = arith.constant 0.0 : f32
+  %e2 = tensor.empty() : tensor<4xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e2 : tensor<4xf32>) -> tensor<4xf32>
+  %u = ndarray.insert_slice %c into %f[0] [1] [1] : tensor<f32> into tensor<4xf32>
+  %flat = tensor.collapse_shape %m [[0, 1]] : tensor<2x2xf32> into tensor<4xf32>
+  %s = arith.addf %t, %flat : tensor<4xf32>
+  func.call @read(%s) : (tensor<4xf32>) -> ()
+  return %f : tensor<4xf32>
+}
+func.func private @read(tensor<4xf32> {bufferization.access = "read"})
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+
+// x + 2 and x * y cannot fold into x, x * 0 + y may fold into y (so the
+// result is copied when y is updated); all of them are updated.
+// CHECK-LABEL: func.func @body_folds
+// CHECK:       %[[P:.*]] = linalg.generic
+// CHECK:       %[[Q:.*]] = linalg.generic
+// CHECK-NOT:   ndarray.copy
+// CHECK:       %[[R:.*]] = linalg.generic
+// CHECK:       %[[OWN:.*]] = ndarray.copy %[[R]]
+// CHECK-NOT:   ndarray.copy
+// CHECK:       return %[[P]], %[[Q]], %[[OWN]]
+func.func @body_folds(%x: tensor<4xi64>, %y: tensor<4xi64>) -> (tensor<4xi64>, tensor<4xi64>, tensor<4xi64>) {
+  %two = arith.constant 2 : i64
+  %zero = arith.constant 0 : i64
+  %e = tensor.empty() : tensor<4xi64>
+  %p = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : tensor<4xi64>) outs(%e : tensor<4xi64>) {
+  ^bb0(%a: i64, %o: i64):
+    %s = arith.addi %a, %two : i64
+    linalg.yield %s : i64
+  } -> tensor<4xi64>
+  %q = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+      ins(%x, %y : tensor<4xi64>, tensor<4xi64>) outs(%e : tensor<4xi64>) {
+  ^bb0(%a: i64, %b: i64, %o: i64):
+    %m = arith.muli %a, %b : i64
+    linalg.yield %m : i64
+  } -> tensor<4xi64>
+  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+      ins(%x, %y : tensor<4xi64>, tensor<4xi64>) outs(%e : tensor<4xi64>) {
+  ^bb0(%a: i64, %b: i64, %o: i64):
+    %m = arith.muli %a, %zero : i64
+    %s = arith.addi %m, %b : i64
+    linalg.yield %s : i64
+  } -> tensor<4xi64>
+  return %p, %q, %r : tensor<4xi64>, tensor<4xi64>, tensor<4xi64>
+}
