@@ -202,6 +202,7 @@ struct Stmt {
   Kind kind;
   llvm::SMLoc loc;
   std::vector<ExprPtr> targets;   ///< Assign/AugAssign/Del targets; For var
+  bool unpack = false;            ///< Assign: targets written as a tuple
   BinaryOp op = BinaryOp::Add;    ///< AugAssign operator
   ExprPtr value;                  ///< value, condition, return value
   std::vector<ExprPtr> rangeArgs; ///< For: range(...) arguments
@@ -248,6 +249,9 @@ struct Module {
   std::vector<std::unique_ptr<FuncDef>> functions;
   /// The names `import numpy [as name]` gave NumPy.
   std::vector<std::string> numpyAliases;
+  /// Functions whose definition did not parse (already reported: calls of
+  /// them are not reported again).
+  std::vector<std::string> brokenFunctions;
 };
 
 /// The value of keyword argument `name` of `call`, or null.

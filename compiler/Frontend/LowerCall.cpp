@@ -42,6 +42,21 @@ static SmallVector<Expr *> shapeItems(ArrayRef<Expr *> args) {
 SmallVector<Value> Lowering::emitShapeSizes(ArrayRef<Expr *> args,
                                             ArrayRef<int64_t> shape) {
   SmallVector<Value> sizes;
+  // A tuple of sizes computed elsewhere (zeros(m.shape)).
+  if (args.size() == 1 && args[0]->kind != Expr::Tuple &&
+      args[0]->ty.kind == Ty::Tuple) {
+    TV tuple = emitExpr(*args[0]);
+    Location l = loc(args[0]->loc);
+    for (auto [value, elem, size] :
+         llvm::zip(tuple.values, args[0]->ty.elems, shape))
+      if (size == kDyn) {
+        Value v = castScalar(value, elem.elem, ScalarKind::Index, l);
+        checkAtRunTime(arith::CmpIPredicate::sge, v, constIndex(0, l),
+                       "negative dimensions are not allowed", l);
+        sizes.push_back(v);
+      }
+    return sizes;
+  }
   for (auto [item, size] : llvm::zip(shapeItems(args), shape)) {
     if (size != kDyn)
       continue;
@@ -360,8 +375,11 @@ TV Lowering::emitFilledLike(Expr &call, StringRef name) {
 
 /// Python's len(): the size of an array's first dimension.
 TV Lowering::emitLen(Expr &call, StringRef) {
-  TV v = emitExpr(argument(call, 0));
   Location l = loc(call.loc);
+  TV v = emitExpr(argument(call, 0));
+  if (v.ty.kind == Ty::Tuple)
+    return TV{
+        call.ty, constScalar(ScalarKind::I64, 0, v.ty.elems.size(), l), {}};
   Value size = v.ty.shape[0] == kDyn
                    ? (Value)tensor::DimOp::create(builder, l, v.value, 0)
                    : constIndex(v.ty.shape[0], l);

@@ -179,7 +179,7 @@ void Lowering::addAssignedNames(const FuncDef &def, llvm::StringSet<> &names,
       if (s.kind != Stmt::Assign)
         return;
       const Expr &value = *s.value;
-      bool unpacked = s.targets.size() > 1 && value.kind == Expr::Tuple &&
+      bool unpacked = s.unpack && value.kind == Expr::Tuple &&
                       value.children.size() == s.targets.size();
       for (size_t i = 0; i < s.targets.size(); ++i)
         if (s.targets[i]->kind == Expr::Name &&

@@ -345,7 +345,7 @@ void Lowering::emitAssign(Stmt &s) {
                                         v.value.getType(), v.value);
     return v;
   };
-  if (s.targets.size() == 1) {
+  if (!s.unpack) {
     assignTo(*s.targets[0], stored(*s.targets[0], value, s.value.get()), s.loc);
     return;
   }

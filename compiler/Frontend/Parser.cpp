@@ -59,12 +59,15 @@ std::unique_ptr<Module> Parser::parseModule() {
         skipBlock();
       continue;
     }
+    const Token &nameToken = tokens[pos + 1];
     if (auto func = parseFunction()) {
       func->gpu = decorator.gpu;
       func->device = decorator.device;
       func->distributed = decorator.distributed;
       func->distributedAxis = decorator.axis;
       module->functions.push_back(std::move(func));
+    } else if (nameToken.kind == Token::Name) {
+      module->brokenFunctions.push_back(nameToken.text.str());
     }
   }
   return module;
@@ -478,6 +481,7 @@ StmtPtr Parser::parseSimpleStatementBody() {
       return nullptr;
     }
     if (lhs->kind == Expr::Tuple) {
+      stmt->unpack = true;
       for (auto &t : lhs->children)
         stmt->targets.push_back(std::move(t));
     } else {

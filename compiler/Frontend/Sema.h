@@ -163,7 +163,9 @@ private:
   /// constant: a literal, or conversions of one to integer kinds.
   std::optional<int64_t> foldedInteger(const Expr &e) const;
   /// An index operand: an integer or bool scalar.
-  bool checkIndexValue(Expr &e);
+  /// An integer (or bool) scalar; otherwise the error "<rule>, not <type>".
+  bool checkIndexValue(Expr &e,
+                       StringRef rule = "array indices must be integers");
   /// Resolves the items of a subscript of an array of type `ty` into
   /// `items` (one per dimension); false after an error.
   bool analyzeSlice(const Ty &ty, ArrayRef<Expr *> items, SMLoc at,
@@ -258,6 +260,10 @@ private:
   DiagEngine &diags;
   llvm::StringSet<> numpyAliases;
   llvm::StringMap<FuncDef *> functions;
+  /// Names whose definition failed with an error already reported: uses of
+  /// them are not reported again. Functions that did not parse, and the
+  /// current function's variables whose value had an error.
+  llvm::StringSet<> brokenFunctions, brokenVars;
   FuncDef *current = nullptr;
   std::map<std::string, Var> vars;
   /// Named dimensions of the parameters of the function being analyzed.

@@ -101,6 +101,28 @@ std::optional<ScalarKind> Sema::dtypeArg(Expr *e) {
 }
 
 bool Sema::shapeArg(Expr &e, SmallVector<int64_t> &shape, int64_t *inferred) {
+  // A tuple of sizes computed elsewhere (zeros(m.shape)): static where
+  // they are m's static sizes.
+  if (e.kind != Expr::Tuple && !literal(&e)) {
+    Ty ty = check(e);
+    if (ty.isError())
+      return false;
+    if (ty.kind == Ty::Tuple) {
+      if (!llvm::all_of(ty.elems, [](const Ty &t) {
+            return t.isScalar() && isInt(t.elem);
+          })) {
+        diags.error(e.loc,
+                    "a shape must be a tuple of integers, not " + ty.str());
+        return false;
+      }
+      Expr &base = *e.children[0];
+      if (e.kind == Expr::Attribute && e.name == "shape" && base.ty.isArray())
+        llvm::append_range(shape, base.ty.shape);
+      else
+        shape.append(ty.elems.size(), kDyn);
+      return true;
+    }
+  }
   SmallVector<Expr *> items;
   if (e.kind == Expr::Tuple)
     for (auto &c : e.children)
@@ -125,7 +147,7 @@ bool Sema::shapeArg(Expr &e, SmallVector<int64_t> &shape, int64_t *inferred) {
       shape.push_back(*lit);
       continue;
     }
-    if (!checkIndexValue(*item))
+    if (!checkIndexValue(*item, "array sizes must be integers"))
       return false;
     shape.push_back(kDyn);
   }
@@ -200,6 +222,8 @@ Ty Sema::checkCall(Expr &call) {
                            name == "int" ? ScalarKind::I64 : ScalarKind::F64,
                            /*scalarOnly=*/true);
   const Builtin *builtin = findBuiltin(name);
+  if (!builtin && brokenFunctions.contains(name))
+    return Ty::error();
   if (!builtin) {
     diags.error(callee.loc,
                 callee.numpyName
@@ -243,17 +267,19 @@ Ty Sema::checkConversion(Expr &call, ScalarKind k, bool scalarOnly) {
 }
 
 Ty Sema::checkPrint(Expr &call, StringRef) {
+  // Each argument on its own: all their errors are reported.
+  bool ok = true;
   for (size_t i = 0; i + 1 < call.children.size(); ++i) {
     Ty v = check(argument(call, i));
-    if (v.isError())
-      return v;
-    if (!v.isScalar() && !v.isArray()) {
+    if (v.isError()) {
+      ok = false;
+    } else if (!v.isScalar() && !v.isArray()) {
       diags.error(argument(call, i).loc,
                   "print() needs arrays or scalars, not " + v.str());
-      return Ty::error();
+      ok = false;
     }
   }
-  return Ty::none();
+  return ok ? Ty::none() : Ty::error();
 }
 
 Ty Sema::checkRangeOutsideFor(Expr &call, StringRef) {
@@ -270,7 +296,7 @@ Ty Sema::checkLinspace(Expr &call, StringRef) {
     return Ty::error();
   }
   Expr &count = argument(call, 2);
-  if (!checkIndexValue(count))
+  if (!checkIndexValue(count, "the number of samples must be an integer"))
     return Ty::error();
   if (Expr *ep = findKeyword(call, "endpoint");
       ep && ep->kind != Expr::BoolLit) {
@@ -440,7 +466,7 @@ Ty Sema::checkEye(Expr &call, StringRef name) {
   if (!columns)
     shape.push_back(shape[0]);
   if (Expr *k = n > 2 ? &argument(call, 2) : findKeyword(call, "k"))
-    if (!literal(k) && !checkIndexValue(*k))
+    if (!literal(k) && !checkIndexValue(*k, "the diagonal must be an integer"))
       return Ty::error();
   ScalarKind kind = ScalarKind::F64;
   if (Expr *dtype = findKeyword(call, "dtype")) {
@@ -542,8 +568,8 @@ Ty Sema::checkJoin(Expr &call, StringRef name) {
 
 Ty Sema::checkLen(Expr &call, StringRef) {
   Ty v = check(argument(call, 0));
-  if (v.isError())
-    return v;
+  if (v.isError() || v.kind == Ty::Tuple) // len(m.shape): the rank
+    return v.isError() ? v : Ty::scalar(ScalarKind::I64);
   if (!v.isArray() || v.rank() == 0) {
     diags.error(argument(call, 0).loc,
                 "len() of unsized object (" + v.str() + ")");

@@ -18,6 +18,8 @@ bool Sema::analyze(Module &module) {
   unsigned before = diags.errorCount();
   for (const std::string &alias : module.numpyAliases)
     numpyAliases.insert(alias);
+  for (const std::string &name : module.brokenFunctions)
+    brokenFunctions.insert(name);
   // Signatures first: functions may call each other in any order.
   for (auto &func : module.functions)
     declare(*func);
@@ -78,6 +80,7 @@ void Sema::declare(FuncDef &def) {
 void Sema::define(FuncDef &def) {
   current = &def;
   vars.clear();
+  brokenVars.clear();
   dims.clear();
   loops.clear();
   rebound.clear();
@@ -147,7 +150,8 @@ Sema::Var &Sema::bindNew(StringRef name, const Ty &ty, SMLoc at) {
 Sema::Var *Sema::lookupVar(Expr &e) {
   auto it = vars.find(e.name);
   if (it == vars.end()) {
-    diags.error(e.loc, "name '" + e.name + "' is not defined");
+    if (!brokenVars.contains(e.name))
+      diags.error(e.loc, "name '" + e.name + "' is not defined");
     return nullptr;
   }
   if (it->second.deleted) {

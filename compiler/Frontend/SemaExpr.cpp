@@ -503,12 +503,12 @@ std::optional<int64_t> Sema::foldedInteger(const Expr &e) const {
   return v;
 }
 
-bool Sema::checkIndexValue(Expr &e) {
+bool Sema::checkIndexValue(Expr &e, StringRef rule) {
   Ty v = check(e);
   if (v.isError())
     return false;
   if (!v.isScalar() || !(isInt(v.elem) || v.elem == ScalarKind::Bool)) {
-    diags.error(e.loc, "array indices must be integers, not " + v.str());
+    diags.error(e.loc, rule + ", not " + v.str());
     return false;
   }
   return true;
@@ -544,6 +544,12 @@ bool Sema::analyzeSlice(const Ty &ty, ArrayRef<Expr *> subscripts, SMLoc at,
         item->ty = Ty::scalar(ScalarKind::I64, /*weak=*/true);
         slice.literalIndex = v;
       } else if (!checkIndexValue(*item)) {
+        return false;
+      } else if (item->ty.elem == ScalarKind::Bool) {
+        diags.error(item->loc,
+                    "a bool scalar index is a mask in NumPy (x[True] adds an "
+                    "axis), not supported here; index with an integer, "
+                    "e.g. int(b)");
         return false;
       }
       out.push_back(slice);

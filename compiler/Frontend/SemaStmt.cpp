@@ -244,9 +244,14 @@ bool Sema::checkCondition(Expr &e) {
 
 void Sema::checkAssign(Stmt &s) {
   Ty value = check(*s.value);
-  if (value.isError())
+  if (value.isError()) {
+    // Already reported: later uses of the names are not reported again.
+    for (const ExprPtr &target : s.targets)
+      if (target->kind == Expr::Name && !vars.count(target->name))
+        brokenVars.insert(target->name);
     return;
-  if (s.targets.size() > 1) {
+  }
+  if (s.unpack) {
     if (value.kind != Ty::Tuple) {
       diags.error(s.value->loc, "cannot unpack " + value.str() + " into " +
                                     std::to_string(s.targets.size()) +
