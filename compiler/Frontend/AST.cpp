@@ -22,6 +22,10 @@ std::optional<ScalarKind> scalarKindFromName(StringRef name) {
       .Case("i16", ScalarKind::I16)
       .Case("i32", ScalarKind::I32)
       .Case("i64", ScalarKind::I64)
+      .Case("u8", ScalarKind::U8)
+      .Case("u16", ScalarKind::U16)
+      .Case("u32", ScalarKind::U32)
+      .Case("u64", ScalarKind::U64)
       .Case("index", ScalarKind::Index)
       .Case("f16", ScalarKind::F16)
       .Case("f32", ScalarKind::F32)
@@ -104,6 +108,14 @@ const char *scalarKindName(ScalarKind kind) {
     return "i32";
   case ScalarKind::I64:
     return "i64";
+  case ScalarKind::U8:
+    return "u8";
+  case ScalarKind::U16:
+    return "u16";
+  case ScalarKind::U32:
+    return "u32";
+  case ScalarKind::U64:
+    return "u64";
   case ScalarKind::Index:
     return "index";
   case ScalarKind::F16:

@@ -481,7 +481,16 @@ TV Lowering::emitUnaryMath(StringRef name, const TV &v, const Ty &resultTy,
   ScalarKind from = v.ty.elem;
   auto body = [math, from, compute, this](OpBuilder &b, Location bl,
                                           ArrayRef<Value> e) -> Value {
-    return math->build(b, bl, castWith(b, e[0], from, compute, bl));
+    Value x = castWith(b, e[0], from, compute, bl);
+    // Unsigned integers: abs is the value itself, sign is 0 or 1.
+    if (isUnsigned(compute) && math->name == "abs")
+      return x;
+    if (isUnsigned(compute) && math->name == "sign")
+      return arith::ExtUIOp::create(b, bl, x.getType(),
+                                    compareWithZero(b, bl, x,
+                                                    arith::CmpFPredicate::UNE,
+                                                    arith::CmpIPredicate::ne));
+    return math->build(b, bl, x);
   };
   if (v.ty.isScalar())
     return TV{resultTy, body(builder, l, {v.value}), {}};
@@ -490,8 +499,8 @@ TV Lowering::emitUnaryMath(StringRef name, const TV &v, const Ty &resultTy,
 
 TV Lowering::emitAstype(const TV &v, ScalarKind k, Location l) {
   // NumPy's bool is "not zero"; ndarray.cast_elemtype converts numerically
-  // (float to int truncates, int to i1 keeps the low bit).
-  if (k == ScalarKind::Bool)
+  // (float to int truncates, int to i1 keeps the low bit) and as signed.
+  if (k == ScalarKind::Bool || isUnsigned(k) || isUnsigned(v.ty.elem))
     return convertElem(v, k, l);
   Ty rt = v.ty;
   rt.elem = k;
@@ -672,6 +681,18 @@ void Lowering::emitPrint(const TV &v, bool last, SMLoc at) {
     break;
   case ScalarKind::I64:
     suffix = "I64";
+    break;
+  case ScalarKind::U8:
+    suffix = "U8";
+    break;
+  case ScalarKind::U16:
+    suffix = "U16";
+    break;
+  case ScalarKind::U32:
+    suffix = "U32";
+    break;
+  case ScalarKind::U64:
+    suffix = "U64";
     break;
   case ScalarKind::Index:
     suffix = "Ind";

@@ -31,12 +31,16 @@ Type Lowering::mlirScalar(ScalarKind k) {
   case ScalarKind::Bool:
     return builder.getI1Type();
   case ScalarKind::I8:
+  case ScalarKind::U8:
     return builder.getI8Type();
   case ScalarKind::I16:
+  case ScalarKind::U16:
     return builder.getI16Type();
   case ScalarKind::I32:
+  case ScalarKind::U32:
     return builder.getI32Type();
   case ScalarKind::I64:
+  case ScalarKind::U64:
     return builder.getI64Type();
   case ScalarKind::Index:
     return builder.getIndexType();
@@ -91,6 +95,14 @@ void Lowering::declare(FuncDef &def) {
   } else {
     info.op = func::FuncOp::create(builder, loc(def.loc), def.name, type);
   }
+  // The C header spells unsigned elements as uint8_t ... uint64_t.
+  func::FuncOp exported = def.gpu ? info.entry : info.op;
+  for (auto [i, ty] : llvm::enumerate(def.paramTys))
+    if (isUnsigned(ty.elem))
+      exported.setArgAttr(i, "imexc.unsigned", builder.getUnitAttr());
+  for (auto [i, ty] : llvm::enumerate(def.resultTys))
+    if (isUnsigned(ty.elem))
+      exported.setResultAttr(i, "imexc.unsigned", builder.getUnitAttr());
   functions[def.name] = std::move(info);
 }
 

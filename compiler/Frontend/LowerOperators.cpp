@@ -45,8 +45,12 @@ Value Lowering::castScalar(Value v, ScalarKind from, ScalarKind to,
   // Literals are emitted directly in the type they are used at.
   if (auto constant = v.getDefiningOp<arith::ConstantOp>()) {
     if (auto i = dyn_cast<IntegerAttr>(constant.getValue());
-        i && from != ScalarKind::Bool && to != ScalarKind::Bool)
+        i && from != ScalarKind::Bool && to != ScalarKind::Bool) {
+      if (isUnsigned(from))
+        return constScalar(to, (double)i.getValue().getZExtValue(),
+                           i.getValue().getZExtValue(), l);
       return constScalar(to, (double)i.getInt(), i.getInt(), l);
+    }
     if (auto f = dyn_cast<FloatAttr>(constant.getValue()); f && isFloat(to))
       return constScalar(to, f.getValueAsDouble(), 0, l);
   }
@@ -60,11 +64,16 @@ Value Lowering::castScalar(Value v, ScalarKind from, ScalarKind to,
     Value zero = constScalar(from, 0, 0, l);
     return arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, v, zero);
   }
-  if (from == ScalarKind::Bool) {
+  // Booleans and unsigned integers widen with zeros.
+  if (from == ScalarKind::Bool || isUnsigned(from)) {
     if (isFloat(to))
       return arith::UIToFPOp::create(builder, l, target, v);
     if (to == ScalarKind::Index)
       return arith::IndexCastUIOp::create(builder, l, target, v);
+    if (bits(to) < bits(from))
+      return arith::TruncIOp::create(builder, l, target, v);
+    if (bits(to) == bits(from))
+      return v;
     return arith::ExtUIOp::create(builder, l, target, v);
   }
   if (from == ScalarKind::Index) {
@@ -80,12 +89,17 @@ Value Lowering::castScalar(Value v, ScalarKind from, ScalarKind to,
     return bits(to) > bits(from)
                ? (Value)arith::ExtFOp::create(builder, l, target, v)
                : (Value)arith::TruncFOp::create(builder, l, target, v);
-  if (isInt(from) && isInt(to))
+  if (isInt(from) && isInt(to)) {
+    if (bits(to) == bits(from))
+      return v;
     return bits(to) > bits(from)
                ? (Value)arith::ExtSIOp::create(builder, l, target, v)
                : (Value)arith::TruncIOp::create(builder, l, target, v);
+  }
   if (isInt(from))
     return arith::SIToFPOp::create(builder, l, target, v);
+  if (isUnsigned(to))
+    return arith::FPToUIOp::create(builder, l, target, v);
   return arith::FPToSIOp::create(builder, l, target, v);
 }
 
@@ -104,6 +118,17 @@ static Value safeIntegerDivisor(OpBuilder &b, Location l, Value y) {
       arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, y, minusOne);
   Value replace = arith::OrIOp::create(b, l, isZero, isMinusOne);
   return arith::SelectOp::create(b, l, replace, one, y);
+}
+
+/// An unsigned divisor that cannot trap: 1 where it is 0 (checked before
+/// the division).
+static Value unsignedDivisor(OpBuilder &b, Location l, Value y) {
+  Value zero = arith::ConstantOp::create(
+      b, l, cast<TypedAttr>(b.getZeroAttr(y.getType())));
+  Value one = arith::ConstantOp::create(
+      b, l, cast<TypedAttr>(b.getIntegerAttr(y.getType(), 1)));
+  Value isZero = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, y, zero);
+  return arith::SelectOp::create(b, l, isZero, one, y);
 }
 
 void Lowering::checkIntegerDivisor(const TV &divisor, ScalarKind compute,
@@ -165,6 +190,8 @@ Value Lowering::scalarBinary(OpBuilder &b, Location l, BinaryOp op, Value x,
   case BinaryOp::FloorDiv: {
     if (f)
       return math::FloorOp::create(b, l, arith::DivFOp::create(b, l, x, y));
+    if (isUnsigned(k))
+      return arith::DivUIOp::create(b, l, x, unsignedDivisor(b, l, y));
     // x // -1 is -x, wrapping for the most negative x as NumPy does (the
     // division would trap); a 0 divisor was checked before (any result).
     Value minusOne = arith::ConstantOp::create(
@@ -179,6 +206,8 @@ Value Lowering::scalarBinary(OpBuilder &b, Location l, BinaryOp op, Value x,
     return arith::SelectOp::create(b, l, byMinusOne, negated, quotient);
   }
   case BinaryOp::Mod: {
+    if (isUnsigned(k))
+      return arith::RemUIOp::create(b, l, x, unsignedDivisor(b, l, y));
     // Python's modulo: the result has the sign of the divisor.
     Value r = f ? arith::RemFOp::create(b, l, x, y).getResult()
                 : arith::RemSIOp::create(b, l, x, safeIntegerDivisor(b, l, y))
@@ -205,8 +234,12 @@ Value Lowering::scalarBinary(OpBuilder &b, Location l, BinaryOp op, Value x,
   case BinaryOp::Pow:
     return floatOrInt<math::PowFOp, math::IPowIOp>(b, l, f, x, y);
   case BinaryOp::Min:
+    if (isUnsigned(k))
+      return arith::MinUIOp::create(b, l, x, y);
     return floatOrInt<arith::MinimumFOp, arith::MinSIOp>(b, l, f, x, y);
   case BinaryOp::Max:
+    if (isUnsigned(k))
+      return arith::MaxUIOp::create(b, l, x, y);
     return floatOrInt<arith::MaximumFOp, arith::MaxSIOp>(b, l, f, x, y);
   case BinaryOp::BitAnd:
     return arith::AndIOp::create(b, l, x, y);
@@ -222,10 +255,10 @@ Value Lowering::scalarBinary(OpBuilder &b, Location l, BinaryOp op, Value x,
     break;
   }
   // Comparisons.
-  bool boolean = k == ScalarKind::Bool;
+  bool unsignedOrder = k == ScalarKind::Bool || isUnsigned(k);
   struct Predicates {
     arith::CmpFPredicate f;
-    arith::CmpIPredicate i, u; // signed, and for bool
+    arith::CmpIPredicate i, u; // signed, and for bool and unsigned
   };
   Predicates p = [&]() -> Predicates {
     switch (op) {
@@ -251,7 +284,7 @@ Value Lowering::scalarBinary(OpBuilder &b, Location l, BinaryOp op, Value x,
   }();
   if (f)
     return arith::CmpFOp::create(b, l, p.f, x, y);
-  return arith::CmpIOp::create(b, l, boolean ? p.u : p.i, x, y);
+  return arith::CmpIOp::create(b, l, unsignedOrder ? p.u : p.i, x, y);
 }
 
 Value Lowering::castWith(OpBuilder &b, Value v, ScalarKind from, ScalarKind to,

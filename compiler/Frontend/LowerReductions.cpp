@@ -328,8 +328,10 @@ Value Lowering::extremeIdentity(ScalarKind k, bool forMax, Location l) {
   if (k == ScalarKind::Bool)
     return arith::ConstantIntOp::create(builder, l, !forMax, 1);
   unsigned w = k == ScalarKind::Index ? 64 : bits(k);
-  llvm::APInt value = forMax ? llvm::APInt::getSignedMinValue(w)
-                             : llvm::APInt::getSignedMaxValue(w);
+  llvm::APInt value = isUnsigned(k) ? (forMax ? llvm::APInt::getMinValue(w)
+                                              : llvm::APInt::getMaxValue(w))
+                      : forMax      ? llvm::APInt::getSignedMinValue(w)
+                                    : llvm::APInt::getSignedMaxValue(w);
   if (k == ScalarKind::Index)
     return constIndex(value.getSExtValue(), l);
   return arith::ConstantOp::create(builder, l,
@@ -420,7 +422,7 @@ TV Lowering::emitArgReduction(Expr &call, StringRef name) {
               arith::CmpFOp::create(b, bl, arith::CmpFPredicate::OEQ, x, best),
               arith::AndIOp::create(b, bl, xNaN, bestNaN));
         } else {
-          bool u = k == ScalarKind::Bool;
+          bool u = k == ScalarKind::Bool || isUnsigned(k);
           better = arith::CmpIOp::create(
               b, bl,
               isMax

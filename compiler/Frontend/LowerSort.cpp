@@ -46,7 +46,7 @@ Value sortsBefore(OpBuilder &b, Location l, Value x, Value y, ScalarKind k) {
                                 arith::AndIOp::create(b, l, yNaN, xNumber));
   }
   return arith::CmpIOp::create(b, l,
-                               k == ScalarKind::Bool
+                               k == ScalarKind::Bool || isUnsigned(k)
                                    ? arith::CmpIPredicate::ult
                                    : arith::CmpIPredicate::slt,
                                x, y);

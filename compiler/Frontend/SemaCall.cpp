@@ -56,8 +56,10 @@ bool Sema::unqualify(Expr &e) {
   static const std::pair<StringRef, StringRef> kNumPyNames[] = {
       {"float64", "f64"}, {"float32", "f32"}, {"float16", "f16"},
       {"int64", "i64"},   {"int32", "i32"},   {"int16", "i16"},
-      {"int8", "i8"},     {"bool_", "bool"},  {"intp", "index"},
-      {"amax", "max"},    {"amin", "min"},    {"around", "round"}};
+      {"int8", "i8"},     {"uint64", "u64"},  {"uint32", "u32"},
+      {"uint16", "u16"},  {"uint8", "u8"},    {"bool_", "bool"},
+      {"intp", "index"},  {"amax", "max"},    {"amin", "min"},
+      {"around", "round"}};
   std::string name = e.name;
   for (auto [numpy, ours] : kNumPyNames)
     if (name == numpy)
@@ -872,7 +874,7 @@ Ty Sema::checkReduction(Expr &call, StringRef name) {
   ScalarKind from = v.elem, acc = from;
   if ((name == "sum" || name == "prod") &&
       (from == ScalarKind::Bool || (isInt(from) && bits(from) < 64)))
-    acc = ScalarKind::I64;
+    acc = isUnsigned(from) ? ScalarKind::U64 : ScalarKind::I64;
   if (averages)
     acc = isFloat(from) ? from : ScalarKind::F64;
   call.compute = acc;
@@ -897,7 +899,7 @@ Ty Sema::checkScan(Expr &call, StringRef name) {
   call.axis = axis.value_or(-1);
   ScalarKind acc = v.elem;
   if (acc == ScalarKind::Bool || (isInt(acc) && bits(acc) < 64))
-    acc = ScalarKind::I64;
+    acc = isUnsigned(acc) ? ScalarKind::U64 : ScalarKind::I64;
   call.compute = acc;
   if (axis) {
     array.elem = acc;

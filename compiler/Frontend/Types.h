@@ -33,7 +33,21 @@ using llvm::SmallVector;
 constexpr int64_t kDyn = std::numeric_limits<int64_t>::min();
 
 /// Element types of the language.
-enum class ScalarKind { Bool, I8, I16, I32, I64, Index, F16, F32, F64 };
+enum class ScalarKind {
+  Bool,
+  I8,
+  I16,
+  I32,
+  I64,
+  U8,
+  U16,
+  U32,
+  U64,
+  Index,
+  F16,
+  F32,
+  F64
+};
 
 /// Parses a type keyword ("f32", "index", ...).
 std::optional<ScalarKind> scalarKindFromName(llvm::StringRef name);
@@ -42,20 +56,27 @@ const char *scalarKindName(ScalarKind kind);
 inline bool isFloat(ScalarKind k) {
   return k == ScalarKind::F16 || k == ScalarKind::F32 || k == ScalarKind::F64;
 }
+inline bool isUnsigned(ScalarKind k) {
+  return k == ScalarKind::U8 || k == ScalarKind::U16 || k == ScalarKind::U32 ||
+         k == ScalarKind::U64;
+}
 inline bool isInt(ScalarKind k) {
   return k == ScalarKind::I8 || k == ScalarKind::I16 || k == ScalarKind::I32 ||
-         k == ScalarKind::I64 || k == ScalarKind::Index;
+         k == ScalarKind::I64 || k == ScalarKind::Index || isUnsigned(k);
 }
 inline unsigned bits(ScalarKind k) {
   switch (k) {
   case ScalarKind::Bool:
     return 1;
   case ScalarKind::I8:
+  case ScalarKind::U8:
     return 8;
   case ScalarKind::I16:
+  case ScalarKind::U16:
   case ScalarKind::F16:
     return 16;
   case ScalarKind::I32:
+  case ScalarKind::U32:
   case ScalarKind::F32:
     return 32;
   default:
@@ -162,6 +183,23 @@ inline ScalarKind promoteKinds(ScalarKind a, ScalarKind b) {
   if (isFloat(a) && isFloat(b))
     return bits(a) >= bits(b) ? a : b;
   if (isInt(a) && isInt(b)) {
+    if (isUnsigned(a) != isUnsigned(b)) {
+      // Signed and unsigned: the narrowest signed type holding both, f64
+      // beyond 64 bits (index counts as i64).
+      ScalarKind s = isUnsigned(a) ? b : a, u = isUnsigned(a) ? a : b;
+      if (bits(s) > bits(u))
+        return s;
+      switch (u) {
+      case ScalarKind::U8:
+        return ScalarKind::I16;
+      case ScalarKind::U16:
+        return ScalarKind::I32;
+      case ScalarKind::U32:
+        return s == ScalarKind::Index ? s : ScalarKind::I64;
+      default:
+        return ScalarKind::F64;
+      }
+    }
     if (a == ScalarKind::Index || b == ScalarKind::Index)
       return ScalarKind::Index;
     return bits(a) >= bits(b) ? a : b;

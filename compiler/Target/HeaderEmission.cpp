@@ -40,6 +40,14 @@ std::optional<std::pair<StringRef, StringRef>> scalarType(Type type) {
     return std::make_pair("int32_t", "i32");
   if (type.isSignlessInteger(64))
     return std::make_pair("int64_t", "i64");
+  if (type.isUnsignedInteger(8))
+    return std::make_pair("uint8_t", "u8");
+  if (type.isUnsignedInteger(16))
+    return std::make_pair("uint16_t", "u16");
+  if (type.isUnsignedInteger(32))
+    return std::make_pair("uint32_t", "u32");
+  if (type.isUnsignedInteger(64))
+    return std::make_pair("uint64_t", "u64");
   // Arrays of half-precision values hold their 16-bit storage; scalars are
   // spelled with halfScalarType.
   if (type.isF16())
@@ -160,6 +168,21 @@ private:
 
 bool isMemrefLike(Type type) { return isa<ShapedType>(type); }
 
+/// `type` with unsigned integers for its (element) integers: how the header
+/// spells an argument or result marked `imexc.unsigned` (the .nda
+/// frontend's u8 ... u64, signless in the IR).
+Type spelledType(Type type, DictionaryAttr attrs) {
+  if (!attrs || !attrs.get("imexc.unsigned"))
+    return type;
+  auto shaped = dyn_cast<ShapedType>(type);
+  auto integer = dyn_cast<IntegerType>(getElementTypeOrSelf(type));
+  if (!integer || integer.getWidth() == 1)
+    return type;
+  Type unsignedType = IntegerType::get(type.getContext(), integer.getWidth(),
+                                       IntegerType::Unsigned);
+  return shaped ? shaped.clone(unsignedType) : unsignedType;
+}
+
 } // namespace
 
 LogicalResult imex::emitCHeader(ModuleOp module, StringRef guard,
@@ -197,7 +220,8 @@ LogicalResult imex::emitCHeader(ModuleOp module, StringRef guard,
       std::string resultStruct = "imexc_" + func.getSymName().str() + "_result";
       decls << "typedef struct " << resultStruct << " {\n";
       for (auto [i, result] : llvm::enumerate(results)) {
-        FailureOr<std::string> spelled = writer.spell(result, false);
+        FailureOr<std::string> spelled =
+            writer.spell(spelledType(result, func.getResultAttrDict(i)), false);
         if (failed(spelled))
           return unsupported(result);
         decls << "  " << *spelled << " r" << i << ";\n";
@@ -205,13 +229,15 @@ LogicalResult imex::emitCHeader(ModuleOp module, StringRef guard,
       decls << "} " << resultStruct << ";\n";
       params.push_back(resultStruct + " *result");
     } else if (results.size() == 1) {
-      FailureOr<std::string> spelled = writer.spell(results.front(), false);
+      FailureOr<std::string> spelled = writer.spell(
+          spelledType(results.front(), func.getResultAttrDict(0)), false);
       if (failed(spelled))
         return unsupported(results.front());
       returnType = *spelled;
     }
     for (auto [i, input] : llvm::enumerate(type.getInputs())) {
-      FailureOr<std::string> spelled = writer.spell(input, true);
+      FailureOr<std::string> spelled =
+          writer.spell(spelledType(input, func.getArgAttrDict(i)), true);
       if (failed(spelled))
         return unsupported(input);
       params.push_back(*spelled + (isMemrefLike(input) ? "" : " ") + "arg" +

@@ -279,6 +279,14 @@ template <> struct IsFloat<float> : std::true_type {};
 template <> struct IsFloat<double> : std::true_type {};
 template <> struct IsFloat<Half> : std::true_type {};
 
+/// An integer's decimal digits, unsigned types as unsigned.
+template <typename T> std::string integerText(T v) {
+  if constexpr (std::is_unsigned_v<T>)
+    return std::to_string(uint64_t(v));
+  else
+    return std::to_string(int64_t(v));
+}
+
 /// The element formatter of one array (NumPy's format function).
 template <typename T> class ElementFormat {
 public:
@@ -287,7 +295,7 @@ public:
       floats.emplace_back(values);
     } else if constexpr (!std::is_same_v<T, bool>) {
       for (T v : values)
-        width = std::max(width, std::to_string(int64_t(v)).size());
+        width = std::max(width, integerText(v).size());
     }
   }
   std::string operator()(T v) const {
@@ -296,7 +304,7 @@ public:
     } else if constexpr (std::is_same_v<T, bool>) {
       return v ? " True" : "False";
     } else {
-      std::string text = std::to_string(int64_t(v));
+      std::string text = integerText(v);
       return std::string(width - text.size(), ' ') + text;
     }
   }
@@ -412,7 +420,7 @@ template <typename T> std::string numpyStr(const MemRefView<T> &m) {
     else if constexpr (std::is_same_v<T, bool>)
       return v ? "True" : "False";
     else
-      return std::to_string(int64_t(v));
+      return integerText(v);
   }
   for (int64_t d = 0; d < m.rank; ++d)
     if (m.sizes[d] == 0)
@@ -438,6 +446,10 @@ IMEXRT_PRINT_NDA(I8, int8_t)
 IMEXRT_PRINT_NDA(I16, int16_t)
 IMEXRT_PRINT_NDA(I32, int32_t)
 IMEXRT_PRINT_NDA(I64, int64_t)
+IMEXRT_PRINT_NDA(U8, uint8_t)
+IMEXRT_PRINT_NDA(U16, uint16_t)
+IMEXRT_PRINT_NDA(U32, uint32_t)
+IMEXRT_PRINT_NDA(U64, uint64_t)
 IMEXRT_PRINT_NDA(Ind, int64_t)
 IMEXRT_PRINT_NDA(F16, Half)
 IMEXRT_PRINT_NDA(F32, float)
