@@ -53,7 +53,7 @@ enum class BinaryOp {
   Max
 };
 /// `-x`, `not x` and `~x` (bitwise invert: logical not of booleans).
-enum class UnaryOp { Neg, Not, Invert };
+enum class UnaryOp { Neg, Plus, Not, Invert };
 
 /// How an operator is written ("+", "//", "and", "minimum", ...), and back.
 llvm::StringRef spelling(BinaryOp op);

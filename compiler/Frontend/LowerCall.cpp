@@ -500,6 +500,10 @@ TV Lowering::emitUnaryMath(StringRef name, const TV &v, const Ty &resultTy,
 TV Lowering::emitAstype(const TV &v, ScalarKind k, Location l) {
   // NumPy's bool is "not zero"; ndarray.cast_elemtype converts numerically
   // (float to int truncates, int to i1 keeps the low bit) and as signed.
+  if (k == v.ty.elem && v.ty.isArray())
+    return TV{v.ty,
+              ndarray::CopyOp::create(builder, l, v.value.getType(), v.value),
+              {}};
   if (k == ScalarKind::Bool || isUnsigned(k) || isUnsigned(v.ty.elem))
     return convertElem(v, k, l);
   Ty rt = v.ty;

@@ -330,6 +330,12 @@ TV Lowering::emitUnary(Expr &e) {
     Value t = arith::ConstantIntOp::create(builder, l, 1, 1);
     return TV{e.ty, arith::XOrIOp::create(builder, l, b, t), {}};
   }
+  if (e.unaryOp == UnaryOp::Plus)
+    return v.ty.isScalar() ? TV{e.ty, v.value, {}}
+                           : TV{e.ty,
+                                ndarray::CopyOp::create(
+                                    builder, l, v.value.getType(), v.value),
+                                {}};
   if (e.unaryOp == UnaryOp::Invert) {
     // ~x is x ^ all-ones: logical not of booleans, bitwise of integers.
     ScalarKind k = e.compute;

@@ -203,8 +203,16 @@ ExprPtr Parser::parseFactor() {
     ExprPtr operand = parseFactor();
     if (!operand)
       return nullptr;
-    if (op == "+")
+    // +x of a literal is the literal; of an array a new array (np.positive).
+    if (op == "+" &&
+        (operand->kind == Expr::IntLit || operand->kind == Expr::FloatLit))
       return operand;
+    if (op == "+") {
+      auto e = std::make_unique<Expr>(Expr::Unary, loc);
+      e->unaryOp = UnaryOp::Plus;
+      e->children.push_back(std::move(operand));
+      return e;
+    }
     if (op == "~") {
       auto e = std::make_unique<Expr>(Expr::Unary, loc);
       e->unaryOp = UnaryOp::Invert;

@@ -137,6 +137,7 @@ Ty Sema::checkUnary(Expr &e) {
     diags.error(e.loc, std::string("bad operand type for unary '") +
                            (e.unaryOp == UnaryOp::Not      ? "not"
                             : e.unaryOp == UnaryOp::Invert ? "~"
+                            : e.unaryOp == UnaryOp::Plus   ? "+"
                                                            : "-") +
                            "': " + v.str());
     return Ty::error();
@@ -165,10 +166,15 @@ Ty Sema::checkUnary(Expr &e) {
     return Ty::scalar(ScalarKind::Bool);
   }
   if (v.elem == ScalarKind::Bool) {
-    diags.error(e.loc, "the numpy boolean negative, the '-' operator, is "
-                       "not supported");
+    diags.error(e.loc, std::string("the numpy boolean ") +
+                           (e.unaryOp == UnaryOp::Plus
+                                ? "positive, the '+' operator,"
+                                : "negative, the '-' operator,") +
+                           " is not supported");
     return Ty::error();
   }
+  if (e.unaryOp == UnaryOp::Plus)
+    return v;
   // Floats are negated (-0.0 keeps NumPy's sign); integers are 0 - x.
   if (isFloat(v.elem))
     return v;

@@ -27,9 +27,12 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace imex {
 #define GEN_PASS_DEF_ISOLATEUPDATEDARRAYS
@@ -65,86 +68,217 @@ Value sharedOperand(Operation *op) {
   return {};
 }
 
-/// Whether canonicalization could make `value`, used in a linalg op's
-/// body, a constant: a constant, a loop index (of a dimension that may have
-/// size 1), or what an op computes from one (x * 0) or from an op with
-/// regions. Conservative: true when unsure.
-bool mayBecomeConstant(Value value, unsigned depth = 0) {
-  if (matchPattern(value, m_Constant()))
-    return true;
-  Operation *def = value.getDefiningOp();
-  if (!def)
-    return false;
-  if (isa<linalg::IndexOp>(def) || def->getNumRegions() != 0 || depth > 8)
-    return true;
-  return llvm::any_of(def->getOperands(), [&](Value operand) {
-    return mayBecomeConstant(operand, depth + 1);
-  });
-}
-
-/// Whether `value` may become a constant that an op can drop (x + 0,
-/// x * 1, x & -1): a constant 0, 1 or -1 (also as floats), or a value that
-/// may become a constant of unknown value.
-bool mayBecomeNeutral(Value value) {
-  Attribute attr;
-  if (!matchPattern(value, m_Constant(&attr)))
-    return mayBecomeConstant(value);
-  if (auto integer = dyn_cast<IntegerAttr>(attr)) {
-    const APInt &v = integer.getValue();
-    return v.isZero() || v.isOne() || v.isAllOnes();
+/// What canonicalization, with the fusion and vectorization that follow,
+/// could fold: values that may become constants, and linalg results that
+/// may become one of the tensors they are computed from. Conservative:
+/// "may" when unsure; bounded in depth.
+class FoldAnalysis {
+public:
+  /// Whether the tensor `result`, of a linalg op, may become `target`.
+  bool mayBecome(OpResult result, Value target) {
+    return mayBecomeTensor(result, target, 0);
   }
-  if (auto real = dyn_cast<FloatAttr>(attr)) {
-    double v = real.getValueAsDouble();
-    return v == 0.0 || v == 1.0 || v == -1.0;
-  }
-  return true;
-}
 
-/// Whether canonicalization could make `value`, computed in a linalg op's
-/// body, the block argument `arg`: it is `arg`, or an op whose fold may
-/// give an operand (x * 1, x + 0, max(x, x), trunc(ext(x))) computes it
-/// from a value that may become `arg` and others that are the same value
-/// or may become constants the op can drop.
-bool mayBecomeArgument(Value value, BlockArgument arg, unsigned depth = 0) {
-  if (value == arg)
+  /// The tensors that `result` of a linalg op is computed from, through
+  /// producers that are linalg ops themselves (which fusion merges), of
+  /// `result`'s shape and element type and not fresh `tensor.empty`s.
+  SetVector<Value> sources(OpResult result) {
+    SetVector<Value> found;
+    collectSources(result, cast<RankedTensorType>(result.getType()), found, 0);
+    found.remove(result);
+    return found;
+  }
+
+private:
+  static constexpr unsigned kDepth = 32;
+  DenseMap<Value, bool> constants; // mayBecomeConstant's answers
+
+  void collectSources(Value tensor, RankedTensorType type,
+                      SetVector<Value> &found, unsigned depth) {
+    auto tensorType = dyn_cast<RankedTensorType>(tensor.getType());
+    if (tensorType && tensorType.getShape() == type.getShape() &&
+        tensorType.getElementType() == type.getElementType() &&
+        !tensor.getDefiningOp<tensor::EmptyOp>())
+      found.insert(tensor);
+    auto producer = tensor.getDefiningOp<linalg::LinalgOp>();
+    if (!producer || depth > kDepth)
+      return;
+    for (OpOperand &operand : producer->getOpOperands())
+      if (isa<RankedTensorType>(operand.get().getType()))
+        collectSources(operand.get(), type, found, depth + 1);
+  }
+
+  /// The value `result` (a linalg op's) is computed as in its body.
+  static Value yielded(OpResult result) {
+    auto op = cast<linalg::LinalgOp>(result.getOwner());
+    return op.getBlock()->getTerminator()->getOperand(result.getResultNumber());
+  }
+
+  /// The tensor that a linalg body's block argument reads.
+  static Value tensorOf(BlockArgument arg) {
+    auto op = dyn_cast<linalg::LinalgOp>(arg.getOwner()->getParentOp());
+    if (!op || arg.getArgNumber() >= op->getNumOperands())
+      return {};
+    return op->getOperand(arg.getArgNumber());
+  }
+
+  bool mayBecomeTensor(Value tensor, Value target, unsigned depth) {
+    if (tensor == target)
+      return true;
+    auto result = dyn_cast<OpResult>(tensor);
+    if (!result || !isa<linalg::LinalgOp>(result.getOwner()) || depth > kDepth)
+      return false;
+    return mayBecomeElement(yielded(result), target, depth + 1);
+  }
+
+  /// Whether `value`, in a linalg body, may become the element of `target`
+  /// that it is computed from.
+  bool mayBecomeElement(Value value, Value target, unsigned depth) {
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      Value tensor = tensorOf(arg);
+      return tensor && mayBecomeTensor(tensor, target, depth);
+    }
+    Operation *def = value.getDefiningOp();
+    if (!def || !isa<linalg::LinalgOp>(def->getParentOp()) || depth > kDepth)
+      return false;
+    auto becomes = [&](Value v) {
+      return mayBecomeElement(v, target, depth + 1);
+    };
+    // select(c, a, b) is a or b when c is constant, and a when a and b are.
+    if (auto select = dyn_cast<arith::SelectOp>(def))
+      return (becomes(select.getTrueValue()) &&
+              becomes(select.getFalseValue())) ||
+             (mayBecomeConstant(select.getCondition(), depth + 1) &&
+              (becomes(select.getTrueValue()) ||
+               becomes(select.getFalseValue())));
+    // Otherwise an operand that may become it, the others dropped: the
+    // same value (max(x, x)), or constants the op may drop.
+    return llvm::any_of(def->getOperands(), [&](Value operand) {
+      return becomes(operand) &&
+             llvm::all_of(def->getOperands(), [&](Value other) {
+               return other == operand || becomes(other) ||
+                      mayBeDropped(def, other, depth + 1);
+             });
+    });
+  }
+
+  /// Whether `op` may drop its operand `value`: arithmetic its neutral
+  /// element (x + 0, x * 1, x & -1; 0 and 1 for the ops that have one on
+  /// either side), other ops any constant (min(x, +inf), max(x, INT_MIN)).
+  bool mayBeDropped(Operation *op, Value value, unsigned depth) {
+    if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivSIOp,
+             arith::DivUIOp, arith::FloorDivSIOp, arith::CeilDivSIOp,
+             arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::ShLIOp,
+             arith::ShRSIOp, arith::ShRUIOp, arith::AddFOp, arith::SubFOp,
+             arith::MulFOp, arith::DivFOp>(op))
+      return mayBecomeConstant(value, depth);
+    Attribute attr;
+    if (!matchPattern(value, m_Constant(&attr)))
+      return mayBecomeConstant(value, depth);
+    if (auto splat = dyn_cast<SplatElementsAttr>(attr))
+      attr = splat.getSplatValue<Attribute>();
+    if (auto integer = dyn_cast<IntegerAttr>(attr)) {
+      const APInt &v = integer.getValue();
+      if (isa<arith::MulIOp, arith::DivSIOp, arith::DivUIOp,
+              arith::FloorDivSIOp, arith::CeilDivSIOp>(op))
+        return v.isOne();
+      if (isa<arith::AndIOp>(op))
+        return v.isAllOnes();
+      return v.isZero();
+    }
+    if (auto real = dyn_cast<FloatAttr>(attr)) {
+      double v = real.getValueAsDouble();
+      return isa<arith::MulFOp, arith::DivFOp>(op) ? v == 1.0 : v == 0.0;
+    }
     return true;
-  Operation *def = value.getDefiningOp();
-  if (!def || def->getBlock() != arg.getOwner() || depth > 8)
-    return false;
-  return llvm::any_of(def->getOperands(), [&](Value operand) {
-    return mayBecomeArgument(operand, arg, depth + 1) &&
-           llvm::all_of(def->getOperands(), [&](Value other) {
-             return other == operand || mayBecomeNeutral(other);
-           });
-  });
-}
+  }
+
+  /// Whether `value` (a scalar or a tensor) may become a constant: a
+  /// constant, a loop's induction variable or carried value (a loop of one
+  /// iteration, an invariant value), a linalg index, a static size, an
+  /// element of such a tensor, or what an op computes from such values (any
+  /// of them for x * 0, x & 0, x | -1). Function arguments may not.
+  bool mayBecomeConstant(Value value, unsigned depth) {
+    if (auto known = constants.find(value); known != constants.end())
+      return known->second;
+    bool answer = computeMayBecomeConstant(value, depth);
+    constants[value] = answer;
+    return answer;
+  }
+
+  bool computeMayBecomeConstant(Value value, unsigned depth) {
+    if (matchPattern(value, m_Constant()))
+      return true;
+    if (depth > kDepth)
+      return true;
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      if (Value tensor = tensorOf(arg))
+        return mayBecomeConstant(tensor, depth + 1);
+      Operation *owner = arg.getOwner()->getParentOp();
+      return !(isa<FunctionOpInterface>(owner) &&
+               arg.getOwner()->isEntryBlock());
+    }
+    Operation *def = value.getDefiningOp();
+    if (isa<tensor::EmptyOp>(def))
+      return true;
+    // An index along a dimension that may have one element.
+    if (auto index = dyn_cast<linalg::IndexOp>(def)) {
+      auto op = dyn_cast<linalg::LinalgOp>(def->getParentOp());
+      if (!op)
+        return true;
+      SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+      return index.getDim() >= ranges.size() ||
+             ShapedType::isDynamic(ranges[index.getDim()]) ||
+             ranges[index.getDim()] == 1;
+    }
+    if (auto dim = dyn_cast<tensor::DimOp>(def)) {
+      auto type = cast<RankedTensorType>(dim.getSource().getType());
+      std::optional<int64_t> index = dim.getConstantIndex();
+      return !index || !type.isDynamicDim(*index) ||
+             dim.getSource().getDefiningOp<tensor::CastOp>();
+    }
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(def))
+      return mayBecomeConstant(yielded(cast<OpResult>(value)), depth + 1);
+    if (isa<CallOpInterface>(def))
+      return false;
+    if (def->getNumRegions() != 0)
+      return true;
+    auto constant = [&](Value v) { return mayBecomeConstant(v, depth + 1); };
+    // x * 0, x & 0 and x | -1 are constants whatever x is.
+    if (isa<arith::MulIOp, arith::AndIOp, arith::OrIOp>(def))
+      return llvm::any_of(def->getOperands(), [&](Value v) {
+        APInt literal;
+        if (!matchPattern(v, m_ConstantInt(&literal)))
+          return constant(v);
+        return isa<arith::OrIOp>(def) ? literal.isAllOnes() : literal.isZero();
+      });
+    return llvm::all_of(def->getOperands(), constant);
+  }
+};
 
 /// The tensor operands that a result of `op` could fold into: of its shape
 /// and element type, and not a fresh `tensor.empty` (folding into one of
-/// those makes no two arrays share). Of a linalg op, only operands read
-/// through the identity, as the result is written, whose body value the
-/// result may become; of other ops, any.
-SmallVector<Value> foldTargets(Operation *op, OpResult result) {
-  auto type = cast<RankedTensorType>(result.getType());
-  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+/// those makes no two arrays share). For a linalg op, the tensors it is
+/// computed from (through linalg producers, which fusion merges) that its
+/// body may reduce to; for other ops, any such operand.
+SmallVector<Value> foldTargets(Operation *op, OpResult result,
+                               FoldAnalysis &folds) {
   SmallVector<Value> targets;
+  if (isa<linalg::LinalgOp>(op)) {
+    for (Value source : folds.sources(result))
+      if (folds.mayBecome(result, source))
+        targets.push_back(source);
+    return targets;
+  }
+  auto type = cast<RankedTensorType>(result.getType());
+  auto dps = dyn_cast<DestinationStyleOpInterface>(op);
   for (OpOperand &operand : op->getOpOperands()) {
     auto operandType = dyn_cast<RankedTensorType>(operand.get().getType());
-    if (!operandType || operandType.getShape() != type.getShape() ||
-        operandType.getElementType() != type.getElementType() ||
-        operand.get().getDefiningOp<tensor::EmptyOp>())
-      continue;
-    if (linalgOp) {
-      OpOperand *init = linalgOp.getDpsInitOperand(result.getResultNumber());
-      Value yielded = linalgOp.getBlock()->getTerminator()->getOperand(
-          result.getResultNumber());
-      if (!linalgOp.getMatchingIndexingMap(init).isIdentity() ||
-          !linalgOp.getMatchingIndexingMap(&operand).isIdentity() ||
-          !mayBecomeArgument(yielded,
-                             linalgOp.getMatchingBlockArgument(&operand)))
-        continue;
-    }
-    targets.push_back(operand.get());
+    if (operandType && operandType.getShape() == type.getShape() &&
+        operandType.getElementType() == type.getElementType() &&
+        !operand.get().getDefiningOp<tensor::EmptyOp>() &&
+        !(dps && dps.isDpsInit(&operand)))
+      targets.push_back(operand.get());
   }
   return targets;
 }
@@ -165,13 +299,26 @@ struct FunctionStorage {
   bool markUpdated(Value v) {
     return isTensor(v) && updated.insert(leader(v)).second;
   }
+  /// Whether the caller sees `v`'s storage: an argument's, or a returned
+  /// array's.
+  bool isVisibleToCaller(Value v) { return visible.contains(leader(v)); }
+  DenseSet<Value> visible; // class leaders, once the classes are complete
 };
 
 /// Classes of storage sharing in `func`: views, control flow that passes a
 /// tensor on (loop-carried values, branch results, selects), and ops of
 /// unknown effects (their results may be their operands).
 void buildClasses(func::FuncOp func, FunctionStorage &storage) {
+  // A caller may pass one array for several arguments.
+  for (BlockArgument arg : func.getArguments())
+    storage.share(arg, func.getArgument(0));
   func.walk([&](Operation *op) {
+    // A destination-passing op's result is its destination's storage.
+    if (auto dps = dyn_cast<DestinationStyleOpInterface>(op))
+      for (OpResult result : op->getResults())
+        if (OpOperand *init = dps.getTiedOpOperand(result);
+            init && !init->get().getDefiningOp<tensor::EmptyOp>())
+          storage.share(result, init->get());
     if (Value source = sharedOperand(op)) {
       for (Value result : op->getResults())
         storage.share(result, source);
@@ -240,9 +387,8 @@ bool markUpdates(func::FuncOp func, FunctionStorage &storage,
     } else if (auto toBuffer = dyn_cast<bufferization::ToBufferOp>(op)) {
       if (!toBuffer.getReadOnly())
         changed |= storage.markUpdated(toBuffer.getTensor());
-    } else if (isa<func::ReturnOp, ndarray::DeleteOp>(op)) {
-      for (Value operand : op->getOperands())
-        changed |= storage.markUpdated(operand);
+    } else if (isa<ndarray::DeleteOp>(op)) {
+      changed |= storage.markUpdated(op->getOperand(0));
     } else if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
       SmallVector<MemoryEffects::EffectInstance> instances;
       effects.getEffects(instances);
@@ -263,6 +409,15 @@ bool markUpdates(func::FuncOp func, FunctionStorage &storage,
 /// Copies each result in `func` that could fold into an operand where
 /// either may be updated in place.
 void isolate(func::FuncOp func, FunctionStorage &storage) {
+  for (BlockArgument arg : func.getArguments())
+    if (isTensor(arg))
+      storage.visible.insert(storage.leader(arg));
+  func.walk([&](func::ReturnOp ret) {
+    for (Value operand : ret.getOperands())
+      if (isTensor(operand))
+        storage.visible.insert(storage.leader(operand));
+  });
+  FoldAnalysis folds;
   SmallVector<OpResult> toCopy;
   func.walk([&](Operation *op) {
     if (sharedOperand(op) || isa<RegionBranchOpInterface>(op) ||
@@ -274,11 +429,16 @@ void isolate(func::FuncOp func, FunctionStorage &storage) {
       // Already copied (the pass runs again in a later pipeline).
       if (result.hasOneUse() && isa<ndarray::CopyOp>(*result.user_begin()))
         continue;
-      SmallVector<Value> targets = foldTargets(op, result);
+      SmallVector<Value> targets = foldTargets(op, result, folds);
+      // Updated, or returned into what the caller already has (an
+      // argument, another result).
+      bool updated = storage.isUpdated(result), returned = false;
+      for (Value target : targets) {
+        updated |= storage.isUpdated(target);
+        returned |= storage.isVisibleToCaller(target);
+      }
       if (!targets.empty() &&
-          (storage.isUpdated(result) || llvm::any_of(targets, [&](Value t) {
-             return storage.isUpdated(t);
-           })))
+          (updated || (returned && storage.isVisibleToCaller(result))))
         toCopy.push_back(result);
     }
   });

@@ -64,22 +64,38 @@ def IsolateUpdatedArrays : Pass<"isolate-updated-arrays", "::mlir::ModuleOp"> {
                 "storage when either is updated in place";
   let description = [{
     `ndarray.insert_slice` updates its destination's storage, which every
-    tensor value sharing it sees; canonicalization, though, folds value
-    computations into an operand (`x * 1` to `x`, an identity transpose to
-    its input, a one-operand concatenation to its operand), after which a
-    new array shares its operand's storage. Run ahead of the first
-    canonicalization, this pass follows which tensors may share storage
-    (views, loop-carried values, branch and select results, calls,
-    returns) and which of them may be updated in place (the destinations
-    of `ndarray.insert_slice`, `ndarray.delete` and other writes, the
-    arguments of functions that update them, declarations not marked
-    `bufferization.access = "read"`, returned arrays), and puts an
-    `ndarray.copy` after each result of an op free of memory effects that
-    has an operand of its shape and element type (other than a
-    `tensor.empty`) when the result, or such an operand, may be updated.
+    tensor value sharing it sees; canonicalization, fusion and
+    vectorization, though, treat tensors as values and fold computations
+    into an operand (`x * 1` to `x`, `x + zeros` once the fill is fused,
+    `max(y, y)`, `select(true, a, b)`, a one-operand concatenation), after
+    which a new array shares its operand's storage. Run ahead of the first
+    canonicalization, this pass puts an `ndarray.copy` after each such
+    result where that matters, and nowhere else.
 
-    Running it again adds nothing. `elide-temporary-copies` removes the
-    copies of results that were not folded.
+    - Storage classes: tensors that may share storage, through views,
+      destination-passing ops (a result and its destination), loop-carried
+      values, branch and select results, ops of unknown effects, and the
+      arguments of a function (a caller may pass one array twice).
+    - Updated classes: destinations of `ndarray.insert_slice`, of
+      `ndarray.delete` and other writes, arguments of functions that update
+      them (to a fixed point over the module), operands of declarations not
+      marked `bufferization.access = "read"`.
+    - Fold targets of a result: for a linalg op, the tensors it is computed
+      from (through linalg producers, which fusion merges) of its shape and
+      element type that its body may reduce to: an op whose other operands
+      are the same value or may be dropped (arithmetic's neutral constants;
+      any constant of other ops), where constants include loop induction
+      variables and carried values, indices along dimensions that may have
+      one element, and what is computed only from such values; for other
+      ops free of memory effects, any operand of the result's shape and
+      element type other than a `tensor.empty` or a destination.
+    - A result is copied when it has a fold target and it, or a target, is
+      updated, or when it is returned and a target is an argument's or
+      another returned array's storage.
+
+    Running it again adds nothing. After bufferization,
+    `forward-copied-temporaries` removes copies of buffers nothing else
+    uses.
   }];
   let dependentDialects = ["::imex::ndarray::NDArrayDialect"];
 }

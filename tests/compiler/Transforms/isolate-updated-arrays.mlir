@@ -167,3 +167,149 @@ func.func @body_folds(%x: tensor<4xi64>, %y: tensor<4xi64>) -> (tensor<4xi64>, t
   } -> tensor<4xi64>
   return %p, %q, %r : tensor<4xi64>, tensor<4xi64>, tensor<4xi64>
 }
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+
+// What fusion and vectorization fold across ops: x + zeros (a fill of 0
+// fused in), max(y, y) (one tensor read twice), select(true, a, b),
+// trunc(ext(c)) over two ops. Each result, or what it may become, is
+// updated: copies.
+// CHECK-LABEL: func.func @fused_folds
+// CHECK-COUNT-4: ndarray.copy
+// CHECK-NOT:   ndarray.copy
+// CHECK:       return
+func.func @fused_folds(%x: tensor<4xi64>, %y: tensor<4xi64>, %c: tensor<4xi32>, %b: tensor<4xi64>) {
+  %zero = arith.constant 0 : i64
+  %true = arith.constant true
+  %v = arith.constant dense<-1> : tensor<i64>
+  %w = arith.constant dense<-1> : tensor<i32>
+  %e = tensor.empty() : tensor<4xi64>
+  %zeros = linalg.fill ins(%zero : i64) outs(%e : tensor<4xi64>) -> tensor<4xi64>
+  %k = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+      ins(%x, %zeros : tensor<4xi64>, tensor<4xi64>) outs(%e : tensor<4xi64>) {
+  ^bb0(%a: i64, %z: i64, %o: i64):
+    %s = arith.addi %a, %z : i64
+    linalg.yield %s : i64
+  } -> tensor<4xi64>
+  %u = ndarray.insert_slice %v into %k[0] [1] [1] : tensor<i64> into tensor<4xi64>
+  %m = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+      ins(%y, %y : tensor<4xi64>, tensor<4xi64>) outs(%e : tensor<4xi64>) {
+  ^bb0(%a: i64, %a2: i64, %o: i64):
+    %s = arith.maxsi %a, %a2 : i64
+    linalg.yield %s : i64
+  } -> tensor<4xi64>
+  %u2 = ndarray.insert_slice %v into %m[0] [1] [1] : tensor<i64> into tensor<4xi64>
+  %s3 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+      ins(%x, %y : tensor<4xi64>, tensor<4xi64>) outs(%e : tensor<4xi64>) {
+  ^bb0(%a: i64, %a2: i64, %o: i64):
+    %s = arith.select %true, %a, %a2 : i64
+    linalg.yield %s : i64
+  } -> tensor<4xi64>
+  %u3 = ndarray.insert_slice %v into %s3[0] [1] [1] : tensor<i64> into tensor<4xi64>
+  %e32 = tensor.empty() : tensor<4xi32>
+  %wide = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%c : tensor<4xi32>) outs(%e : tensor<4xi64>) {
+  ^bb0(%a: i32, %o: i64):
+    %s = arith.extsi %a : i32 to i64
+    linalg.yield %s : i64
+  } -> tensor<4xi64>
+  %narrow = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%wide : tensor<4xi64>) outs(%e32 : tensor<4xi32>) {
+  ^bb0(%a: i64, %o: i32):
+    %s = arith.trunci %a : i64 to i32
+    linalg.yield %s : i32
+  } -> tensor<4xi32>
+  %u4 = ndarray.insert_slice %w into %narrow[0] [1] [1] : tensor<i32> into tensor<4xi32>
+  // x + 2 and x * b cannot fold (b is an argument): no copy.
+  %p = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+      ins(%x, %b : tensor<4xi64>, tensor<4xi64>) outs(%e : tensor<4xi64>) {
+  ^bb0(%a: i64, %a2: i64, %o: i64):
+    %s = arith.muli %a, %a2 : i64
+    linalg.yield %s : i64
+  } -> tensor<4xi64>
+  %u5 = ndarray.insert_slice %v into %p[0] [1] [1] : tensor<i64> into tensor<4xi64>
+  return
+}
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+
+// A loop's induction variable may become a constant (one iteration):
+// x + i may fold into x, which the loop updates.
+// CHECK-LABEL: func.func @loop_index
+// CHECK:       scf.for
+// CHECK:         %[[K:.*]] = linalg.generic
+// CHECK:         ndarray.copy %[[K]]
+func.func @loop_index(%x: tensor<4xi64>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = arith.constant dense<-1> : tensor<i64>
+  %e = tensor.empty() : tensor<4xi64>
+  scf.for %i = %c0 to %n step %c1 {
+    %ii = arith.index_cast %i : index to i64
+    %k = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+        ins(%x : tensor<4xi64>) outs(%e : tensor<4xi64>) {
+    ^bb0(%a: i64, %o: i64):
+      %s = arith.addi %a, %ii : i64
+      linalg.yield %s : i64
+    } -> tensor<4xi64>
+    %u = ndarray.insert_slice %v into %k[0] [1] [1] : tensor<i64> into tensor<4xi64>
+  }
+  return
+}
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+
+// Returned results: copied when they may become an argument (the caller
+// would get its own array back) or another result (the tensor.insert,
+// which writes its destination, returns %local's storage), not when they
+// may only become a local array.
+// CHECK-LABEL: func.func @returned
+// CHECK:       %[[R:.*]] = linalg.generic
+// CHECK:       %[[OWN:.*]] = ndarray.copy %[[R]]
+// CHECK:       %[[OWNL:.*]] = ndarray.copy
+// CHECK-NOT:   ndarray.copy
+// CHECK:       return %[[OWN]], %[[OWNL]], %{{.*}}, %{{.*}} :
+func.func @returned(%x: tensor<4xi64>, %i: index) -> (tensor<4xi64>, tensor<4xi64>, tensor<4xi64>, tensor<4xi64>) {
+  %zero = arith.constant 0 : i64
+  %e = tensor.empty() : tensor<4xi64>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : tensor<4xi64>) outs(%e : tensor<4xi64>) {
+  ^bb0(%a: i64, %o: i64):
+    %s = arith.addi %a, %zero : i64
+    linalg.yield %s : i64
+  } -> tensor<4xi64>
+  %local = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]}
+      outs(%e : tensor<4xi64>) {
+  ^bb0(%o: i64):
+    %j = linalg.index 0 : index
+    %s = arith.index_cast %j : index to i64
+    linalg.yield %s : i64
+  } -> tensor<4xi64>
+  %l = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%local : tensor<4xi64>) outs(%e : tensor<4xi64>) {
+  ^bb0(%a: i64, %o: i64):
+    %s = arith.addi %a, %zero : i64
+    linalg.yield %s : i64
+  } -> tensor<4xi64>
+  %t = tensor.insert %zero into %local[%i] : tensor<4xi64>
+  %other = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]}
+      outs(%e : tensor<4xi64>) {
+  ^bb0(%o: i64):
+    %j = linalg.index 0 : index
+    %s = arith.index_cast %j : index to i64
+    linalg.yield %s : i64
+  } -> tensor<4xi64>
+  %m = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%other : tensor<4xi64>) outs(%e : tensor<4xi64>) {
+  ^bb0(%a: i64, %o: i64):
+    %s = arith.addi %a, %zero : i64
+    linalg.yield %s : i64
+  } -> tensor<4xi64>
+  return %r, %l, %t, %m : tensor<4xi64>, tensor<4xi64>, tensor<4xi64>, tensor<4xi64>
+}
