@@ -180,6 +180,8 @@ Value Lowering::scalarBinary(OpBuilder &b, Location l, BinaryOp op, Value x,
   bool f = isFloat(k);
   switch (op) {
   case BinaryOp::Add:
+    if (k == ScalarKind::Bool) // NumPy: logical or
+      return arith::OrIOp::create(b, l, x, y);
     return floatOrInt<arith::AddFOp, arith::AddIOp>(b, l, f, x, y);
   case BinaryOp::Sub:
     return floatOrInt<arith::SubFOp, arith::SubIOp>(b, l, f, x, y);
@@ -234,11 +236,11 @@ Value Lowering::scalarBinary(OpBuilder &b, Location l, BinaryOp op, Value x,
   case BinaryOp::Pow:
     return floatOrInt<math::PowFOp, math::IPowIOp>(b, l, f, x, y);
   case BinaryOp::Min:
-    if (isUnsigned(k))
+    if (isUnsigned(k) || k == ScalarKind::Bool)
       return arith::MinUIOp::create(b, l, x, y);
     return floatOrInt<arith::MinimumFOp, arith::MinSIOp>(b, l, f, x, y);
   case BinaryOp::Max:
-    if (isUnsigned(k))
+    if (isUnsigned(k) || k == ScalarKind::Bool)
       return arith::MaxUIOp::create(b, l, x, y);
     return floatOrInt<arith::MaximumFOp, arith::MaxSIOp>(b, l, f, x, y);
   case BinaryOp::BitAnd:

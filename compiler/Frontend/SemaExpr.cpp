@@ -232,7 +232,15 @@ std::optional<Sema::OpKinds> Sema::binaryKinds(BinaryOp op, const Ty &a,
                       "supported");
       return std::nullopt;
     }
-    p = ScalarKind::I64;
+    // NumPy's booleans add as 'or', multiply as 'and' and stay booleans
+    // (as do minimum/maximum); Python's (two literals) are the integers
+    // 0 and 1; //, % and ** give i8.
+    bool python = a.weak && b.weak;
+    bool staysBool = op == BinaryOp::Add || op == BinaryOp::Mul ||
+                     op == BinaryOp::Min || op == BinaryOp::Max;
+    p = staysBool && !python ? ScalarKind::Bool
+        : python             ? ScalarKind::I64
+                             : ScalarKind::I8;
   }
   if (op == BinaryOp::Pow && p == ScalarKind::Index)
     p = ScalarKind::I64;
