@@ -66,7 +66,9 @@ std::optional<arith::AtomicRMWKind> combinerKind(Operation *op) {
 
 /// The subgroup operation that combines `type` values exactly as `kind`
 /// does. Float max and min have none: SPIR-V's group FMax/FMin leave NaN
-/// handling to the device, where NumPy (maximumf) propagates NaN. Only
+/// handling to the device, where NumPy (maximumf) propagates NaN. Products
+/// have none either: MLIR 22 does not convert a multiplying
+/// gpu.subgroup_reduce to SPIR-V. Only
 /// 32- and 64-bit types, which every device with group arithmetic
 /// supports (booleans have no group arithmetic).
 std::optional<gpu::AllReduceOperation>
@@ -80,9 +82,6 @@ subgroupOperation(arith::AtomicRMWKind kind, Type type) {
   case Kind::addf:
   case Kind::addi:
     return Op::ADD;
-  case Kind::mulf:
-  case Kind::muli:
-    return Op::MUL;
   case Kind::maxs:
     return Op::MAXSI;
   case Kind::mins:

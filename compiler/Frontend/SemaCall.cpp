@@ -264,6 +264,10 @@ Ty Sema::checkConversion(Expr &call, ScalarKind k, bool scalarOnly) {
     v.elem = k;
     return v;
   }
+  // int() of a u64 keeps its values, which i64 does not hold (a deliberate
+  // difference: Python's int has no bound).
+  if (scalarOnly && k == ScalarKind::I64 && v.elem == ScalarKind::U64)
+    return Ty::scalar(ScalarKind::U64);
   // Python's int() and float() give Python numbers: weak scalars.
   return Ty::scalar(k, /*weak=*/scalarOnly);
 }

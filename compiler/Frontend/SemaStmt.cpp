@@ -243,27 +243,30 @@ bool Sema::checkCondition(Expr &e) {
 }
 
 void Sema::checkAssign(Stmt &s) {
-  Ty value = check(*s.value);
-  if (value.isError()) {
-    // Already reported: later uses of the names are not reported again.
+  // After an error (already reported), later uses of the names are not
+  // reported again.
+  auto failed = [&] {
     for (const ExprPtr &target : s.targets)
       if (target->kind == Expr::Name && !vars.count(target->name))
         brokenVars.insert(target->name);
-    return;
-  }
+  };
+  Ty value = check(*s.value);
+  if (value.isError())
+    return failed();
+  auto plural = [](size_t n, StringRef noun) {
+    return std::to_string(n) + " " + noun.str() + (n == 1 ? "" : "s");
+  };
   if (s.unpack) {
     if (value.kind != Ty::Tuple) {
       diags.error(s.value->loc, "cannot unpack " + value.str() + " into " +
-                                    std::to_string(s.targets.size()) +
-                                    " variables");
-      return;
+                                    plural(s.targets.size(), "variable"));
+      return failed();
     }
     if (value.elems.size() != s.targets.size()) {
       diags.error(s.value->loc,
-                  "cannot unpack " + std::to_string(value.elems.size()) +
-                      " values into " + std::to_string(s.targets.size()) +
-                      " variables");
-      return;
+                  "cannot unpack " + plural(value.elems.size(), "value") +
+                      " into " + plural(s.targets.size(), "variable"));
+      return failed();
     }
     for (size_t i = 0; i < s.targets.size(); ++i)
       assignTo(*s.targets[i], value.elems[i], s.targets[i]->loc);
@@ -272,11 +275,11 @@ void Sema::checkAssign(Stmt &s) {
   if (value.kind == Ty::Tuple) {
     diags.error(s.value->loc, "cannot assign a tuple to a single variable; "
                               "unpack it with 'a, b = ...'");
-    return;
+    return failed();
   }
   if (value.kind == Ty::None) {
     diags.error(s.value->loc, "the expression has no value");
-    return;
+    return failed();
   }
   assignTo(*s.targets[0], value, s.loc);
 }
@@ -361,7 +364,7 @@ void Sema::assignTo(Expr &target, const Ty &value, SMLoc at) {
                           "or a possible break, continue or return keeps its "
                           "type";
   if (value.isScalar()) {
-    if (!canCastSameKind(value.elem, var.ty.elem)) {
+    if (!canAssignScalar(value, var.ty.elem)) {
       diags.error(at, "cannot assign a value of type " + value.str() + " to '" +
                           name + "' of type " + var.ty.str() + keepsType);
       return;
@@ -410,7 +413,7 @@ bool Sema::convertible(const Ty &v, const Ty &want, SMLoc at, StringRef what) {
   std::string mismatch =
       (what + ": expected " + want.str() + ", got " + v.str()).str();
   if (want.isScalar()) {
-    if (!v.isScalar() || !canCastSameKind(v.elem, want.elem)) {
+    if (!v.isScalar() || !canAssignScalar(v, want.elem)) {
       diags.error(at, mismatch);
       return false;
     }

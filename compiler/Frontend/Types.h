@@ -229,14 +229,22 @@ inline ScalarKind promote(const Ty &a, const Ty &b) {
   return promoteKinds(a.elem, b.elem);
 }
 
-/// NumPy's kinds, ordered: bool < integer < floating point.
+/// NumPy's kinds, ordered: bool < unsigned < signed integer < floating
+/// point.
 inline int kindOf(ScalarKind k) {
-  return k == ScalarKind::Bool ? 0 : isInt(k) ? 1 : 2;
+  return k == ScalarKind::Bool ? 0 : isUnsigned(k) ? 1 : isInt(k) ? 2 : 3;
 }
 
 /// NumPy's can_cast(from, to, "same_kind").
 inline bool canCastSameKind(ScalarKind from, ScalarKind to) {
   return kindOf(from) <= kindOf(to);
+}
+
+/// Whether a scalar of type `v` may be stored into a `to` variable or
+/// parameter: same_kind, and Python's integer literals into any integer
+/// type (NEP 50).
+inline bool canAssignScalar(const Ty &v, ScalarKind to) {
+  return canCastSameKind(v.elem, to) || (v.weak && isInt(v.elem) && isInt(to));
 }
 
 } // namespace imex::nda

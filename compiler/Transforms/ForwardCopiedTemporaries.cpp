@@ -60,12 +60,17 @@ Operation *forwardCopiedTemporary(memref::AllocOp temporary) {
     return true;
   };
   for (Operation *user : temporary->getUsers()) {
+    // Other users must not make views that could outlive the copy: ops
+    // without memref results (linalg ops, vector transfers, memref.dim).
     if (isa<memref::CastOp>(user) && user->hasOneUse() &&
         isCopyFrom(*user->user_begin(), user->getResult(0)))
       casts.push_back(user);
-    else if (isa<linalg::LinalgOp>(user))
+    else if (isCopyFrom(user, temporary))
+      continue;
+    else if (llvm::none_of(user->getResultTypes(),
+                           llvm::IsaPred<BaseMemRefType>))
       others.push_back(user);
-    else if (!isCopyFrom(user, temporary))
+    else
       return nullptr;
   }
   if (!copy)

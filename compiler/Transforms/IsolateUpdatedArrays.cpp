@@ -429,16 +429,21 @@ void isolate(func::FuncOp func, FunctionStorage &storage) {
       // Already copied (the pass runs again in a later pipeline).
       if (result.hasOneUse() && isa<ndarray::CopyOp>(*result.user_begin()))
         continue;
-      SmallVector<Value> targets = foldTargets(op, result, folds);
-      // Updated, or returned into what the caller already has (an
-      // argument, another result).
-      bool updated = storage.isUpdated(result), returned = false;
-      for (Value target : targets) {
-        updated |= storage.isUpdated(target);
+      // An array updated in place: what reads it must not see through to
+      // how it was made (tensor.extract of a linalg.fill folds to the
+      // fill's value, a transpose of a fill becomes a fill).
+      if (storage.isUpdated(result)) {
+        toCopy.push_back(result);
+        continue;
+      }
+      // A result that may fold into an array that is updated, or, returned,
+      // into what the caller already has (an argument, another result).
+      bool returned = false, targetUpdated = false;
+      for (Value target : foldTargets(op, result, folds)) {
+        targetUpdated |= storage.isUpdated(target);
         returned |= storage.isVisibleToCaller(target);
       }
-      if (!targets.empty() &&
-          (updated || (returned && storage.isVisibleToCaller(result))))
+      if (targetUpdated || (returned && storage.isVisibleToCaller(result)))
         toCopy.push_back(result);
     }
   });

@@ -242,7 +242,8 @@ def ForwardCopiedTemporaries : Pass<"forward-copied-temporaries",
     as `isolate-updated-arrays` adds them) is a `memref.alloc` that
     receives a `memref.copy` of the computed buffer. When the computed
     buffer is a `memref.alloc` of the same type in the same block, used
-    before the copy only by linalg ops and not at all after it, and the new
+    before the copy only by ops that make no views of it (linalg ops, vector
+    transfers, memref.dim) and not at all after it, and the new
     buffer is used only after the copy, every use of the new buffer takes
     the computed one, and the copy (with an op whose region holds only the
     copy, such as ndarray lowering's "protect_copy_op" region) and the new

@@ -103,10 +103,13 @@ func.func @callers(%y: tensor<3xi64>) {
 
 #id = affine_map<(i) -> (i)>
 
-// Nothing is updated in place: no copy. A result of another shape than its
-// operands, or whose only same-shaped operand is a tensor.empty, cannot
-// fold into an array that is updated: no copy either.
+// Only the fill is updated in place: it is copied (reads of it would fold
+// to its value). A result of another shape than its operands, or whose only
+// same-shaped operand is a tensor.empty, cannot fold into an array that is
+// updated: no copy.
 // CHECK-LABEL: func.func @not_isolated
+// CHECK:       %[[F:.*]] = linalg.fill
+// CHECK-NEXT:  ndarray.copy %[[F]]
 // CHECK-NOT:   ndarray.copy
 // CHECK:       return
 func.func @not_isolated(%x: tensor<4xf32>, %m: tensor<2x2xf32>) -> tensor<4xf32> {
@@ -174,8 +177,9 @@ func.func @body_folds(%x: tensor<4xi64>, %y: tensor<4xi64>) -> (tensor<4xi64>, t
 
 // What fusion and vectorization fold across ops: x + zeros (a fill of 0
 // fused in), max(y, y) (one tensor read twice), select(true, a, b),
-// trunc(ext(c)) over two ops. Each result, or what it may become, is
-// updated: copies.
+// trunc(ext(c)) over two ops. What each may become is updated (the
+// arguments, which one array may be passed for): copies. x * b (b an
+// argument) cannot fold: no copy.
 // CHECK-LABEL: func.func @fused_folds
 // CHECK-COUNT-4: ndarray.copy
 // CHECK-NOT:   ndarray.copy
@@ -193,21 +197,21 @@ func.func @fused_folds(%x: tensor<4xi64>, %y: tensor<4xi64>, %c: tensor<4xi32>, 
     %s = arith.addi %a, %z : i64
     linalg.yield %s : i64
   } -> tensor<4xi64>
-  %u = ndarray.insert_slice %v into %k[0] [1] [1] : tensor<i64> into tensor<4xi64>
+  func.call @read4(%k) : (tensor<4xi64>) -> ()
   %m = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
       ins(%y, %y : tensor<4xi64>, tensor<4xi64>) outs(%e : tensor<4xi64>) {
   ^bb0(%a: i64, %a2: i64, %o: i64):
     %s = arith.maxsi %a, %a2 : i64
     linalg.yield %s : i64
   } -> tensor<4xi64>
-  %u2 = ndarray.insert_slice %v into %m[0] [1] [1] : tensor<i64> into tensor<4xi64>
+  func.call @read4(%m) : (tensor<4xi64>) -> ()
   %s3 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
       ins(%x, %y : tensor<4xi64>, tensor<4xi64>) outs(%e : tensor<4xi64>) {
   ^bb0(%a: i64, %a2: i64, %o: i64):
     %s = arith.select %true, %a, %a2 : i64
     linalg.yield %s : i64
   } -> tensor<4xi64>
-  %u3 = ndarray.insert_slice %v into %s3[0] [1] [1] : tensor<i64> into tensor<4xi64>
+  func.call @read4(%s3) : (tensor<4xi64>) -> ()
   %e32 = tensor.empty() : tensor<4xi32>
   %wide = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
       ins(%c : tensor<4xi32>) outs(%e : tensor<4xi64>) {
@@ -221,7 +225,8 @@ func.func @fused_folds(%x: tensor<4xi64>, %y: tensor<4xi64>, %c: tensor<4xi32>, 
     %s = arith.trunci %a : i64 to i32
     linalg.yield %s : i32
   } -> tensor<4xi32>
-  %u4 = ndarray.insert_slice %w into %narrow[0] [1] [1] : tensor<i32> into tensor<4xi32>
+  %n64 = arith.extsi %narrow : tensor<4xi32> to tensor<4xi64>
+  func.call @read4(%n64) : (tensor<4xi64>) -> ()
   // x + 2 and x * b cannot fold (b is an argument): no copy.
   %p = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
       ins(%x, %b : tensor<4xi64>, tensor<4xi64>) outs(%e : tensor<4xi64>) {
@@ -229,9 +234,11 @@ func.func @fused_folds(%x: tensor<4xi64>, %y: tensor<4xi64>, %c: tensor<4xi32>, 
     %s = arith.muli %a, %a2 : i64
     linalg.yield %s : i64
   } -> tensor<4xi64>
-  %u5 = ndarray.insert_slice %v into %p[0] [1] [1] : tensor<i64> into tensor<4xi64>
+  func.call @read4(%p) : (tensor<4xi64>) -> ()
+  %u = ndarray.insert_slice %v into %x[0] [1] [1] : tensor<i64> into tensor<4xi64>
   return
 }
+func.func private @read4(tensor<4xi64> {bufferization.access = "read"})
 
 // -----
 
