@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
@@ -33,6 +34,8 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/SetVector.h"
+
+#include <limits>
 
 namespace imex {
 #define GEN_PASS_DEF_ISOLATEUPDATEDARRAYS
@@ -151,15 +154,31 @@ private:
              (mayBecomeConstant(select.getCondition(), depth + 1) &&
               (becomes(select.getTrueValue()) ||
                becomes(select.getFalseValue())));
-    // Otherwise an operand that may become it, the others dropped: the
-    // same value (max(x, x)), or constants the op may drop.
-    return llvm::any_of(def->getOperands(), [&](Value operand) {
-      return becomes(operand) &&
-             llvm::all_of(def->getOperands(), [&](Value other) {
-               return other == operand || becomes(other) ||
-                      mayBeDropped(def, other, depth + 1);
-             });
-    });
+    // An op of one operand gives it back only as a cast (trunc(ext(x))),
+    // a negation (-(-x)), abs or rounding (of what is already whole).
+    if (def->getNumOperands() == 1 &&
+        !isa<CastOpInterface, arith::NegFOp, math::AbsIOp, math::AbsFOp,
+             math::FloorOp, math::CeilOp, math::RoundOp, math::RoundEvenOp,
+             math::TruncOp>(def))
+      return false;
+    // Otherwise an operand that may become it, the others dropped:
+    // constants the op may drop, or, for idempotent ops (max(x, x)), what
+    // may become it too.
+    bool idempotent =
+        isa<arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp,
+            arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp,
+            arith::MinNumFOp, arith::AndIOp, arith::OrIOp>(def);
+    for (OpOperand &candidate : def->getOpOperands()) {
+      if (!becomes(candidate.get()))
+        continue;
+      if (llvm::all_of(def->getOpOperands(), [&](OpOperand &other) {
+            return &other == &candidate ||
+                   (idempotent && becomes(other.get())) ||
+                   mayBeDropped(def, other.get(), depth + 1);
+          }))
+        return true;
+    }
+    return false;
   }
 
   /// Whether `op` may drop its operand `value`: arithmetic its neutral
@@ -170,7 +189,9 @@ private:
              arith::DivUIOp, arith::FloorDivSIOp, arith::CeilDivSIOp,
              arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::ShLIOp,
              arith::ShRSIOp, arith::ShRUIOp, arith::AddFOp, arith::SubFOp,
-             arith::MulFOp, arith::DivFOp>(op))
+             arith::MulFOp, arith::DivFOp, arith::MaxSIOp, arith::MinSIOp,
+             arith::MaxUIOp, arith::MinUIOp, arith::MaximumFOp,
+             arith::MinimumFOp, arith::MaxNumFOp, arith::MinNumFOp>(op))
       return mayBecomeConstant(value, depth);
     Attribute attr;
     if (!matchPattern(value, m_Constant(&attr)))
@@ -179,15 +200,29 @@ private:
       attr = splat.getSplatValue<Attribute>();
     if (auto integer = dyn_cast<IntegerAttr>(attr)) {
       const APInt &v = integer.getValue();
+      // min and max drop the extreme that never wins.
+      if (isa<arith::MaxSIOp>(op))
+        return v.isMinSignedValue();
+      if (isa<arith::MinSIOp>(op))
+        return v.isMaxSignedValue();
+      if (isa<arith::MinUIOp>(op))
+        return v.isAllOnes();
       if (isa<arith::MulIOp, arith::DivSIOp, arith::DivUIOp,
               arith::FloorDivSIOp, arith::CeilDivSIOp>(op))
         return v.isOne();
       if (isa<arith::AndIOp>(op))
         return v.isAllOnes();
+      // (x ^ c) ^ c is x.
+      if (isa<arith::XOrIOp>(op))
+        return true;
       return v.isZero();
     }
     if (auto real = dyn_cast<FloatAttr>(attr)) {
       double v = real.getValueAsDouble();
+      if (isa<arith::MaximumFOp, arith::MaxNumFOp>(op))
+        return v == -std::numeric_limits<double>::infinity();
+      if (isa<arith::MinimumFOp, arith::MinNumFOp>(op))
+        return v == std::numeric_limits<double>::infinity();
       return isa<arith::MulFOp, arith::DivFOp>(op) ? v == 1.0 : v == 0.0;
     }
     return true;
@@ -264,9 +299,11 @@ private:
 SmallVector<Value> foldTargets(Operation *op, OpResult result,
                                FoldAnalysis &folds) {
   SmallVector<Value> targets;
-  if (isa<linalg::LinalgOp>(op)) {
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+    // (Not its own destinations: the result is their storage already.)
     for (Value source : folds.sources(result))
-      if (folds.mayBecome(result, source))
+      if (!llvm::is_contained(linalgOp.getDpsInits(), source) &&
+          folds.mayBecome(result, source))
         targets.push_back(source);
     return targets;
   }
@@ -433,7 +470,9 @@ void isolate(func::FuncOp func, FunctionStorage &storage) {
       // how it was made (tensor.extract of a linalg.fill folds to the
       // fill's value, a transpose of a fill becomes a fill).
       if (storage.isUpdated(result)) {
-        toCopy.push_back(result);
+        // (Not an uninitialised array: there is nothing to read.)
+        if (!isa<tensor::EmptyOp>(op))
+          toCopy.push_back(result);
         continue;
       }
       // A result that may fold into an array that is updated, or, returned,

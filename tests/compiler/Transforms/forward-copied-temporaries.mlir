@@ -91,3 +91,24 @@ func.func @kept(%x: memref<4xf32>) -> (memref<4xf32>, memref<4xf32>, memref<?xf3
   memref.store %v, %view[%c0] : memref<2xf32, strided<[1]>>
   return %own1, %own2, %own3, %own4 : memref<4xf32>, memref<4xf32>, memref<?xf32>, memref<4xf32>
 }
+
+// -----
+
+// A temporary written by a vector transfer (vectorized code) and sized by
+// memref.dim before the copy: forwarded too.
+// CHECK-LABEL: func.func @vectorized
+// CHECK:       %[[T:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK-NOT:   memref.alloc
+// CHECK-NOT:   memref.copy
+// CHECK:       return %[[T]]
+func.func @vectorized(%n: index, %v: vector<4xf32>) -> memref<?xf32> {
+  %c0 = arith.constant 0 : index
+  %t = memref.alloc(%n) : memref<?xf32>
+  vector.transfer_write %v, %t[%c0] : vector<4xf32>, memref<?xf32>
+  %d = memref.dim %t, %c0 : memref<?xf32>
+  %own = memref.alloc(%d) : memref<?xf32>
+  region.env_region "protect_copy_op" {
+    memref.copy %t, %own : memref<?xf32> to memref<?xf32>
+  }
+  return %own : memref<?xf32>
+}

@@ -320,3 +320,38 @@ func.func @returned(%x: tensor<4xi64>, %i: index) -> (tensor<4xi64>, tensor<4xi6
   } -> tensor<4xi64>
   return %r, %l, %t, %m : tensor<4xi64>, tensor<4xi64>, tensor<4xi64>, tensor<4xi64>
 }
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+
+// One-operand ops: -(-x) may give x back, tanh(x) may not. x is
+// updated: a copy of the first only.
+// CHECK-LABEL: func.func @unary
+// CHECK:       %[[N:.*]] = linalg.generic
+// CHECK:       ndarray.copy %[[N]]
+// CHECK:       %[[T:.*]] = linalg.generic
+// CHECK-NOT:   ndarray.copy
+// CHECK:       return
+func.func @unary(%x: tensor<4xf32>) {
+  %v = arith.constant dense<1.0> : tensor<f32>
+  %e = tensor.empty() : tensor<4xf32>
+  %n = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.negf %a : f32
+    %p = arith.negf %m : f32
+    linalg.yield %p : f32
+  } -> tensor<4xf32>
+  func.call @read(%n) : (tensor<4xf32>) -> ()
+  %t = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %h = math.tanh %a : f32
+    linalg.yield %h : f32
+  } -> tensor<4xf32>
+  func.call @read(%t) : (tensor<4xf32>) -> ()
+  %u = ndarray.insert_slice %v into %x[0] [1] [1] : tensor<f32> into tensor<4xf32>
+  return
+}
+func.func private @read(tensor<4xf32> {bufferization.access = "read"})
