@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
@@ -66,7 +67,7 @@ Value sharedOperand(Operation *op) {
                ? Value()
                : cast.getInput();
   if (isa<ndarray::SubviewOp, tensor::CastOp, tensor::ReshapeOp,
-          tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
+          tensor::ExpandShapeOp, tensor::CollapseShapeOp, shard::ShardOp>(op))
     return op->getOperand(0);
   return {};
 }
@@ -125,6 +126,19 @@ private:
     return op->getOperand(arg.getArgNumber());
   }
 
+  /// Whether a linalg body's block argument reads its tensor where the op
+  /// writes (the same indexing map as its destination's): a result can
+  /// only become a tensor read that way (not a transposed or broadcast
+  /// one).
+  static bool readInPlace(BlockArgument arg) {
+    auto op = cast<linalg::LinalgOp>(arg.getOwner()->getParentOp());
+    if (op.getNumDpsInits() == 0)
+      return false;
+    AffineMap written = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+    return op.getMatchingIndexingMap(&op->getOpOperand(arg.getArgNumber())) ==
+           written;
+  }
+
   bool mayBecomeTensor(Value tensor, Value target, unsigned depth) {
     if (tensor == target)
       return true;
@@ -139,7 +153,8 @@ private:
   bool mayBecomeElement(Value value, Value target, unsigned depth) {
     if (auto arg = dyn_cast<BlockArgument>(value)) {
       Value tensor = tensorOf(arg);
-      return tensor && mayBecomeTensor(tensor, target, depth);
+      return tensor && readInPlace(arg) &&
+             mayBecomeTensor(tensor, target, depth);
     }
     Operation *def = value.getDefiningOp();
     if (!def || !isa<linalg::LinalgOp>(def->getParentOp()) || depth > kDepth)
@@ -469,16 +484,23 @@ void isolate(func::FuncOp func, FunctionStorage &storage) {
       // An array updated in place: what reads it must not see through to
       // how it was made (tensor.extract of a linalg.fill folds to the
       // fill's value, a transpose of a fill becomes a fill).
-      if (storage.isUpdated(result)) {
-        // (Not an uninitialised array: there is nothing to read.)
-        if (!isa<tensor::EmptyOp>(op))
-          toCopy.push_back(result);
+      // (Of ops that make an array's contents, not of an uninitialised
+      // array: there is nothing to read.)
+      if (storage.isUpdated(result) &&
+          (isa<linalg::LinalgOp, tensor::SplatOp, tensor::FromElementsOp,
+               tensor::GenerateOp, ndarray::LinSpaceOp>(op) ||
+           op->hasTrait<OpTrait::ConstantLike>())) {
+        toCopy.push_back(result);
         continue;
       }
-      // A result that may fold into an array that is updated, or, returned,
-      // into what the caller already has (an argument, another result).
-      bool returned = false, targetUpdated = false;
-      for (Value target : foldTargets(op, result, folds)) {
+      // A result that may fold into an array when either is updated, or,
+      // returned, into what the caller already has (an argument, another
+      // result).
+      SmallVector<Value> targets = foldTargets(op, result, folds);
+      if (targets.empty())
+        continue;
+      bool returned = false, targetUpdated = storage.isUpdated(result);
+      for (Value target : targets) {
         targetUpdated |= storage.isUpdated(target);
         returned |= storage.isVisibleToCaller(target);
       }

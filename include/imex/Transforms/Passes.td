@@ -72,26 +72,33 @@ def IsolateUpdatedArrays : Pass<"isolate-updated-arrays", "::mlir::ModuleOp"> {
     canonicalization, this pass puts an `ndarray.copy` after each such
     result where that matters, and nowhere else.
 
-    - Storage classes: tensors that may share storage, through views,
-      destination-passing ops (a result and its destination), loop-carried
+    - Storage classes: tensors that may share storage, through views and
+      annotations (`shard.shard`), destination-passing ops (a result and
+      its non-empty destination), loop-carried
       values, branch and select results, ops of unknown effects, and the
       arguments of a function (a caller may pass one array twice).
     - Updated classes: destinations of `ndarray.insert_slice`, of
       `ndarray.delete` and other writes, arguments of functions that update
       them (to a fixed point over the module), operands of declarations not
       marked `bufferization.access = "read"`.
-    - Fold targets of a result: for a linalg op, the tensors it is computed
-      from (through linalg producers, which fusion merges) of its shape and
-      element type that its body may reduce to: an op whose other operands
-      are the same value or may be dropped (arithmetic's neutral constants;
-      any constant of other ops), where constants include loop induction
-      variables and carried values, indices along dimensions that may have
-      one element, and what is computed only from such values; for other
-      ops free of memory effects, any operand of the result's shape and
-      element type other than a `tensor.empty` or a destination.
-    - A result is copied when it has a fold target and it, or a target, is
-      updated, or when it is returned and a target is an argument's or
-      another returned array's storage.
+    - Fold targets of a result: for a linalg op, the tensors other than its
+      destinations it is computed from (through linalg producers, which
+      fusion merges) of its shape and element type, read where the op
+      writes, that its body may reduce to: an op whose other operands may
+      be dropped (arithmetic's neutral constants, the extreme that never
+      wins a min or max, any constant of other ops; for idempotent ops
+      such as max, what may become the same tensor), a cast, negation, abs
+      or rounding; constants include loop induction variables and carried
+      values, indices along dimensions that may have one element, and what
+      is computed only from such values. For other ops free of memory
+      effects, any operand of the result's shape and element type other
+      than a `tensor.empty` or a destination.
+    - Copied: an updated array that an op making contents produced (a
+      linalg op, a constant, `tensor.splat`/`from_elements`/`generate`,
+      `ndarray.linspace`), since reads of it may fold to how it was made
+      (`tensor.extract` of a `linalg.fill`); a result with a fold target
+      when it or a target is updated; a returned result with a fold target
+      that is an argument's or another returned array's storage.
 
     Running it again adds nothing. After bufferization,
     `forward-copied-temporaries` removes copies of buffers nothing else

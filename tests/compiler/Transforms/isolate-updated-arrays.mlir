@@ -355,3 +355,19 @@ func.func @unary(%x: tensor<4xf32>) {
   return
 }
 func.func private @read(tensor<4xf32> {bufferization.access = "read"})
+
+// -----
+
+// shard.shard annotates its operand: the argument updated through it keeps
+// its storage (no copy), as a view would.
+// CHECK-LABEL: func.func @annotated
+// CHECK-NOT:   ndarray.copy
+// CHECK:       return
+shard.grid @g(shape = 2)
+func.func @annotated(%x: tensor<8xf32>) {
+  %v = arith.constant dense<1.0> : tensor<f32>
+  %s = shard.sharding @g split_axes = [[0]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<8xf32>
+  %u = ndarray.insert_slice %v into %a[0] [1] [1] : tensor<f32> into tensor<8xf32>
+  return
+}
