@@ -36,9 +36,16 @@ bool imex::hasEmptyDimension(linalg::LinalgOp op) {
 
 bool imex::writesTensorsInPlace(func::FuncOp func) {
   return func
-      .walk([](MemoryEffectOpInterface op) {
+      .walk([](Operation *op) {
+        // A call that updates an array argument (isolate-updated-arrays
+        // marks them).
+        if (op->hasAttr(imex::kUpdatesArgumentsAttr))
+          return WalkResult::interrupt();
+        auto effectOp = dyn_cast<MemoryEffectOpInterface>(op);
+        if (!effectOp)
+          return WalkResult::advance();
         SmallVector<MemoryEffects::EffectInstance> effects;
-        op.getEffects(effects);
+        effectOp.getEffects(effects);
         bool hasTensorOperand =
             llvm::any_of(op->getOperandTypes(), llvm::IsaPred<TensorType>);
         // A write to a named buffer (materializing a tensor into a memref

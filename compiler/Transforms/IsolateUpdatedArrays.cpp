@@ -544,6 +544,16 @@ struct IsolateUpdatedArraysPass
     }
     for (func::FuncOp func : functions)
       isolate(func, storage[func]);
+    // Calls that update an array argument, for the passes that take
+    // tensors as values (writesTensorsInPlace).
+    getOperation()->walk([&](CallOpInterface call) {
+      for (auto [i, arg] : llvm::enumerate(call.getArgOperands()))
+        if (isTensor(arg) && calleeUpdates(call, i, written)) {
+          call->setAttr(imex::kUpdatesArgumentsAttr,
+                        UnitAttr::get(call->getContext()));
+          return;
+        }
+    });
   }
 };
 

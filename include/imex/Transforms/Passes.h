@@ -81,9 +81,14 @@ bool hasEmptyDimension(mlir::linalg::LinalgOp op);
 /// prints it has no other way to say where the check came from.
 std::string runTimeCheckPrefix(mlir::Location loc);
 
+/// The unit attribute isolate-updated-arrays puts on calls whose callee may
+/// update an array argument in place.
+constexpr llvm::StringLiteral kUpdatesArgumentsAttr = "imexc.updates_arguments";
+
 /// True if an op of `func` updates a tensor in place (ndarray.insert_slice
-/// declares a write): the function's tensors then have reference semantics,
-/// and fusing or recomputing a producer could lose the update.
+/// declares a write, a call is marked kUpdatesArgumentsAttr): the
+/// function's tensors then have reference semantics, and fusing,
+/// recomputing or moving a producer or a read could lose the update.
 bool writesTensorsInPlace(mlir::func::FuncOp func);
 
 /// Named ops other than contractions and convolutions become generics

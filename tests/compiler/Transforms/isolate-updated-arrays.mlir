@@ -70,7 +70,8 @@ func.func private @use(tensor<?xi64> {bufferization.access = "read"})
 // -----
 
 // Passed to a function that updates its argument (and to one declared
-// without an access mode, which may): copies. Passed to one that only
+// without an access mode, which may): copies, and the calls are marked
+// for the passes that take tensors as values. Passed to one that only
 // reads it: none.
 // CHECK-LABEL: func.func @callers
 // CHECK:       %[[A:.*]] = tensor.concat
@@ -79,9 +80,9 @@ func.func private @use(tensor<?xi64> {bufferization.access = "read"})
 // CHECK-NEXT:  %[[OB:.*]] = ndarray.copy %[[B]]
 // CHECK:       %[[C:.*]] = tensor.concat
 // CHECK-NOT:   ndarray.copy
-// CHECK:       call @bump(%[[OA]])
-// CHECK:       call @unknown(%[[OB]])
-// CHECK:       call @reads(%[[C]])
+// CHECK:       call @bump(%[[OA]]) {imexc.updates_arguments}
+// CHECK:       call @unknown(%[[OB]]) {imexc.updates_arguments}
+// CHECK:       call @reads(%[[C]]) :
 func.func @bump(%a: tensor<3xi64>) {
   %v = arith.constant dense<100> : tensor<i64>
   %u = ndarray.insert_slice %v into %a[0] [1] [1] : tensor<i64> into tensor<3xi64>
