@@ -110,7 +110,8 @@ TV Lowering::emitPrintCall(Expr &call, StringRef) {
   if (n == 0)
     emitPrintNewline(loc(call.loc));
   for (size_t i = 0; i < n; ++i)
-    emitPrint(emitExpr(argument(call, i)), /*last=*/i + 1 == n,
+    emitPrint(emitExpr(argument(call, i)),
+              i + 1 == n ? PrintEnd::Newline : PrintEnd::Space,
               argument(call, i).loc);
   return TV{call.ty, {}, {}};
 }
@@ -653,8 +654,32 @@ void Lowering::emitPrintNewline(Location l) {
                        ValueRange{});
 }
 
-void Lowering::emitPrint(const TV &v, bool last, SMLoc at) {
+void Lowering::emitPrint(const TV &v, PrintEnd end, SMLoc at) {
   Location l = loc(at);
+  Type i32 = builder.getI32Type();
+  auto endFlag = [&](PrintEnd e) {
+    return arith::ConstantIntOp::create(builder, l, int64_t(e), 32);
+  };
+  if (v.ty.kind == Ty::Tuple) {
+    // (a, b) and (a,): the punctuation between the elements' printers.
+    func::FuncOp part = runtimeFunction(
+        "imexrtPrintNdaTuplePart", builder.getFunctionType({i32, i32}, {}), l);
+    auto punctuation = [&](int32_t which, PrintEnd e) {
+      func::CallOp::create(
+          builder, l, part,
+          ValueRange{arith::ConstantIntOp::create(builder, l, which, 32),
+                     endFlag(e)});
+    };
+    size_t n = v.ty.elems.size();
+    punctuation(/*"("*/ 0, PrintEnd::Nothing);
+    for (size_t i = 0; i < n; ++i) {
+      emitPrint(TV{v.ty.elems[i], v.values[i], {}}, PrintEnd::Nothing, at);
+      if (i + 1 < n)
+        punctuation(/*", "*/ 1, PrintEnd::Nothing);
+    }
+    punctuation(n == 1 ? /*",)"*/ 2 : /*")"*/ 3, end);
+    return;
+  }
   Value t = v.value;
   Type et = mlirScalar(v.ty.elem);
   if (v.ty.isScalar()) {
@@ -711,12 +736,10 @@ void Lowering::emitPrint(const TV &v, bool last, SMLoc at) {
     suffix = "F64";
     break;
   }
-  Type i32 = builder.getI32Type();
   func::FuncOp fn =
       runtimeFunction("imexrtPrintNda" + suffix,
                       builder.getFunctionType({unranked, i32}, {}), l);
   fn.setArgAttr(0, "bufferization.access", builder.getStringAttr("read"));
-  Value lastFlag = arith::ConstantIntOp::create(builder, l, last ? 1 : 0, 32);
-  func::CallOp::create(builder, l, fn, ValueRange{t, lastFlag});
+  func::CallOp::create(builder, l, fn, ValueRange{t, endFlag(end)});
 }
 } // namespace imex::nda

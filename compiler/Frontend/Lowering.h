@@ -509,9 +509,14 @@ private:
   /// print() without arguments: an empty line.
   void emitPrintNewline(Location l);
 
-  /// One argument of print(): str() of the value as NumPy writes it, then
-  /// a space, or a newline after the `last` one (runtime/host/NumPyPrint.cpp).
-  void emitPrint(const TV &v, bool last, SMLoc at);
+  /// What print() writes after a value: a space, a newline (after the
+  /// last argument), or nothing (inside a tuple). The runtime's `last`.
+  enum class PrintEnd : int32_t { Space = 0, Newline = 1, Nothing = 2 };
+
+  /// One argument of print(): str() of the value as NumPy writes it (a
+  /// tuple of scalars as Python does), then `end`
+  /// (runtime/host/NumPyPrint.cpp).
+  void emitPrint(const TV &v, PrintEnd end, SMLoc at);
   MLIRContext *ctx;
   OpBuilder builder;
   llvm::SourceMgr &sourceMgr;

@@ -277,11 +277,15 @@ Ty Sema::checkPrint(Expr &call, StringRef) {
   bool ok = true;
   for (size_t i = 0; i + 1 < call.children.size(); ++i) {
     Ty v = check(argument(call, i));
+    bool scalars =
+        v.kind == Ty::Tuple &&
+        llvm::all_of(v.elems, [](const Ty &e) { return e.isScalar(); });
     if (v.isError()) {
       ok = false;
-    } else if (!v.isScalar() && !v.isArray()) {
+    } else if (!v.isScalar() && !v.isArray() && !scalars) {
       diags.error(argument(call, i).loc,
-                  "print() needs arrays or scalars, not " + v.str());
+                  "print() needs arrays, scalars or tuples of scalars, not " +
+                      v.str());
       ok = false;
     }
   }

@@ -430,15 +430,24 @@ template <typename T> std::string numpyStr(const MemRefView<T> &m) {
 
 } // namespace
 
-// print(a, b, ...) calls one of these per argument; `last` is 1 for the
-// last argument (a newline follows) and 0 otherwise (a space follows).
+namespace {
+// What follows a printed value: `last` is 1 for the last argument (a
+// newline), 0 for the others (a space), 2 inside a tuple (nothing).
+void endPrinted(int32_t last) {
+  if (last == 1)
+    std::cout << '\n' << std::flush;
+  else if (last == 0)
+    std::cout << ' ';
+}
+} // namespace
+
+// print(a, b, ...) calls one of these per argument.
 #define IMEXRT_PRINT_NDA(SUFFIX, TYPE)                                         \
   extern "C" __attribute__((visibility("default"))) void                       \
   imexrtPrintNda##SUFFIX(int64_t rank, void *descriptor, int32_t last) {       \
     MemRefView<TYPE> m(UnrankedMemRef{rank, descriptor});                      \
-    std::cout << numpyStr(m) << (last ? "\n" : " ");                           \
-    if (last)                                                                  \
-      std::cout << std::flush;                                                 \
+    std::cout << numpyStr(m);                                                  \
+    endPrinted(last);                                                          \
   }
 
 IMEXRT_PRINT_NDA(I1, bool)
@@ -456,6 +465,16 @@ IMEXRT_PRINT_NDA(F32, float)
 IMEXRT_PRINT_NDA(F64, double)
 
 #undef IMEXRT_PRINT_NDA
+
+// print() of a tuple of scalars: "(" (0), ", " (1), ",)" (2) or ")" (3)
+// around its elements' printers.
+extern "C" __attribute__((visibility("default"))) void
+imexrtPrintNdaTuplePart(int32_t part, int32_t last) {
+  static const char *const parts[] = {"(", ", ", ",)", ")"};
+  if (part >= 0 && part < 4)
+    std::cout << parts[part];
+  endPrinted(last);
+}
 
 // print() without arguments.
 extern "C" __attribute__((visibility("default"))) void imexrtPrintNdaNewline() {
