@@ -101,6 +101,7 @@ struct FinishShardToMPIPass
     });
     if (leftOver || failed(flattenBuffers(module)))
       return signalPassFailure();
+    repairHaloExchangeSizes(module);
 
     if (imex::usesDialect(module, "mpi")) {
       nameImplementation(module);
@@ -115,6 +116,30 @@ struct FinishShardToMPIPass
     module.walk([](func::FuncOp func) { func->removeAttr(kGridsAttr); });
     for (shard::GridOp grid : grids)
       grid.erase();
+  }
+
+  /// convert-shard-to-mpi (LLVM 22) lowers a halo exchange on a buffer of
+  /// dynamic shape (uneven splits) asking its sizes with memref.dim at
+  /// index kDynamic instead of the dimension's: it asks for each dynamic
+  /// dimension in order, right after taking the buffer, so the k-th such
+  /// query of a buffer is its k-th dynamic dimension.
+  static void repairHaloExchangeSizes(ModuleOp module) {
+    llvm::SmallDenseMap<Value, unsigned> asked;
+    module.walk([&](memref::DimOp dim) {
+      std::optional<int64_t> index = dim.getConstantIndex();
+      auto type = dyn_cast<MemRefType>(dim.getSource().getType());
+      if (!index || *index != ShapedType::kDynamic || !type)
+        return;
+      unsigned k = asked[dim.getSource()]++;
+      for (int64_t d = 0; d < type.getRank(); ++d) {
+        if (!type.isDynamicDim(d) || k-- != 0)
+          continue;
+        OpBuilder b(dim);
+        dim.getIndexMutable().assign(
+            arith::ConstantIndexOp::create(b, dim.getLoc(), d));
+        return;
+      }
+    });
   }
 
   /// MPI's LLVM lowering sends as many elements as a buffer's first

@@ -421,10 +421,15 @@ struct LowerShardCollectivesPass
     SmallVector<Value> partSizes = sizesOf(b, loc, gather.getInput());
     // The whole extent: the result's, or the parts' sizes summed.
     SmallVector<Value> wholeSizes = partSizes;
+    // The processes along the gather's axes (the whole grid's process
+    // count would sum the parts of other rows of a 2-D grid).
+    Value comm;
     if (whole.isDynamicDim(axis)) {
+      comm = communicatorOver(b, loc, grid, gather.getGridAxes());
       Value sum = imex::buildSumOverProcesses(
           b, loc,
-          arith::IndexCastOp::create(b, loc, b.getI64Type(), partSizes[axis]));
+          arith::IndexCastOp::create(b, loc, b.getI64Type(), partSizes[axis]),
+          comm);
       wholeSizes[axis] = indexOf(b, loc, sum);
     } else {
       wholeSizes[axis] =
@@ -447,7 +452,8 @@ struct LowerShardCollectivesPass
     Value placed = tensor::InsertSliceOp::create(
         b, loc, gather.getInput(), zeros, offsets, sizes, strides);
 
-    Value comm = communicatorOver(b, loc, grid, gather.getGridAxes());
+    if (!comm)
+      comm = communicatorOver(b, loc, grid, gather.getGridAxes());
     Value result =
         orOverProcesses(b, loc, placed, whole, wholeSizes, *bits, comm);
     gather.replaceAllUsesWith(result);

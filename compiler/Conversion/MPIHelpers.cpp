@@ -21,16 +21,18 @@ Value imex::buildWorldRank(OpBuilder &b, Location loc) {
       .getRank();
 }
 
-Value imex::buildSumOverProcesses(OpBuilder &b, Location loc, Value value) {
+Value imex::buildSumOverProcesses(OpBuilder &b, Location loc, Value value,
+                                  Value comm) {
   MLIRContext *ctx = b.getContext();
-  Value world = mpi::CommWorldOp::create(b, loc, mpi::CommType::get(ctx));
+  if (!comm)
+    comm = mpi::CommWorldOp::create(b, loc, mpi::CommType::get(ctx));
   Value slot =
       memref::AllocaOp::create(b, loc, MemRefType::get({}, value.getType()));
   memref::StoreOp::create(b, loc, value, slot);
   mpi::AllReduceOp::create(
       b, loc, Type(), slot, slot,
       mpi::MPI_ReductionOpEnumAttr::get(ctx, mpi::MPI_ReductionOpEnum::MPI_SUM),
-      world);
+      comm);
   return memref::LoadOp::create(b, loc, slot);
 }
 

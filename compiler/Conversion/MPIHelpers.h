@@ -20,9 +20,10 @@ mlir::Value buildWorldRank(mlir::OpBuilder &b, mlir::Location loc);
 /// mpi.comm_size has no LLVM lowering upstream (LLVM 22).
 mlir::Value buildProcessCount(mlir::OpBuilder &b, mlir::Location loc);
 
-/// `value` (an integer scalar) summed over all processes.
+/// `value` (an integer scalar) summed over the processes of `comm` (all
+/// of them without one).
 mlir::Value buildSumOverProcesses(mlir::OpBuilder &b, mlir::Location loc,
-                                  mlir::Value value);
+                                  mlir::Value value, mlir::Value comm = {});
 
 } // namespace imex
 

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "imex/Dialect/NDArray/IR/NDArray.h"
 #include "imex/Support/DialectUse.h"
 #include "imex/Support/Shardings.h"
 #include "imex/Transforms/Passes.h"
@@ -322,27 +323,115 @@ void reshardOneDimensionAtATime(func::FuncOp func) {
   }
 }
 
-/// Upstream partitioning gives a value split over a grid of static shape
-/// a static local size, the floor of its even share, which loses elements
-/// where the split is uneven (10 rows over 4 processes). Grids of dynamic
-/// shape compute local sizes at run time and split unevenly, so a grid of
-/// one axis on which some value is split unevenly becomes one, keeping its
-/// process count for the run-time check (kFixedProcessCountAttr). Reports
-/// the uneven splits that cannot take this route: on grids of several
-/// axes, and on grids whose arrays are also read through views (halos or
-/// explicit offsets, which need static layouts).
-LogicalResult splitUnevenGridsAtRunTime(ArrayRef<func::FuncOp> functions,
-                                        SymbolTableCollection &symbols) {
-  // The first uneven split found on each grid, and the views on each.
-  llvm::MapVector<Operation *, std::pair<shard::ShardOp, unsigned>> uneven;
-  llvm::SmallDenseMap<Operation *, shard::ShardingOp> viewed;
-  for (func::FuncOp func : functions) {
-    func.walk([&](shard::ShardingOp sharding) {
-      if (!isPlain(shard::Sharding(sharding)))
+/// The grids on which some split array is read or written through a view
+/// (ndarray.subview, ndarray.insert_slice): stencils, whose halos need
+/// every part's bounds at compile time.
+llvm::SmallPtrSet<Operation *, 4>
+gridsWithViews(ArrayRef<func::FuncOp> functions,
+               SymbolTableCollection &symbols) {
+  llvm::SmallPtrSet<Operation *, 4> grids;
+  for (func::FuncOp func : functions)
+    func.walk([&](Operation *op) {
+      if (!isa<imex::ndarray::SubviewOp, imex::ndarray::InsertSliceOp>(op))
+        return;
+      auto annotation = op->getOperand(0).getDefiningOp<shard::ShardOp>();
+      auto sharding =
+          annotation
+              ? annotation.getSharding().getDefiningOp<shard::ShardingOp>()
+              : shard::ShardingOp();
+      if (sharding && imex::splitsSomeDimension(sharding))
         if (auto grid = symbols.lookupNearestSymbolFrom<shard::GridOp>(
                 sharding, sharding.getGridAttr()))
-          viewed.try_emplace(grid, sharding);
+          grids.insert(grid);
     });
+  return grids;
+}
+
+/// The explicit sharded_dims_offsets of `type` split by `sharding` on
+/// `grid` (imex::blockStart, for every split dimension), or failure where
+/// a split dimension is dynamic.
+FailureOr<SmallVector<int64_t>> blockOffsets(const shard::Sharding &sharding,
+                                             shard::GridOp grid,
+                                             RankedTensorType type) {
+  SmallVector<int64_t> offsets;
+  for (auto [dim, axes] : llvm::enumerate(sharding.getSplitAxes())) {
+    if (axes.empty())
+      continue;
+    if (static_cast<int64_t>(dim) >= type.getRank() || type.isDynamicDim(dim))
+      return failure();
+    int64_t parts = 1;
+    for (shard::GridAxis axis : axes.asArrayRef())
+      parts *= grid.getShape()[axis];
+    for (int64_t i = 0; i <= parts; ++i)
+      offsets.push_back(imex::blockStart(i, parts, type.getDimSize(dim)));
+  }
+  return offsets;
+}
+
+/// Gives every annotation on `grid` that splits a static dimension
+/// unevenly explicit offsets (imex::blockStart): upstream partitioning
+/// would give each process the floor of an even share.
+LogicalResult giveUnevenSplitsOffsets(ArrayRef<func::FuncOp> functions,
+                                      shard::GridOp grid,
+                                      SymbolTableCollection &symbols) {
+  for (func::FuncOp func : functions) {
+    WalkResult result = func.walk([&](shard::ShardOp annotation) {
+      auto sharding =
+          annotation.getSharding().getDefiningOp<shard::ShardingOp>();
+      auto type = dyn_cast<RankedTensorType>(annotation.getType());
+      if (!sharding || !type || !isPlain(shard::Sharding(sharding)) ||
+          symbols.lookupNearestSymbolFrom<shard::GridOp>(
+              sharding, sharding.getGridAttr()) != grid)
+        return WalkResult::advance();
+      shard::Sharding plain(sharding);
+      bool uneven = false;
+      for (auto [dim, axes] : llvm::enumerate(plain.getSplitAxes())) {
+        int64_t parts = 1;
+        for (shard::GridAxis axis : axes.asArrayRef())
+          parts *= grid.getShape()[axis];
+        uneven |= !axes.empty() && static_cast<int64_t>(dim) < type.getRank() &&
+                  !type.isDynamicDim(dim) && type.getDimSize(dim) % parts != 0;
+      }
+      if (!uneven)
+        return WalkResult::advance();
+      FailureOr<SmallVector<int64_t>> offsets = blockOffsets(plain, grid, type);
+      if (failed(offsets)) {
+        annotation.emitError("a dynamic dimension is split unevenly over @")
+            << grid.getSymName()
+            << ", whose arrays are read through views: views and halos "
+               "need static sizes";
+        return WalkResult::interrupt();
+      }
+      OpBuilder b(annotation);
+      auto explicitOffsets = shard::ShardingOp::create(
+          b, sharding.getLoc(),
+          shard::Sharding::get(plain.getGridAttr(), plain.getSplitAxes(),
+                               /*haloSizes=*/{}, *offsets));
+      annotation.getShardingMutable().assign(explicitOffsets.getResult());
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return failure();
+  }
+  return success();
+}
+
+/// Upstream partitioning gives a value split over a grid of static shape
+/// a static local size, the floor of its even share, which loses elements
+/// where the split is uneven (10 rows over 4 processes). Where some value
+/// is split unevenly on a grid of static shape:
+/// - a grid whose arrays are read through views keeps its shape, and its
+///   uneven splits get explicit offsets (giveUnevenSplitsOffsets);
+/// - any other grid of one axis gets a dynamic shape, keeping its process
+///   count for the run-time check (kFixedProcessCountAttr): grids of
+///   dynamic shape compute local sizes at run time, splitting unevenly.
+/// Reports the uneven splits that take neither route (other grids of
+/// several axes).
+LogicalResult splitUnevenly(ArrayRef<func::FuncOp> functions,
+                            SymbolTableCollection &symbols) {
+  // The first uneven split found on each grid.
+  llvm::MapVector<Operation *, std::pair<shard::ShardOp, unsigned>> uneven;
+  for (func::FuncOp func : functions) {
     func.walk([&](shard::ShardOp annotation) {
       auto sharding =
           annotation.getSharding().getDefiningOp<shard::ShardingOp>();
@@ -370,33 +459,27 @@ LogicalResult splitUnevenGridsAtRunTime(ArrayRef<func::FuncOp> functions,
       }
     });
   }
+  llvm::SmallPtrSet<Operation *, 4> viewed = gridsWithViews(functions, symbols);
   for (auto &[op, where] : uneven) {
     auto grid = cast<shard::GridOp>(op);
-    shard::ShardOp annotation = where.first;
-    unsigned dim = where.second;
-    auto unsupported = [&]() {
+    if (viewed.contains(grid)) {
+      if (failed(giveUnevenSplitsOffsets(functions, grid, symbols)))
+        return failure();
+      continue;
+    }
+    if (grid.getRank() != 1) {
+      shard::ShardOp annotation = where.first;
+      unsigned dim = where.second;
       int64_t size =
           cast<RankedTensorType>(annotation.getType()).getDimSize(dim);
-      InFlightDiagnostic diag = annotation.emitError()
-                                << "dimension " << dim << " (" << size
-                                << " elements) splits unevenly over the "
-                                << *imex::fixedProcessCount(grid)
-                                << " processes of @" << grid.getSymName()
-                                << ", ";
-      return diag;
-    };
-    if (grid.getRank() != 1)
-      return unsupported()
-             << "a grid of " << grid.getRank()
+      return annotation.emitError()
+             << "dimension " << dim << " (" << size
+             << " elements) splits unevenly over the "
+             << *imex::fixedProcessCount(grid) << " processes of @"
+             << grid.getSymName() << ", a grid of " << grid.getRank()
              << " axes; uneven splits need a grid of one axis (or sizes "
-                "that the grid's axes divide)";
-    if (auto view = viewed.lookup(grid)) {
-      InFlightDiagnostic diag =
-          unsupported() << "whose arrays are also read through views with "
-                           "halos or explicit offsets, which need even "
-                           "splits (sizes that the process count divides)";
-      diag.attachNote(view.getLoc()) << "a view's sharding";
-      return diag;
+                "that the grid's axes divide), unless its arrays are read "
+                "through views";
     }
     int64_t processes = grid.getShape()[0];
     grid->setAttr(
@@ -405,6 +488,42 @@ LogicalResult splitUnevenGridsAtRunTime(ArrayRef<func::FuncOp> functions,
     grid.setShape({ShapedType::kDynamic});
   }
   return success();
+}
+
+/// Upstream partitioning reshards neither to nor from explicit
+/// sharded_dims_offsets. Where a value's annotation and an annotation for
+/// its users differ and either has them, the value goes through an
+/// ndarray.copy whose operand keeps the value's sharding and whose result
+/// has the users': the copy's sharding model moves the data (gathers,
+/// slices, halo exchanges).
+void reshardThroughCopies(func::FuncOp func) {
+  auto hasOffsets = [](const shard::Sharding &sharding) {
+    return !sharding.getStaticShardedDimsOffsets().empty();
+  };
+  SmallVector<shard::ShardOp> targets;
+  func.walk([&](shard::ShardOp target) {
+    auto source = target.getSrc().getDefiningOp<shard::ShardOp>();
+    if (!target.getAnnotateForUsers() || !source ||
+        source.getAnnotateForUsers())
+      return;
+    shard::Sharding from(source.getSharding()), to(target.getSharding());
+    if (from != to && (hasOffsets(from) || hasOffsets(to)))
+      targets.push_back(target);
+  });
+  for (shard::ShardOp target : targets) {
+    auto source = target.getSrc().getDefiningOp<shard::ShardOp>();
+    OpBuilder b(target);
+    Location loc = target.getLoc();
+    auto operand =
+        shard::ShardOp::create(b, loc, source.getResult(), source.getSharding(),
+                               /*annotate_for_users=*/true);
+    auto copy = imex::ndarray::CopyOp::create(b, loc, target.getType(),
+                                              operand.getResult());
+    auto result =
+        shard::ShardOp::create(b, loc, copy.getResult(), target.getSharding(),
+                               /*annotate_for_users=*/false);
+    target.getSrcMutable().assign(result.getResult());
+  }
 }
 
 struct PartitionShardedFunctionsPass
@@ -418,8 +537,10 @@ struct PartitionShardedFunctionsPass
     shard::ShardingPropagationOptions forwardFirst;
     forwardFirst.traversal = shard::TraversalOrder::ForwardBackward;
     propagate.addPass(shard::createShardingPropagation(forwardFirst));
-    // Stencil-style views of one array share one halo exchange.
-    propagate.addPass(imex::createCoalesceShardOps());
+    // Stencil-style views of one array share one halo exchange (after the
+    // uneven splits have their explicit offsets).
+    OpPassManager coalesce(func::FuncOp::getOperationName());
+    coalesce.addPass(imex::createCoalesceShardOps());
     OpPassManager partition(func::FuncOp::getOperationName());
     partition.addPass(shard::createPartition());
 
@@ -446,11 +567,19 @@ struct PartitionShardedFunctionsPass
         reportUnexplained(func, errors - before);
         return signalPassFailure();
       }
+    }
+    if (failed(splitUnevenly(functions, symbols)))
+      return signalPassFailure();
+    for (func::FuncOp func : functions) {
+      unsigned before = errors;
+      if (failed(runPipeline(coalesce, func))) {
+        reportUnexplained(func, errors - before);
+        return signalPassFailure();
+      }
       annotateOpsLeftAlone(func);
       reshardOneDimensionAtATime(func);
+      reshardThroughCopies(func);
     }
-    if (failed(splitUnevenGridsAtRunTime(functions, symbols)))
-      return signalPassFailure();
     for (func::FuncOp func : functions) {
       unsigned before = errors;
       if (succeeded(runPipeline(partition, func)))

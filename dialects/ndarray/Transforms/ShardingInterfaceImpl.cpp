@@ -6,12 +6,16 @@
 //
 // Sharding models of the ndarray ops for the upstream `shard` dialect.
 //
-// * copy, delete, cast_elemtype: elementwise (upstream model).
+// * copy, delete, cast_elemtype: elementwise (upstream model). A copy whose
+//   result is sharded otherwise than its operand moves the data between
+//   the layouts (slices a whole array, gathers parts, changes halos).
 // * subview: works on the local shard. Its result is, by default, split the
 //   way its elements already lie on the source's shards (explicit
 //   sharded_dims_offsets), so partitioning needs no communication. A result
 //   annotated otherwise (e.g. by coalesce-shard-ops) is produced from the
-//   local source, which must then hold the needed elements in its halos.
+//   local source, which must then hold the needed elements in its halos;
+//   a source split at explicit offsets (which exclude halos) gets the
+//   halos this view needs by an exchange of its own.
 // * insert_slice: the destination (and result) keep their sharding; the
 //   source is split like the slice's elements lie on the destination's
 //   shards, so every process writes only what it owns (then refreshes halos).
@@ -26,16 +30,18 @@
 // Partitioning needs one grid axis per split dimension and static halo
 // sizes and shard offsets. On grids of static shape, balanced splits of a
 // static dimension must divide it evenly (the upstream shard types assume
-// that), a dynamic one splits as upstream's shard.shard_shape lowering does
-// (the last size % count parts longer). Grids of dynamic shape split any
-// size at run time, the first size % count parts longer (imexc's lowering),
-// but take no halos or offsets (views of split arrays). Unsupported cases
-// are reported as errors, never guessed.
+// that; partition-sharded-functions gives uneven ones explicit offsets,
+// with the first size % count parts longer), a dynamic one splits as upstream's
+// shard.shard_shape lowering does (the last size % count parts longer). Grids
+// of dynamic shape split any size at run time, the first size % count parts
+// longer (imexc's lowering), but take no halos or offsets (views of split
+// arrays). Unsupported cases are reported as errors, never guessed.
 //
 //===----------------------------------------------------------------------===//
 
 #include "imex/Dialect/NDArray/Transforms/ShardingInterfaceImpl.h"
 #include "imex/Dialect/NDArray/IR/NDArray.h"
+#include "imex/Support/Shardings.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
@@ -64,13 +70,6 @@ namespace sh = imex::ndarray::sharding;
 //===----------------------------------------------------------------------===//
 
 namespace {
-
-/// Start of shard `i` of `n` in a balanced split of `size` elements on a
-/// grid of static shape; the trailing `size % n` shards get one element
-/// more, as upstream's shard.shard_shape lowering splits them.
-int64_t balancedStart(int64_t i, int64_t n, int64_t size) {
-  return i * (size / n) + std::max<int64_t>(0, i - (n - size % n));
-}
 
 /// Ceiling division for a positive divisor and any dividend.
 int64_t ceilDiv(int64_t a, int64_t b) {
@@ -161,7 +160,7 @@ sh::getStaticDimLayout(const Sharding &sharding, GridOp grid, unsigned dim,
     if (ShapedType::isDynamic(dimSize))
       return failure();
     for (int64_t i = 0; i <= numShards; ++i)
-      layout.bounds.push_back(balancedStart(i, numShards, dimSize));
+      layout.bounds.push_back(imex::blockStart(i, numShards, dimSize));
   }
 
   ArrayRef<int64_t> halos = sharding.getStaticHaloSizes();
@@ -314,7 +313,7 @@ FailureOr<Sharding> naturalSliceSharding(const Sharding &base, GridOp grid,
     int64_t n = (*layout)->numShards();
     balanced &= sizes[d] % n == 0;
     for (int64_t i = 0; i <= n; ++i)
-      balanced &= bounds[i] == balancedStart(i, n, sizes[d]);
+      balanced &= bounds[i] == imex::blockStart(i, n, sizes[d]);
     llvm::append_range(dimsOffsets, bounds);
   }
   if (balanced)
@@ -912,7 +911,11 @@ struct SubviewShardingModel
     SmallVector<OpFoldResult> offsets, sizes, strides;
     partitionedSliceParams(subview, partitionedOperands, offsets, sizes,
                            strides);
-    if (failed(checkStrides(ctx, strides)) ||
+    if (failed(checkStrides(ctx, strides)))
+      return failure();
+    Value localSource = partitionedOperands[0];
+    if (failed(exchangeHalosForView(subview, ctx, source, result, *dropped,
+                                    localSource, builder)) ||
         failed(checkLocality(subview, ctx, source, result, *dropped)))
       return failure();
 
@@ -958,9 +961,9 @@ struct SubviewShardingModel
                                                    : math.cst(staticSize);
     }
 
-    auto local = SubviewOp::create(builder, op->getLoc(), resultType,
-                                   partitionedOperands[0], offsets, sizes,
-                                   strides, discardableAttrs(op));
+    auto local =
+        SubviewOp::create(builder, op->getLoc(), resultType, localSource,
+                          offsets, sizes, strides, discardableAttrs(op));
     partitionMap.map(op->getResult(0), local.getResult());
     return success();
   }
@@ -991,6 +994,110 @@ private:
 
   /// When everything is static, checks that each shard's part of the result
   /// lies in its local source tensor (core plus halos).
+  /// A source split at explicit offsets (uneven splits) cannot carry
+  /// halos (the shard dialect makes them exclusive), so a view of it that
+  /// reads its neighbours' elements gets them here: the local source is
+  /// extended by the halos every process needs for this view, filled by a
+  /// halo exchange, and `source` becomes that layout (offsets and halos,
+  /// as a Sharding value only). Each process must find what it reads in
+  /// its neighbours' parts.
+  static LogicalResult exchangeHalosForView(SubviewOp op, PartitionContext &ctx,
+                                            Sharding &source,
+                                            const Sharding &result,
+                                            const llvm::SmallBitVector &dropped,
+                                            Value &localSource,
+                                            OpBuilder &builder) {
+    if (source.getStaticShardedDimsOffsets().empty() || hasNonZeroHalos(source))
+      return success();
+    ArrayRef<int64_t> offsets = op.getStaticOffsets();
+    ArrayRef<int64_t> sizes = op.getStaticSizes();
+    ArrayRef<int64_t> strides = op.getStaticStrides();
+    RankedTensorType sourceType = op.getSourceType();
+    SmallVector<int64_t> halos;
+    bool needed = false;
+    unsigned r = 0;
+    for (unsigned d = 0; d < sourceType.getRank(); ++d) {
+      unsigned resultDim = dropped.test(d) ? 0 : r++;
+      if (sh::splitAxesOf(source, d).empty())
+        continue;
+      int64_t lo = 0, hi = 0;
+      halos.append({0, 0});
+      if (dropped.test(d) || sh::splitAxesOf(result, resultDim).empty() ||
+          ShapedType::isDynamic(offsets[d]) ||
+          ShapedType::isDynamic(sizes[d]) || ShapedType::isDynamic(strides[d]))
+        continue;
+      auto sourceLayout = sh::getStaticDimLayout(source, ctx.getGrid(), d,
+                                                 sourceType.getDimSize(d));
+      auto resultLayout =
+          sh::getStaticDimLayout(result, ctx.getGrid(), resultDim, sizes[d]);
+      if (failed(sourceLayout) || failed(resultLayout) || !*sourceLayout ||
+          !*resultLayout)
+        continue;
+      const SmallVector<int64_t> &core = (*sourceLayout)->bounds;
+      const SmallVector<int64_t> &part = (*resultLayout)->bounds;
+      int64_t n =
+          std::min((*sourceLayout)->numShards(), (*resultLayout)->numShards());
+      for (int64_t i = 0; i < n; ++i) {
+        if (part[i + 1] <= part[i])
+          continue;
+        int64_t first = offsets[d] + part[i] * strides[d];
+        int64_t last = offsets[d] + (part[i + 1] - 1) * strides[d];
+        int64_t below = core[i] - first, above = last + 1 - core[i + 1];
+        // The exchange brings the ends of the next processes' parts.
+        if ((below > 0 && (i == 0 || below > core[i] - core[i - 1])) ||
+            (above > 0 && (i + 1 == n || above > core[i + 2] - core[i + 1])))
+          return ctx.error() << "process " << i << " reads elements [" << first
+                             << ", " << last + 1 << ") of dimension " << d
+                             << ", beyond its neighbours' parts (it holds ["
+                             << core[i] << ", " << core[i + 1]
+                             << ")); use fewer processes or a larger array";
+        lo = std::max(lo, below);
+        hi = std::max(hi, above);
+      }
+      halos[halos.size() - 2] = lo;
+      halos[halos.size() - 1] = hi;
+      needed |= lo > 0 || hi > 0;
+    }
+    if (!needed)
+      return success();
+
+    // Room for the halos around the local part, filled by the exchange.
+    Location loc = op.getLoc();
+    IndexMath &math = ctx.idx();
+    auto localType = cast<RankedTensorType>(localSource.getType());
+    unsigned rank = localType.getRank();
+    SmallVector<OpFoldResult> coreSizes, withHalos, at(rank, math.cst(0)),
+        ones(rank, math.cst(1));
+    unsigned k = 0;
+    for (unsigned d = 0; d < rank; ++d) {
+      OpFoldResult size =
+          localType.isDynamicDim(d)
+              ? OpFoldResult(tensor::DimOp::create(builder, loc, localSource, d)
+                                 .getResult())
+              : math.cst(localType.getDimSize(d));
+      coreSizes.push_back(size);
+      withHalos.push_back(size);
+      if (sh::splitAxesOf(source, d).empty())
+        continue;
+      at[d] = math.cst(halos[2 * k]);
+      withHalos[d] = math.add(size, math.cst(halos[2 * k] + halos[2 * k + 1]));
+      ++k;
+    }
+    Value room = tensor::EmptyOp::create(builder, loc, withHalos,
+                                         localType.getElementType());
+    Value placed = tensor::InsertSliceOp::create(builder, loc, localSource,
+                                                 room, at, coreSizes, ones);
+    localSource =
+        UpdateHaloOp::create(
+            builder, loc, placed.getType(), placed, source.getGridAttr(),
+            GridAxesArrayAttr::get(op.getContext(), source.getSplitAxes()),
+            ValueRange{}, builder.getDenseI64ArrayAttr(halos))
+            .getResult();
+    source = Sharding::get(source.getGridAttr(), source.getSplitAxes(), halos,
+                           source.getStaticShardedDimsOffsets());
+    return success();
+  }
+
   static LogicalResult checkLocality(SubviewOp op, PartitionContext &ctx,
                                      const Sharding &source,
                                      const Sharding &result,
@@ -1589,6 +1696,164 @@ private:
   }
 };
 
+//===----------------------------------------------------------------------===//
+// copy between layouts
+//===----------------------------------------------------------------------===//
+
+/// Tensor sizes as OpFoldResults: constants where static.
+SmallVector<OpFoldResult> mixedSizes(OpBuilder &b, Location loc, Value tensor) {
+  SmallVector<OpFoldResult> sizes;
+  auto type = cast<RankedTensorType>(tensor.getType());
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    sizes.push_back(
+        type.isDynamicDim(d)
+            ? OpFoldResult(tensor::DimOp::create(b, loc, tensor, d).getResult())
+            : OpFoldResult(b.getIndexAttr(type.getDimSize(d))));
+  return sizes;
+}
+
+/// The slice `offsets`/`sizes` (unit strides) of `tensor`.
+Value sliceOf(OpBuilder &b, Location loc, Value tensor,
+              ArrayRef<OpFoldResult> offsets, ArrayRef<OpFoldResult> sizes) {
+  SmallVector<OpFoldResult> strides(sizes.size(), b.getIndexAttr(1));
+  return tensor::ExtractSliceOp::create(b, loc, tensor, offsets, sizes, strides)
+      .getResult();
+}
+
+/// An ndarray.copy whose result is sharded differently from its operand
+/// (partition-sharded-functions inserts them where upstream partitioning
+/// cannot reshard: to or from explicit sharded_dims_offsets) moves the
+/// data into the result's layout: the operand's halos are dropped, split
+/// dimensions are gathered (to a replicated result; the parts must lie as
+/// imex::blockStart places them, as all_gather's lowering expects) or a
+/// replicated operand is cut into this process's part, and the result's
+/// halos are filled by a halo exchange.
+LogicalResult partitionCopyBetweenLayouts(CopyOp op, Value local,
+                                          const Sharding &from,
+                                          const Sharding &to,
+                                          IRMapping &partitionMap,
+                                          SymbolTableCollection &symbols,
+                                          OpBuilder &builder) {
+  std::optional<PartitionContext> opened =
+      openPartition(op, builder, symbols, {{from, "source"}, {to, "result"}});
+  if (!opened)
+    return failure();
+  PartitionContext &ctx = *opened;
+  IndexMath &math = ctx.idx();
+  GridOp grid = ctx.getGrid();
+  Location loc = op.getLoc();
+  RankedTensorType type = op.getSource().getType();
+  unsigned rank = type.getRank();
+  auto haloOf = [](const Sharding &sharding, unsigned dim, unsigned side) {
+    ArrayRef<int64_t> halos = sharding.getStaticHaloSizes();
+    return halos.empty() ? int64_t(0)
+                         : halos[2 * splitDimIndex(sharding, dim) + side];
+  };
+  auto isSplit = [](const Sharding &sharding, unsigned dim) {
+    return !sh::splitAxesOf(sharding, dim).empty();
+  };
+
+  // The core: this process's part without the operand's halos.
+  Value core = local;
+  if (hasNonZeroHalos(from)) {
+    SmallVector<OpFoldResult> offsets(rank, math.cst(0));
+    SmallVector<OpFoldResult> sizes = mixedSizes(builder, loc, local);
+    for (unsigned d = 0; d < rank; ++d) {
+      if (!isSplit(from, d))
+        continue;
+      offsets[d] = math.cst(haloOf(from, d, 0));
+      sizes[d] =
+          math.sub(sizes[d], math.cst(haloOf(from, d, 0) + haloOf(from, d, 1)));
+    }
+    core = sliceOf(builder, loc, local, offsets, sizes);
+  }
+
+  Value result;
+  if (sh::isReplicated(to)) {
+    // Gather the split dimensions, one at a time.
+    result = core;
+    SmallVector<int64_t> shape(
+        cast<RankedTensorType>(core.getType()).getShape());
+    for (unsigned d = 0; d < rank; ++d) {
+      if (!isSplit(from, d))
+        continue;
+      FailureOr<std::optional<sh::StaticDimLayout>> layout =
+          sh::getStaticDimLayout(from, grid, d, type.getDimSize(d));
+      int64_t n = succeeded(layout) && *layout ? (*layout)->numShards() : 0;
+      bool blocks = n > 0;
+      for (int64_t i = 0; blocks && i <= n; ++i)
+        blocks =
+            (*layout)->bounds[i] == imex::blockStart(i, n, type.getDimSize(d));
+      if (!blocks)
+        return op.emitOpError("cannot gather dimension ")
+               << d << ": its parts do not lie in blocks of the array "
+               << "(the first size % count parts one longer); copy the view "
+                  "into a new array first";
+      // The shard dialect wants a dynamic whole from dynamic parts.
+      if (!ShapedType::isDynamic(shape[d]))
+        shape[d] = type.getDimSize(d);
+      auto gathered = RankedTensorType::get(shape, type.getElementType());
+      result =
+          AllGatherOp::create(builder, loc, gathered, grid.getSymName(),
+                              SmallVector<GridAxis>(sh::splitAxesOf(from, d)),
+                              result, APInt(64, d))
+              .getResult();
+    }
+  } else if (sh::isReplicated(from)) {
+    // Cut this process's part out of the whole array.
+    SmallVector<OpFoldResult> offsets(rank, math.cst(0));
+    SmallVector<OpFoldResult> sizes = mixedSizes(builder, loc, core);
+    for (unsigned d = 0; d < rank; ++d) {
+      if (!isSplit(to, d))
+        continue;
+      FailureOr<LocalPart> part = ctx.localPart(to, d, sizes[d], "result");
+      if (failed(part))
+        return failure();
+      offsets[d] = part->start;
+      sizes[d] = part->size;
+    }
+    result = sliceOf(builder, loc, core, offsets, sizes);
+  } else if (from.equalSplitAxes(to) && from.getStaticShardedDimsOffsets() ==
+                                            to.getStaticShardedDimsOffsets()) {
+    result = core; // only the halos change
+  } else {
+    return op.emitOpError("cannot partition a copy from ")
+           << from << " to " << to
+           << ": copies between layouts gather, slice or change halos, and "
+              "keep explicit sharded_dims_offsets";
+  }
+
+  if (hasNonZeroHalos(to)) {
+    // Room for the halos around the core, then the exchange fills them.
+    SmallVector<OpFoldResult> sizes = mixedSizes(builder, loc, result);
+    SmallVector<OpFoldResult> offsets(rank, math.cst(0));
+    SmallVector<OpFoldResult> withHalos = sizes;
+    for (unsigned d = 0; d < rank; ++d) {
+      if (!isSplit(to, d))
+        continue;
+      offsets[d] = math.cst(haloOf(to, d, 0));
+      withHalos[d] =
+          math.add(sizes[d], math.cst(haloOf(to, d, 0) + haloOf(to, d, 1)));
+    }
+    Value room =
+        tensor::EmptyOp::create(builder, loc, withHalos, type.getElementType());
+    SmallVector<OpFoldResult> strides(rank, math.cst(1));
+    Value placed = tensor::InsertSliceOp::create(builder, loc, result, room,
+                                                 offsets, sizes, strides);
+    result =
+        UpdateHaloOp::create(
+            builder, loc, placed.getType(), placed, to.getGridAttr(),
+            GridAxesArrayAttr::get(op.getContext(), to.getSplitAxes()),
+            ValueRange{}, builder.getDenseI64ArrayAttr(to.getStaticHaloSizes()))
+            .getResult();
+  }
+  RankedTensorType expected = localType(op.getType(), grid, to);
+  if (result.getType() != expected)
+    result = tensor::CastOp::create(builder, loc, expected, result);
+  partitionMap.map(op.getResult(), result);
+  return success();
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -1641,6 +1906,12 @@ struct ElementwiseShardingModel
       return Upstream().partition(op, partitionedOperands, operandShardings,
                                   resultShardings, partitionMap, symbols,
                                   builder);
+    if constexpr (std::is_same_v<OpTy, CopyOp>)
+      if (resultShardings.front() != operandShardings.front())
+        return partitionCopyBetweenLayouts(
+            cast<CopyOp>(op), partitionedOperands.front(),
+            operandShardings.front(), resultShardings.front(), partitionMap,
+            symbols, builder);
     for (const Sharding &result : resultShardings)
       if (result != operandShardings.front())
         return op->emitOpError("cannot partition: the result must be sharded "

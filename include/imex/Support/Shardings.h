@@ -26,6 +26,14 @@ inline bool splitsSomeDimension(mlir::shard::ShardingOp sharding) {
       [](mlir::shard::GridAxesAttr axes) { return !axes.empty(); });
 }
 
+/// Start of part `i` of `size` elements split over `parts` processes: the
+/// first size % parts parts have one element more. imexc splits uneven
+/// sizes this way everywhere (local shapes, explicit offsets, gathers), so
+/// a C++ caller passing each process's part sees one rule.
+inline int64_t blockStart(int64_t i, int64_t parts, int64_t size) {
+  return i * (size / parts) + std::min(i, size % parts);
+}
+
 /// The attribute that keeps the process count of a grid of static shape
 /// that partition-sharded-functions made dynamic to split it unevenly.
 inline constexpr llvm::StringLiteral kFixedProcessCountAttr = "imexc.processes";

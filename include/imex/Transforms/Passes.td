@@ -327,15 +327,24 @@ def PartitionShardedFunctions : Pass<"partition-sharded-functions",
       several dimensions (a replicated array split into blocks, blocks
       gathered), a chain of annotations changes one dimension at a time,
       gathers first (upstream reshards one dimension per step).
-    It runs propagation forward first (layouts come in with the arguments).
+    Uneven splits on grids of static shape (10 rows over 4 processes),
+    where upstream partitioning would give each process the floor of an
+    even share: a grid of one axis gets its size at run time (the first
+    n % P parts one longer); a grid whose arrays are read through views
+    keeps its shape, and its uneven splits get explicit
+    `sharded_dims_offsets` with the same parts. Where a value's sharding
+    changes to or from explicit offsets, it goes through an `ndarray.copy`
+    whose sharding model moves the data (upstream reshards neither).
+    It runs propagation forward first (layouts come in with the arguments),
+    then coalesces views once every grid's splits are settled.
     It records the grids each function works on (`imexc.grids`) for
     `finish-shard-to-mpi`.
 
     Before partitioning, an op that reads `linalg.index` while one of its
     operands or results is split across processes is refused: the
     partitioned op would compute with local indices, so every process would
-    produce the first shard's values. So are uneven splits given as
-    `sharded_dims_offsets`, splits along grid axes the grid does not have
+    produce the first shard's values. So are uneven splits written as
+    `sharded_dims_offsets` in the input, splits along grid axes the grid does not have
     and splits of one dimension along several axes (upstream partitioning
     crashes on them). A
     function the upstream passes cannot partition without saying why gets

@@ -168,3 +168,23 @@ func.func @strided(%a: memref<2x4xf32, strided<[8, 1]>>) {
   mpi.send(%a, %tag, %to, %w) : memref<2x4xf32, strided<[8, 1]>>, i32, i32
   return
 }
+
+// -----
+
+// convert-shard-to-mpi (LLVM 22) asks a halo exchange buffer of dynamic
+// shape for its sizes at index kDynamic; the k-th such query of a buffer
+// becomes its k-th dynamic dimension. Other queries stay.
+// CHECK-LABEL: func.func @halo_sizes
+// CHECK:       %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT:  memref.dim %{{.*}}, %[[C0]] : memref<?x3x?xf32>
+// CHECK-NEXT:  %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NEXT:  memref.dim %{{.*}}, %[[C2]] : memref<?x3x?xf32>
+func.func @halo_sizes(%t: tensor<?x3x?xf32>) -> (index, index, index) {
+  %b = bufferization.to_buffer %t : tensor<?x3x?xf32> to memref<?x3x?xf32>
+  %bad = arith.constant -9223372036854775808 : index
+  %d0 = memref.dim %b, %bad : memref<?x3x?xf32>
+  %d2 = memref.dim %b, %bad : memref<?x3x?xf32>
+  %two = arith.constant 2 : index
+  %same = memref.dim %b, %two : memref<?x3x?xf32>
+  return %d0, %d2, %same : index, index, index
+}

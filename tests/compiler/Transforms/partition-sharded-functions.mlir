@@ -144,12 +144,18 @@ func.func @uneven_on_2d(%a: tensor<5x4xf32>) -> tensor<5x4xf32> {
 
 // -----
 
-// A stencil's views need even splits (their halos have static layouts).
+// A stencil on an uneven split (16 rows over 3 processes: 6, 5, 5) keeps
+// its static grid: the split gets explicit offsets, and each view that
+// reads a neighbour's rows exchanges the halo it needs (the shard dialect
+// allows no halos next to explicit offsets).
+// CHECK-LABEL: func.func @uneven_stencil(
+// CHECK-SAME:    %{{.*}}: tensor<?xf32>) -> tensor<?xf32>
+// CHECK: shard.update_halo %{{.*}} on @grid split_axes = {{\[\[}}0]] halo_sizes = [1, 0] : tensor<?xf32>
+// CHECK: shard.update_halo %{{.*}} on @grid split_axes = {{\[\[}}0]] halo_sizes = [0, 1] : tensor<?xf32>
+// CHECK-NOT: shard.update_halo
 shard.grid @grid(shape = 3)
 func.func @uneven_stencil(%x: tensor<16xf32>) -> tensor<16xf32> {
   %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
-  // expected-note @+2 {{a view's sharding}}
-  // expected-error @+1 {{dimension 0 (16 elements) splits unevenly over the 3 processes of @grid, whose arrays are also read through views with halos or explicit offsets, which need even splits}}
   %xs = shard.shard %x to %rows : tensor<16xf32>
   %l = ndarray.subview %xs[0][14][1] : tensor<16xf32> to tensor<14xf32>
   %r = ndarray.subview %xs[2][14][1] : tensor<16xf32> to tensor<14xf32>
@@ -158,6 +164,25 @@ func.func @uneven_stencil(%x: tensor<16xf32>) -> tensor<16xf32> {
   %y = ndarray.insert_slice %sum into %xs[1][14][1] : tensor<14xf32> into tensor<16xf32>
   %ys = shard.shard %y to %rows : tensor<16xf32>
   return %ys : tensor<16xf32>
+}
+
+// -----
+
+// A view that reads past its neighbours' parts is refused: 5 rows over 4
+// processes are parts of 2, 1, 1 and 1, and process 1 would need row 4 of
+// process 3.
+shard.grid @grid(shape = 4)
+func.func @halo_past_neighbours(%x: tensor<5xf32>) -> tensor<5xf32> {
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %xs = shard.shard %x to %rows : tensor<5xf32>
+  %l = ndarray.subview %xs[0][1][1] : tensor<5xf32> to tensor<1xf32>
+  // expected-error @+1 {{process 1 reads elements [4, 5) of dimension 0, beyond its neighbours' parts (it holds [2, 3)); use fewer processes or a larger array}}
+  %r = ndarray.subview %xs[4][1][1] : tensor<5xf32> to tensor<1xf32>
+  %e = tensor.empty() : tensor<1xf32>
+  %sum = linalg.add ins(%l, %r : tensor<1xf32>, tensor<1xf32>) outs(%e : tensor<1xf32>) -> tensor<1xf32>
+  %y = ndarray.insert_slice %sum into %xs[2][1][1] : tensor<1xf32> into tensor<5xf32>
+  %ys = shard.shard %y to %rows : tensor<5xf32>
+  return %ys : tensor<5xf32>
 }
 
 // -----

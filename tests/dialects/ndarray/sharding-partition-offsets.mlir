@@ -32,3 +32,39 @@ func.func @copy_delete_offsets(%arg0: tensor<4x3xi64>) -> tensor<4x3xi64> {
   ndarray.delete %1 : tensor<4x3xi64>
   return %3 : tensor<4x3xi64>
 }
+
+// A copy whose result is sharded otherwise moves the data: a replicated
+// operand is cut into this process's part (the first 10 % 4 parts one
+// longer: offsets 0, 3, 6, 8) ...
+// CHECK-LABEL: func.func @copy_slices
+// CHECK-SAME:    (%[[A:.*]]: tensor<10xf32>) -> tensor<?xf32>
+// CHECK:         %[[I:.*]] = shard.process_multi_index on @grid4 axes = [0]
+// CHECK:         %[[P:.*]] = tensor.extract_slice %[[A]][%{{.*}}] [%{{.*}}] [1] : tensor<10xf32> to tensor<?xf32>
+// CHECK-NEXT:    return %[[P]]
+func.func @copy_slices(%arg0: tensor<10xf32>) -> tensor<10xf32> {
+  %r = shard.sharding @grid4 split_axes = [[]] : !shard.sharding
+  %s = shard.sharding @grid4 split_axes = [[0]] sharded_dims_offsets = [0, 3, 6, 8, 10] : !shard.sharding
+  %0 = shard.shard %arg0 to %r : tensor<10xf32>
+  %1 = shard.shard %0 to %r annotate_for_users : tensor<10xf32>
+  %2 = ndarray.copy %1 : tensor<10xf32> -> tensor<10xf32>
+  %3 = shard.shard %2 to %s : tensor<10xf32>
+  return %3 : tensor<10xf32>
+}
+
+// ... and parts in blocks are gathered (parts at other offsets are not:
+// sharding-partition-invalid.mlir).
+// CHECK-LABEL: func.func @copy_gathers
+// CHECK-SAME:    (%[[A:.*]]: tensor<?xf32>) -> tensor<10xf32>
+// CHECK:         %[[G:.*]] = shard.all_gather %[[A]] on @grid4 grid_axes = [0] gather_axis = 0 : tensor<?xf32> -> tensor<?xf32>
+// CHECK-NEXT:    %[[W:.*]] = tensor.cast %[[G]] : tensor<?xf32> to tensor<10xf32>
+// CHECK-NEXT:    return %[[W]]
+func.func @copy_gathers(%arg0: tensor<10xf32>) -> tensor<10xf32> {
+  %r = shard.sharding @grid4 split_axes = [[]] : !shard.sharding
+  %s = shard.sharding @grid4 split_axes = [[0]] sharded_dims_offsets = [0, 3, 6, 8, 10] : !shard.sharding
+  %0 = shard.shard %arg0 to %s : tensor<10xf32>
+  %1 = shard.shard %0 to %s annotate_for_users : tensor<10xf32>
+  %2 = ndarray.copy %1 : tensor<10xf32> -> tensor<10xf32>
+  %3 = shard.shard %2 to %r : tensor<10xf32>
+  return %3 : tensor<10xf32>
+}
+
