@@ -217,6 +217,11 @@ const imex::NamedPipeline kPipelines[] = {
      "communication to MPI (MPI setup in main, output from rank 0), then "
      "the host path",
      imex::buildDistributedPipeline},
+    {"distributed-gpu",
+     "the distributed pipeline with the GPU path after it: each process "
+     "runs its part of GPU-placed array code (or, with offload=gpu, of all "
+     "array code) as kernels on its device; MPI moves host-shared buffers",
+     imex::buildDistributedGpuPipeline},
 };
 
 } // namespace
@@ -353,21 +358,33 @@ void imex::buildGpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   addToLLVM(pm, /*gpux=*/true, /*genericAllocation=*/true);
 }
 
-void imex::buildDistributedPipeline(OpPassManager &pm,
-                                    const PipelineOptions &options) {
-  if (options.distributedArrays == DistributedArrays::Root)
-    pm.addPass(createWholeArraysOnRoot());
-  pm.addPass(createPartitionShardedFunctions());
+/// Partitioning and MPI: what the distributed pipelines share.
+static void addDistributedLowering(OpPassManager &pm,
+                                   const imex::PipelineOptions &options) {
+  if (options.distributedArrays == imex::DistributedArrays::Root)
+    pm.addPass(imex::createWholeArraysOnRoot());
+  pm.addPass(imex::createPartitionShardedFunctions());
   // Before the canonicalization of the partitioned functions (the copies
   // it adds have no sharding to partition).
-  pm.addPass(createIsolateUpdatedArrays());
-  pm.addPass(createLowerShardCollectives());
+  pm.addPass(imex::createIsolateUpdatedArrays());
+  pm.addPass(imex::createLowerShardCollectives());
   pm.addPass(createConvertShardToMPIPass());
-  FinishShardToMPIOptions finish;
+  imex::FinishShardToMPIOptions finish;
   finish.implementation = options.mpi;
-  pm.addPass(createFinishShardToMPI(finish));
+  pm.addPass(imex::createFinishShardToMPI(finish));
   pm.addPass(createCanonicalizerPass());
+}
+
+void imex::buildDistributedPipeline(OpPassManager &pm,
+                                    const PipelineOptions &options) {
+  addDistributedLowering(pm, options);
   buildHostPipeline(pm, options);
+}
+
+void imex::buildDistributedGpuPipeline(OpPassManager &pm,
+                                       const PipelineOptions &options) {
+  addDistributedLowering(pm, options);
+  buildGpuPipeline(pm, options);
 }
 
 void imex::buildGpuxPipeline(OpPassManager &pm, const PipelineOptions &) {

@@ -18,6 +18,8 @@
 #include "imex/Conversion/Passes.h"
 #include "imex/Dialect/GPUX/IR/GPUX.h"
 #include "imex/Dialect/Region/IR/Region.h"
+#include "imex/Dialect/Region/Transforms/Passes.h"
+#include "imex/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
@@ -30,6 +32,7 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace imex {
@@ -48,6 +51,13 @@ struct AccessKinds {
   bool deviceWrite = false;
 
   bool onHost() const { return hostRead || hostWrite; }
+  AccessKinds &operator|=(const AccessKinds &other) {
+    hostRead |= other.hostRead;
+    hostWrite |= other.hostWrite;
+    deviceRead |= other.deviceRead;
+    deviceWrite |= other.deviceWrite;
+    return *this;
+  }
 };
 
 /// True for code and values of a gpu.launch body: the memory they allocate
@@ -174,9 +184,17 @@ struct InsertGPUAllocsPass
       func.emitError("Function must have exactly one block");
       return signalPassFailure();
     }
-    if (inRegions) {
+    // A function offloaded as a whole (imexc.offload_device) is placed as
+    // whole-program offload places every function: its regions go first.
+    bool offloaded = func->hasAttr(imex::kOffloadDeviceAttr);
+    if (inRegions && !offloaded) {
       convertAllocsInGpuRegions(func);
       return copyHostMemoryUsedOnDevice(func);
+    }
+    if (inRegions) {
+      RewritePatternSet dropRegions(&getContext());
+      imex::region::populateDropRegionsPatterns(dropRegions);
+      walkAndApplyPatterns(func, std::move(dropRegions));
     }
     if (failed(placeBuffersUsedOnDevice(func)))
       signalPassFailure();
@@ -289,6 +307,27 @@ struct InsertGPUAllocsPass
     if (failed(found))
       return culprit->emitError("Unhandled mem op in gpu region");
     llvm::MapVector<Value, AccessKinds> &roots = *found;
+    // A buffer chosen by a branch (scf.if after partitioning: one process
+    // takes a reduction's init, the others a neutral one) is each of the
+    // allocations it may be; the host fills them in the branches, so they
+    // are shared with it.
+    llvm::MapVector<Value, AccessKinds> expanded;
+    llvm::SmallPtrSet<Value, 4> yielded;
+    for (auto &[root, kinds] : roots) {
+      SmallVector<Value> allocations;
+      if (root.getDefiningOp<scf::IfOp>() &&
+          succeeded(branchAllocations(root, allocations))) {
+        AccessKinds shared = kinds;
+        shared.hostRead = shared.hostWrite = true;
+        for (Value allocation : allocations) {
+          expanded[allocation] |= shared;
+          yielded.insert(allocation);
+        }
+        continue;
+      }
+      expanded[root] |= kinds;
+    }
+    roots = std::move(expanded);
     for (auto &[root, kinds] : roots) {
       if (isa<BlockArgument>(root) ||
           isa<memref::AllocOp, memref::GetGlobalOp, CallOpInterface>(
@@ -305,7 +344,9 @@ struct InsertGPUAllocsPass
         continue;
       if (auto alloc = root.getDefiningOp<memref::AllocOp>()) {
         if (isOpenCL())
-          replaceAllocWithGpuAlloc(rewriter, alloc, kinds, terminator);
+          replaceAllocWithGpuAlloc(
+              rewriter, alloc, kinds, terminator,
+              /*freedThroughBranch=*/yielded.contains(alloc.getResult()));
         continue;
       }
       // Arguments and globals may hold host data on entry and be read by
@@ -322,6 +363,29 @@ struct InsertGPUAllocsPass
         forced.deviceRead = true;
       rewriter.setInsertionPointAfterValue(root);
       copyToDeviceBuffer(rewriter, root, forced, terminator);
+    }
+    return success();
+  }
+
+  /// The allocations that `result` of an scf.if may be: what each branch
+  /// yields, traced through views and nested scf.if ops; failure if one is
+  /// anything else.
+  static LogicalResult branchAllocations(Value result,
+                                         SmallVectorImpl<Value> &allocations) {
+    auto branch = cast<scf::IfOp>(result.getDefiningOp());
+    unsigned index = cast<OpResult>(result).getResultNumber();
+    for (Region *region : {&branch.getThenRegion(), &branch.getElseRegion()}) {
+      if (region->empty())
+        return failure();
+      auto yield = cast<scf::YieldOp>(region->front().getTerminator());
+      Value root = traceToViewRoot(yield.getOperand(index));
+      if (root.getDefiningOp<memref::AllocOp>()) {
+        allocations.push_back(root);
+        continue;
+      }
+      if (!root.getDefiningOp<scf::IfOp>() ||
+          failed(branchAllocations(root, allocations)))
+        return failure();
     }
     return success();
   }
@@ -362,9 +426,12 @@ struct InsertGPUAllocsPass
         cast<MemRefType>(memref.getType()).getMemorySpace());
   }
 
+  /// `freedThroughBranch`: the allocation is yielded by a branch, whose
+  /// result's owner frees it (deallocation frees GPU buffers too, through
+  /// the runtime's generic free), so it gets no free on return.
   void replaceAllocWithGpuAlloc(IRRewriter &rewriter, memref::AllocOp alloc,
-                                const AccessKinds &kinds,
-                                Operation *terminator) {
+                                const AccessKinds &kinds, Operation *terminator,
+                                bool freedThroughBranch) {
     Location loc = alloc.getLoc();
     rewriter.setInsertionPoint(alloc);
     auto gpuAlloc = gpu::AllocOp::create(
@@ -397,7 +464,7 @@ struct InsertGPUAllocsPass
       freed = true;
     }
     rewriter.replaceOp(alloc, deviceBuffer);
-    if (freed)
+    if (freed || freedThroughBranch)
       return;
     rewriter.setInsertionPoint(terminator);
     gpu::DeallocOp::create(rewriter, loc, Type(), ValueRange(), deviceBuffer);

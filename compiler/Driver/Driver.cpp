@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "imex/Driver/Driver.h"
+#include "imex/Transforms/Passes.h"
 
 #include "HostFallback.h"
 #include "InputLimits.h"
@@ -108,6 +109,7 @@ bool usesGpu(ModuleOp module) {
   module.walk([&](Operation *op) {
     auto gpuTyped = [](Type type) { return ndarray::hasGPUEnv(type); };
     if (isa<gpu::GPUModuleOp, gpu::LaunchOp, gpu::LaunchFuncOp>(op) ||
+        op->hasAttr(imex::kOffloadDeviceAttr) ||
         llvm::any_of(op->getResultTypes(), gpuTyped) ||
         llvm::any_of(op->getOperandTypes(), gpuTyped)) {
       found = true;
@@ -405,10 +407,10 @@ private:
     llvm::outs() << "\noutput: " << outputPath << "\n";
     if (options.emit == EmitKind::Executable)
       llvm::outs() << "link: "
-                   << llvm::join(
-                          linkCommand("<object>", outputPath,
-                                      pipelineName(module) == "distributed"),
-                          " ")
+                   << llvm::join(linkCommand("<object>", outputPath,
+                                             StringRef(pipelineName(module))
+                                                 .starts_with("distributed")),
+                                 " ")
                    << "\n";
     if (options.headerPath)
       llvm::outs() << "header: " << headerPath() << "\n";
@@ -479,22 +481,6 @@ private:
     // parsed, e.g. the ndarray IR the .nda frontend produced.
     if (name == "none")
       return success();
-    if (options.pipeline.empty() && name == "gpu" &&
-        usesDialect(module, "shard")) {
-      // Reported at the first grid: where the program says it is
-      // distributed.
-      Operation *grid = module;
-      module.walk([&](Operation *op) {
-        if (op->getName().getStringRef() != "shard.grid")
-          return WalkResult::advance();
-        grid = op;
-        return WalkResult::interrupt();
-      });
-      return grid->emitError(
-          "distributed programs (shard annotations, @distributed) run on "
-          "the host only so far: GPU-placed arrays (#region.gpu_env, "
-          "@gpu) and --offload=gpu cannot be combined with them");
-    }
     return addNamedPipeline(name, pm);
   }
 
@@ -502,10 +488,11 @@ private:
   std::string pipelineName(ModuleOp module) const {
     if (!options.pipeline.empty())
       return options.pipeline;
-    if (options.offload == "gpu" || usesGpu(module))
-      return "gpu";
+    bool gpu = options.offload == "gpu" || usesGpu(module);
     if (usesDialect(module, "shard"))
-      return "distributed";
+      return gpu ? "distributed-gpu" : "distributed";
+    if (gpu)
+      return "gpu";
     return usesDialect(module, "iree_vector_ext") ? "vector-ext" : "host";
   }
 

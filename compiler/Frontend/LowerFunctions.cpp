@@ -74,7 +74,10 @@ Type Lowering::mlirType(const Ty &t) {
 void Lowering::declare(FuncDef &def) {
   FuncInfo info;
   info.def = &def;
-  info.encoding = envEncoding(def.gpu, def.device);
+  // A distributed def on the GPU keeps plain tensors (partitioning drops
+  // encodings) and has its per-process work offloaded instead.
+  bool twin = def.gpu && !def.distributed;
+  info.encoding = envEncoding(twin, def.device);
   Attribute saved = encoding;
   encoding = info.encoding;
   SmallVector<Type> argTypes, resultTypes;
@@ -86,7 +89,7 @@ void Lowering::declare(FuncDef &def) {
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(module->getBody());
   FunctionType type = builder.getFunctionType(argTypes, resultTypes);
-  if (def.gpu) {
+  if (twin) {
     info.entry = func::FuncOp::create(builder, loc(def.loc), def.name,
                                       withEncoding(type, {}));
     info.op =
@@ -94,9 +97,11 @@ void Lowering::declare(FuncDef &def) {
     info.op.setPrivate();
   } else {
     info.op = func::FuncOp::create(builder, loc(def.loc), def.name, type);
+    if (def.gpu)
+      info.op->setAttr(kOffloadDeviceAttr, builder.getStringAttr(def.device));
   }
   // The C header spells unsigned elements as uint8_t ... uint64_t.
-  func::FuncOp exported = def.gpu ? info.entry : info.op;
+  func::FuncOp exported = twin ? info.entry : info.op;
   for (auto [i, ty] : llvm::enumerate(def.paramTys))
     if (isUnsigned(ty.elem))
       exported.setArgAttr(i, "imexc.unsigned", builder.getUnitAttr());

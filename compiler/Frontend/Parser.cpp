@@ -33,20 +33,22 @@ std::unique_ptr<Module> Parser::parseModule() {
       parseImport(*module);
       continue;
     }
+    // Decorators, one per line: @gpu and @distributed may be stacked.
     Decorator decorator;
     SMLoc decoratorLoc = cur().loc;
-    if (isOp("@")) {
-      if (!parseDecorator(decorator)) {
+    bool decoratorsParsed = true;
+    while (decoratorsParsed && isOp("@")) {
+      if (!parseDecorator(decorator) ||
+          !expect(Token::Newline, "a newline after the decorator")) {
         skipLine();
-        continue;
-      }
-      if (!expect(Token::Newline, "a newline after the decorator")) {
-        skipLine();
-        continue;
+        decoratorsParsed = false;
+        break;
       }
       while (at(Token::Newline))
         ++pos;
     }
+    if (!decoratorsParsed)
+      continue;
     bool decorated = decorator.gpu || decorator.distributed;
     if (!atName("def")) {
       diags.error(decorated ? decoratorLoc : cur().loc,
@@ -113,8 +115,12 @@ bool Parser::parseDecorator(Decorator &decorator) {
     return false;
   }
   ++pos;
-  decorator.gpu = gpu;
-  decorator.distributed = !gpu;
+  if ((gpu && decorator.gpu) || (!gpu && decorator.distributed)) {
+    diags.error(tokens[pos - 1].loc, gpu ? "'@gpu' is given twice"
+                                         : "'@distributed' is given twice");
+    return false;
+  }
+  (gpu ? decorator.gpu : decorator.distributed) = true;
   if (!isOp("("))
     return true;
   ++pos;

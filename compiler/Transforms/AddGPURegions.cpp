@@ -9,6 +9,7 @@
 #include "imex/Dialect/NDArray/IR/NDArray.h"
 #include "imex/Transforms/Passes.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -52,6 +53,20 @@ bool needsWrapping(Operation *op) {
 struct AddGPURegionsPass : imex::impl::AddGPURegionsBase<AddGPURegionsPass> {
   using Base::Base;
 
+  /// The environment that `op`'s linalg work is offloaded to: the whole
+  /// program's, or its function's (kOffloadDeviceAttr); null if none.
+  static region::GPUEnvAttr offloadEnvOf(Operation *op,
+                                         region::GPUEnvAttr programEnv) {
+    if (programEnv)
+      return programEnv;
+    auto func = op->getParentOfType<func::FuncOp>();
+    auto device =
+        func ? func->getAttrOfType<StringAttr>(imex::kOffloadDeviceAttr)
+             : StringAttr();
+    return device ? region::GPUEnvAttr::get(op->getContext(), device)
+                  : region::GPUEnvAttr();
+  }
+
   void runOnOperation() override {
     region::GPUEnvAttr offloadEnv;
     if (!offloadDevice.empty())
@@ -63,9 +78,10 @@ struct AddGPURegionsPass : imex::impl::AddGPURegionsBase<AddGPURegionsPass> {
         return;
       if (region::GPUEnvAttr env = gpuEnvOf(op))
         toWrap.emplace_back(op, env);
-      else if (offloadEnv && isa<linalg::LinalgOp>(op) &&
+      else if (region::GPUEnvAttr env = offloadEnvOf(op, offloadEnv);
+               env && isa<linalg::LinalgOp>(op) &&
                !op->getParentOfType<region::EnvironmentRegionOp>())
-        toWrap.emplace_back(op, offloadEnv);
+        toWrap.emplace_back(op, env);
     });
 
     IRRewriter rewriter(&getContext());

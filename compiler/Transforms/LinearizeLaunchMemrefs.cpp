@@ -31,11 +31,11 @@ using namespace mlir;
 
 namespace {
 
-/// Memrefs a kernel can index without help: rank 0, or rank 1 with the
-/// identity layout.
+/// Memrefs a kernel can index without help: rank 0 or 1 with the identity
+/// layout (a 0-d view at an offset, such as a reduction's init chosen by a
+/// branch, needs its offset).
 bool needsLinearization(MemRefType type) {
-  return type.getRank() > 1 ||
-         (type.getRank() == 1 && !type.getLayout().isIdentity());
+  return type.getRank() > 1 || !type.getLayout().isIdentity();
 }
 
 /// True if every use of `memref` inside `launch` is a load, store or dim,

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "imex/Dialect/NDArray/IR/NDArray.h"
+#include "imex/Dialect/Region/IR/Region.h"
 #include "imex/Support/DialectUse.h"
 #include "imex/Support/Shardings.h"
 #include "imex/Transforms/Passes.h"
@@ -50,6 +51,46 @@ bool isSplit(Value value, bool asOperand) {
     auto shard = dyn_cast<shard::ShardOp>(user);
     return shard && !shard.getAnnotateForUsers() && splits(shard);
   });
+}
+
+/// `type` without its encoding, if it is a GPU-placed tensor.
+Type withoutGpuPlacement(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !imex::ndarray::hasGPUEnv(tensor))
+    return type;
+  return RankedTensorType::get(tensor.getShape(), tensor.getElementType());
+}
+
+/// Upstream partitioning drops tensor encodings where it builds tensors
+/// (inits, neutral elements), so GPU placement by encoding does not
+/// survive it. A function with GPU-placed tensors instead loses the
+/// encodings and has its array work offloaded to that device as a whole
+/// (imex::kOffloadDeviceAttr): each process runs its part there.
+void placeGpuWorkByFunction(func::FuncOp func) {
+  imex::region::GPUEnvAttr env;
+  func.walk([&](Operation *op) {
+    for (Type type : llvm::concat<Type>(llvm::to_vector(op->getResultTypes()),
+                                        llvm::to_vector(op->getOperandTypes())))
+      if (auto found = imex::ndarray::getGPUEnv(type))
+        env = found;
+    return env ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (!env)
+    return;
+  func.walk([](Operation *op) {
+    for (OpResult result : op->getResults())
+      result.setType(withoutGpuPlacement(result.getType()));
+    for (Region &region : op->getRegions())
+      for (BlockArgument arg : region.getArguments())
+        arg.setType(withoutGpuPlacement(arg.getType()));
+  });
+  FunctionType type = func.getFunctionType();
+  auto strip = [](TypeRange types) {
+    return llvm::map_to_vector(types, withoutGpuPlacement);
+  };
+  func.setFunctionType(FunctionType::get(
+      func.getContext(), strip(type.getInputs()), strip(type.getResults())));
+  func->setAttr(imex::kOffloadDeviceAttr, env.getDevice());
 }
 
 /// Refuses linalg ops that read their loop indices and are split: upstream
@@ -549,6 +590,11 @@ struct PartitionShardedFunctionsPass
     for (auto func : getOperation().getOps<func::FuncOp>())
       if (!func.isExternal() && imex::usesDialect(func, "shard"))
         functions.push_back(func);
+    // Calls between functions must agree on types: every function of a
+    // distributed program places its GPU work by function.
+    if (!functions.empty())
+      for (auto func : getOperation().getOps<func::FuncOp>())
+        placeGpuWorkByFunction(func);
     // Propagation first for every function: whether a grid's splits are
     // even decides how all of them are partitioned.
     unsigned errors = 0;

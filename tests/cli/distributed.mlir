@@ -9,12 +9,15 @@
 // BAD: imexc: error: invalid value 'lam' for --mpi (expected mpich, openmpi)
 // RUN: imexc --list-pipelines | FileCheck %s --check-prefix=LIST
 // LIST: distributed
-// Distributed programs run on the host only so far: GPU placement is
-// refused at the program's grid (or first @distributed def).
-// RUN: not imexc %s --offload=gpu -o %t.o 2>&1 | FileCheck %s --check-prefix=GPU
-// GPU: distributed.mlir:[[#@LINE+7]]:1: error: distributed programs (shard annotations, @distributed) run on the host only so far: GPU-placed arrays (#region.gpu_env, @gpu) and --offload=gpu cannot be combined with them
-// RUN: not imexc %S/Inputs/gpu-distributed.nda -o %t.o 2>&1 | FileCheck %s --check-prefix=NDA
-// NDA: gpu-distributed.nda:6:5: error: distributed programs (shard annotations, @distributed) run on the host only so far
+// With GPU placement (--offload=gpu, GPU-placed tensors, .nda @gpu defs)
+// a distributed program takes the distributed-gpu pipeline, which links MPI
+// too.
+// RUN: imexc %s --offload=gpu --emit=exe -o %t -### | FileCheck %s --check-prefix=GPU
+// GPU: pipeline: builtin.module(partition-sharded-functions,{{.*}}convert-region-parallel-loops-to-gpu
+// GPU: link: {{.*}}-lmpich
+// RUN: imexc %S/Inputs/gpu-distributed.nda -o %t.o -### | FileCheck %s --check-prefix=NDA
+// NDA: pipeline: builtin.module(partition-sharded-functions,{{.*}}gpu-kernels-to-spirv-binary
+// LIST: distributed-gpu
 // A program without shardings links no MPI:
 // RUN: imexc %S/Inputs/main-i32.mlir --emit=exe -o %t -### | FileCheck %s --check-prefix=PLAIN
 // PLAIN-NOT: mpich

@@ -214,13 +214,19 @@ def InsertGPUAllocs : Pass<"insert-gpu-allocs", "::mlir::func::FuncOp"> {
     `load_nd`/`store_nd`/`prefetch_nd` access the memref their descriptor
     was made from (`create_nd_tdesc`, through `update_nd_offset`). An
     access the pass cannot attribute to a memref is the error "Unhandled
-    mem op in gpu region" (IMEX spells it "Uhhandled").
+    mem op in gpu region" (IMEX spells it "Uhhandled"). A root that an
+    `scf.if` chooses (partitioned reductions give one process the init and
+    the others a neutral buffer) is each allocation its branches yield:
+    they become host-shared `gpu.alloc`s, freed where the branch result is
+    (deallocation reaches them through the runtime's generic free).
 
     `in-regions` mode: every `memref.alloc`/`memref.dealloc` whose nearest
     env_region is a GPU region becomes `gpu.alloc`/`gpu.dealloc`, and the
     arguments of a public function that its launches use, and the globals
     they use (constants a store reads), get a device copy as in the default
-    mode, so that callers may pass host memory.
+    mode, so that callers may pass host memory. A function with the
+    attribute `imexc.offload_device` (work offloaded as a whole) is placed
+    as in the default mode instead, its env_regions inlined first.
 
     In both modes, memory that a `gpu.launch` allocates itself (workgroup
     and private memory) is left alone, and an allocation's existing frees

@@ -142,6 +142,8 @@ void buildMem2RegPipeline(mlir::OpPassManager &pm, const PipelineOptions &);
 void buildGpuPipeline(mlir::OpPassManager &pm, const PipelineOptions &);
 void buildGpuxPipeline(mlir::OpPassManager &pm, const PipelineOptions &);
 void buildDistributedPipeline(mlir::OpPassManager &pm, const PipelineOptions &);
+void buildDistributedGpuPipeline(mlir::OpPassManager &pm,
+                                 const PipelineOptions &);
 
 /// Registers every named pipeline as a pass pipeline with options
 /// (`--<name>` / `--<name>="opt-level=3 mcpu=native"`).

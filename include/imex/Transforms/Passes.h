@@ -85,6 +85,10 @@ std::string runTimeCheckPrefix(mlir::Location loc);
 /// update an array argument in place.
 constexpr llvm::StringLiteral kUpdatesArgumentsAttr = "imexc.updates_arguments";
 
+/// The function attribute (a device name) that makes add-gpu-regions
+/// offload the function's linalg ops to that GPU device.
+constexpr llvm::StringLiteral kOffloadDeviceAttr = "imexc.offload_device";
+
 /// True if an op of `func` updates a tensor in place (ndarray.insert_slice
 /// declares a write, a call is marked kUpdatesArgumentsAttr): the
 /// function's tensors then have reference semantics, and fusing,

@@ -23,7 +23,10 @@ def AddGPURegions : Pass<"add-gpu-regions"> {
     With `offload-device=D` (whole-program offload, `imexc --offload=gpu`),
     every linalg op outside all env_regions is wrapped as well, in a
     `#region.gpu_env<device = D>`: plain linalg programs, as front ends
-    produce them, run their array computations on the GPU.
+    produce them, run their array computations on the GPU. A function
+    with the attribute `imexc.offload_device = "D"` gets the same for its
+    own linalg ops (the array language's `@gpu @distributed` defs: their
+    per-process parts go to the GPU after partitioning).
   }];
   let options = [
     Option<"offloadDevice", "offload-device", "std::string",
@@ -360,7 +363,7 @@ def LinearizeLaunchMemrefs : Pass<"linearize-launch-memrefs"> {
     A SPIR-V kernel receives each buffer as a bare pointer, so it cannot
     index a memref whose strides or offset are only known at run time (a
     multi-dimensional array with dynamic sizes, a strided view). For every
-    memref of rank > 1, or of rank 1 with a non-identity layout, that a
+    memref of rank > 1, or of rank 0 or 1 with a non-identity layout, that a
     `gpu.launch` body only loads, stores or takes dims of, this pass takes
     the memref's metadata before the launch (`memref.extract_strided_metadata`),
     gives the body a 1-D `memref.reinterpret_cast` of its base buffer, and

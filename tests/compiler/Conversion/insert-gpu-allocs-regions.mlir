@@ -138,3 +138,28 @@ func.func private @reads_global(%a: memref<?xf32>) {
   }
   return
 }
+
+// A function offloaded as a whole (imexc.offload_device) is placed as in
+// whole-program offload: its regions are inlined, and the host buffer a
+// kernel writes becomes a GPU allocation, shared with the host that reads
+// it.
+// CHECK-LABEL: func @offloaded_function
+// CHECK-NOT: region.env_region
+// CHECK: %[[BUF:.*]] = gpu.alloc host_shared () : memref<4xf32>
+// CHECK: gpu.launch
+// CHECK: memref.load %[[BUF]]
+func.func @offloaded_function() -> f32 attributes {imexc.offload_device = "XeGPU"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %m = memref.alloc() : memref<4xf32>
+  region.env_region #region.gpu_env<device = "XeGPU"> {
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      memref.store %f, %m[%tx] : memref<4xf32>
+      gpu.terminator
+    }
+  }
+  %v = memref.load %m[%c0] : memref<4xf32>
+  return %v : f32
+}

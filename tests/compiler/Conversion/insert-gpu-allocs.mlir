@@ -218,6 +218,62 @@ func.func @unhandled_producer(%n: index) {
 
 // -----
 
+// A buffer a branch chooses (partitioning gives one process a reduction's
+// init and the others a neutral one) is each allocation it may be: both
+// become host-shared GPU allocations, freed by the branch result's owner
+// (no free on return). A branch that yields anything else stays an error.
+// OPENCL-LABEL: func @branch_chosen
+// OPENCL: gpu.alloc host_shared () : memref<f32>
+// OPENCL: %[[PICK:.*]] = scf.if
+// OPENCL: gpu.alloc host_shared () : memref<f32>
+// OPENCL: gpu.launch
+// OPENCL: memref.store %{{.*}}, %[[PICK]][]
+// OPENCL: memref.dealloc %[[PICK]]
+// OPENCL-NOT: gpu.dealloc
+// OPENCL: return
+func.func @branch_chosen(%first: i1) {
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<f32>
+  %pick = scf.if %first -> (memref<f32>) {
+    scf.yield %a : memref<f32>
+  } else {
+    %b = memref.alloc() : memref<f32>
+    memref.store %f, %b[] : memref<f32>
+    scf.yield %b : memref<f32>
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %pick[] : memref<f32>
+    gpu.terminator
+  }
+  memref.dealloc %pick : memref<f32>
+  return
+}
+
+// -----
+
+func.func @branch_chooses_stack(%first: i1) {
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<f32>
+  // expected-error @+1 {{Unhandled memref producer}}
+  %pick = scf.if %first -> (memref<f32>) {
+    scf.yield %a : memref<f32>
+  } else {
+    %b = memref.alloca() : memref<f32>
+    scf.yield %b : memref<f32>
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %pick[] : memref<f32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 // An allocation freed inside a branch is freed on the GPU there, not again
 // on return; workgroup memory that a launch allocates itself stays as it is.
 // OPENCL-LABEL: func @freed_in_branch

@@ -52,6 +52,27 @@ func.func @strided_view(%a: memref<16xindex>, %n: index) {
 
 // -----
 
+// A 0-d view at an offset (a reduction's init that a branch chose) is read
+// and written at its offset.
+// CHECK-LABEL: func.func @offset_scalar
+// CHECK:      %{{.*}}, %[[OFF:.*]] = memref.extract_strided_metadata %arg0
+// CHECK:      gpu.launch
+// CHECK:        memref.load %{{.*}}[%[[OFF]]] : memref<?xf32>
+// CHECK:        memref.store %{{.*}}, %{{.*}}[%[[OFF]]] : memref<?xf32>
+func.func @offset_scalar(%s: memref<f32, strided<[], offset: ?>>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %x = memref.load %s[] : memref<f32, strided<[], offset: ?>>
+    %y = arith.addf %x, %x : f32
+    memref.store %y, %s[] : memref<f32, strided<[], offset: ?>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 // Identity 1-D and 0-d memrefs are indexed as they are; a memref with
 // another kind of use in the launch (here a subview) is left alone.
 // CHECK-LABEL: func.func @left_alone

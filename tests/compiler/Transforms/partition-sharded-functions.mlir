@@ -280,3 +280,34 @@ func.func @two_axes(%a: tensor<8xf32>) -> tensor<8xf32> {
   %as = shard.shard %a to %s : tensor<8xf32>
   return %as : tensor<8xf32>
 }
+
+// -----
+
+// GPU-placed tensors in a distributed program: partitioning would drop
+// their encodings where it builds tensors, so the function's work is
+// offloaded as a whole instead (imexc.offload_device), and its types lose
+// the encodings. So do the callers' (calls must agree).
+// CHECK-LABEL: func.func @gpu_placed(
+// CHECK-SAME:    %{{.*}}: tensor<4xf32>) -> tensor<4xf32>
+// CHECK-SAME:    imexc.offload_device = "XeGPU"
+// CHECK-NOT:     #region.gpu_env
+// CHECK-LABEL: func.func @caller(
+// CHECK-SAME:    imexc.offload_device = "XeGPU"
+// CHECK:         call @gpu_placed(%{{.*}}) : (tensor<4xf32>) -> tensor<4xf32>
+#gpu = #ndarray.envs<#region.gpu_env<device = "XeGPU">>
+shard.grid @grid(shape = 2)
+func.func @gpu_placed(%x: tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu> {
+  %whole = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %xw = shard.shard %x to %whole : tensor<4xf32, #gpu>
+  %xs = shard.shard %xw to %rows annotate_for_users : tensor<4xf32, #gpu>
+  %e = tensor.empty() : tensor<4xf32, #gpu>
+  %y = linalg.add ins(%xs, %xs : tensor<4xf32, #gpu>, tensor<4xf32, #gpu>) outs(%e : tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu>
+  %ys = shard.shard %y to %rows : tensor<4xf32, #gpu>
+  %yw = shard.shard %ys to %whole annotate_for_users : tensor<4xf32, #gpu>
+  return %yw : tensor<4xf32, #gpu>
+}
+func.func @caller(%x: tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu> {
+  %y = call @gpu_placed(%x) : (tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu>
+  return %y : tensor<4xf32, #gpu>
+}
