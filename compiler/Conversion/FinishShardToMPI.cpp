@@ -128,9 +128,11 @@ struct FinishShardToMPIPass
     module.walk([&](memref::DimOp dim) {
       std::optional<int64_t> index = dim.getConstantIndex();
       auto type = dyn_cast<MemRefType>(dim.getSource().getType());
-      if (!index || *index != ShapedType::kDynamic || !type)
+      if (!index || *index != ShapedType::kDynamic || !type ||
+          type.getNumDynamicDims() == 0)
         return;
-      unsigned k = asked[dim.getSource()]++;
+      // Each exchange on the buffer asks again, from its first dimension.
+      unsigned k = asked[dim.getSource()]++ % type.getNumDynamicDims();
       for (int64_t d = 0; d < type.getRank(); ++d) {
         if (!type.isDynamicDim(d) || k-- != 0)
           continue;

@@ -12,6 +12,7 @@
 #include "imex/Support/Shardings.h"
 #include "imex/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
@@ -62,16 +63,22 @@ Type withoutGpuPlacement(Type type) {
 }
 
 /// Upstream partitioning drops tensor encodings where it builds tensors
-/// (inits, neutral elements), so GPU placement by encoding does not
-/// survive it. A function with GPU-placed tensors instead loses the
-/// encodings and has its array work offloaded to that device as a whole
-/// (imex::kOffloadDeviceAttr): each process runs its part there.
+/// (inits, neutral elements), so GPU placement does not survive it as
+/// encodings. A function with GPU-placed tensors (in its signature or its
+/// body) instead loses the encodings and, if it has a body, has its array
+/// work offloaded to that device as a whole (imex::kOffloadDeviceAttr):
+/// each process runs its part there.
 void placeGpuWorkByFunction(func::FuncOp func) {
   imex::region::GPUEnvAttr env;
+  FunctionType type = func.getFunctionType();
+  for (Type t : llvm::concat<const Type>(type.getInputs(), type.getResults()))
+    if (auto found = imex::ndarray::getGPUEnv(t))
+      env = found;
   func.walk([&](Operation *op) {
-    for (Type type : llvm::concat<Type>(llvm::to_vector(op->getResultTypes()),
-                                        llvm::to_vector(op->getOperandTypes())))
-      if (auto found = imex::ndarray::getGPUEnv(type))
+    for (Type t :
+         llvm::concat<const Type>(llvm::to_vector(op->getResultTypes()),
+                                  llvm::to_vector(op->getOperandTypes())))
+      if (auto found = imex::ndarray::getGPUEnv(t))
         env = found;
     return env ? WalkResult::interrupt() : WalkResult::advance();
   });
@@ -83,14 +90,20 @@ void placeGpuWorkByFunction(func::FuncOp func) {
     for (Region &region : op->getRegions())
       for (BlockArgument arg : region.getArguments())
         arg.setType(withoutGpuPlacement(arg.getType()));
+    // A constant's value has its result's type.
+    if (auto constant = dyn_cast<arith::ConstantOp>(op))
+      if (auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
+          value && value.getType() != constant.getType())
+        constant.setValueAttr(
+            value.reshape(cast<ShapedType>(constant.getType())));
   });
-  FunctionType type = func.getFunctionType();
   auto strip = [](TypeRange types) {
     return llvm::map_to_vector(types, withoutGpuPlacement);
   };
   func.setFunctionType(FunctionType::get(
       func.getContext(), strip(type.getInputs()), strip(type.getResults())));
-  func->setAttr(imex::kOffloadDeviceAttr, env.getDevice());
+  if (!func.isExternal())
+    func->setAttr(imex::kOffloadDeviceAttr, env.getDevice());
 }
 
 /// Refuses linalg ops that read their loop indices and are split: upstream
@@ -117,8 +130,10 @@ LogicalResult checkIndexUses(func::FuncOp func) {
   return failure(result.wasInterrupted());
 }
 
-/// Refuses uneven splits given as explicit offsets, on which upstream
-/// partitioning crashes (LLVM 22).
+/// Refuses explicit offsets written in the input: imexc splits unevenly in
+/// blocks of its own (imex::blockStart: the parts C++ callers pass, and the
+/// only ones its copies between layouts gather), and upstream partitioning
+/// reshards to and from no explicit offsets.
 /// Also refuses shardings along grid axes the grid does not have, or of one
 /// dimension along several axes, which upstream partitioning crashes on.
 LogicalResult checkShardings(func::FuncOp func,
@@ -206,6 +221,48 @@ bool isPlain(const shard::Sharding &sharding) {
          sharding.getDynamicShardedDimsOffsets().empty();
 }
 
+/// The explicit sharded_dims_offsets of `type` split by `sharding` on
+/// `grid` (imex::blockStart, for every split dimension), or failure where
+/// a split dimension is dynamic or split along several axes.
+FailureOr<SmallVector<int64_t>> blockOffsets(const shard::Sharding &sharding,
+                                             shard::GridOp grid,
+                                             RankedTensorType type) {
+  SmallVector<int64_t> offsets;
+  for (auto [dim, axes] : llvm::enumerate(sharding.getSplitAxes())) {
+    if (axes.empty())
+      continue;
+    if (axes.size() != 1 || static_cast<int64_t>(dim) >= type.getRank() ||
+        type.isDynamicDim(dim))
+      return failure();
+    int64_t parts = 1;
+    for (shard::GridAxis axis : axes.asArrayRef())
+      parts *= grid.getShape()[axis];
+    for (int64_t i = 0; i <= parts; ++i)
+      offsets.push_back(imex::blockStart(i, parts, type.getDimSize(dim)));
+  }
+  return offsets;
+}
+
+/// True if `annotation` splits its value in blocks without halos: plainly,
+/// or at the explicit offsets that giveUnevenSplitsOffsets gives uneven
+/// blocks.
+bool splitsInBlocks(shard::ShardOp annotation) {
+  auto sharding = annotation.getSharding().getDefiningOp<shard::ShardingOp>();
+  if (!sharding)
+    return false;
+  shard::Sharding layout(sharding);
+  if (isPlain(layout))
+    return true;
+  auto type = dyn_cast<RankedTensorType>(annotation.getType());
+  auto grid = SymbolTable::lookupNearestSymbolFrom<shard::GridOp>(
+      sharding, sharding.getGridAttr());
+  if (!type || !grid || !layout.getStaticHaloSizes().empty())
+    return false;
+  FailureOr<SmallVector<int64_t>> blocks = blockOffsets(layout, grid, type);
+  return succeeded(blocks) &&
+         ArrayRef<int64_t>(*blocks) == layout.getStaticShardedDimsOffsets();
+}
+
 /// Split axes of dimension `dim` (none past the listed ones).
 shard::GridAxesAttr axesOf(const shard::Sharding &sharding, unsigned dim,
                            MLIRContext *ctx) {
@@ -276,9 +333,7 @@ void annotateOpsLeftAlone(func::FuncOp func) {
         continue;
       }
       annotatedUsers = true;
-      auto sharding =
-          annotation.getSharding().getDefiningOp<shard::ShardingOp>();
-      plainUsers &= sharding && isPlain(shard::Sharding(sharding));
+      plainUsers &= splitsInBlocks(annotation);
     }
     if (ownAnnotation || !annotatedUsers || !plainUsers)
       continue;
@@ -388,27 +443,6 @@ gridsWithViews(ArrayRef<func::FuncOp> functions,
   return grids;
 }
 
-/// The explicit sharded_dims_offsets of `type` split by `sharding` on
-/// `grid` (imex::blockStart, for every split dimension), or failure where
-/// a split dimension is dynamic.
-FailureOr<SmallVector<int64_t>> blockOffsets(const shard::Sharding &sharding,
-                                             shard::GridOp grid,
-                                             RankedTensorType type) {
-  SmallVector<int64_t> offsets;
-  for (auto [dim, axes] : llvm::enumerate(sharding.getSplitAxes())) {
-    if (axes.empty())
-      continue;
-    if (static_cast<int64_t>(dim) >= type.getRank() || type.isDynamicDim(dim))
-      return failure();
-    int64_t parts = 1;
-    for (shard::GridAxis axis : axes.asArrayRef())
-      parts *= grid.getShape()[axis];
-    for (int64_t i = 0; i <= parts; ++i)
-      offsets.push_back(imex::blockStart(i, parts, type.getDimSize(dim)));
-  }
-  return offsets;
-}
-
 /// Gives every annotation on `grid` that splits a static dimension
 /// unevenly explicit offsets (imex::blockStart): upstream partitioning
 /// would give each process the floor of an even share.
@@ -437,10 +471,11 @@ LogicalResult giveUnevenSplitsOffsets(ArrayRef<func::FuncOp> functions,
         return WalkResult::advance();
       FailureOr<SmallVector<int64_t>> offsets = blockOffsets(plain, grid, type);
       if (failed(offsets)) {
-        annotation.emitError("a dynamic dimension is split unevenly over @")
+        annotation.emitError("splits a dynamic dimension, or one along "
+                             "several axes, of an array split unevenly over @")
             << grid.getSymName()
-            << ", whose arrays are read through views: views and halos "
-               "need static sizes";
+            << ", whose arrays are read through views: uneven splits with "
+               "views need static sizes and one grid axis per dimension";
         return WalkResult::interrupt();
       }
       OpBuilder b(annotation);

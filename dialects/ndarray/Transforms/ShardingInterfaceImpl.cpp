@@ -992,8 +992,6 @@ private:
     return existing && sameAxes(existing, keepAxes(axes, dropped));
   }
 
-  /// When everything is static, checks that each shard's part of the result
-  /// lies in its local source tensor (core plus halos).
   /// A source split at explicit offsets (uneven splits) cannot carry
   /// halos (the shard dialect makes them exclusive), so a view of it that
   /// reads its neighbours' elements gets them here: the local source is
@@ -1022,10 +1020,21 @@ private:
         continue;
       int64_t lo = 0, hi = 0;
       halos.append({0, 0});
-      if (dropped.test(d) || sh::splitAxesOf(result, resultDim).empty() ||
-          ShapedType::isDynamic(offsets[d]) ||
-          ShapedType::isDynamic(sizes[d]) || ShapedType::isDynamic(strides[d]))
+      // A dimension split otherwise in the result is reported by the
+      // caller.
+      if (dropped.test(d) || !llvm::equal(sh::splitAxesOf(source, d),
+                                          sh::splitAxesOf(result, resultDim)))
         continue;
+      // The halos must be known here: a view with dynamic bounds could read
+      // anywhere.
+      if (ShapedType::isDynamic(offsets[d]) ||
+          ShapedType::isDynamic(sizes[d]) || ShapedType::isDynamic(strides[d]))
+        return ctx.error() << "cannot take a view with dynamic bounds in "
+                              "dimension "
+                           << d
+                           << " of an array split unevenly (explicit "
+                              "offsets): its halos must be known at compile "
+                              "time";
       auto sourceLayout = sh::getStaticDimLayout(source, ctx.getGrid(), d,
                                                  sourceType.getDimSize(d));
       auto resultLayout =
@@ -1098,6 +1107,8 @@ private:
     return success();
   }
 
+  /// When everything is static, checks that each shard's part of the result
+  /// lies in its local source tensor (core plus halos).
   static LogicalResult checkLocality(SubviewOp op, PartitionContext &ctx,
                                      const Sharding &source,
                                      const Sharding &result,

@@ -346,12 +346,12 @@ def PartitionShardedFunctions : Pass<"partition-sharded-functions",
     Before partitioning, an op that reads `linalg.index` while one of its
     operands or results is split across processes is refused: the
     partitioned op would compute with local indices, so every process would
-    produce the first shard's values. So are uneven splits written as
-    `sharded_dims_offsets` in the input, splits along grid axes the grid does not have
-    and splits of one dimension along several axes (upstream partitioning
-    crashes on them). A
-    function the upstream passes cannot partition without saying why gets
-    an error that names it.
+    produce the first shard's values. So are `sharded_dims_offsets`
+    written in the input (imexc splits unevenly in blocks of its own, the
+    parts C++ callers pass), and splits along grid axes the grid does not
+    have or of one dimension along several axes (upstream partitioning
+    crashes on them). A function the upstream passes cannot partition
+    without saying why gets an error that names it.
   }];
   let dependentDialects = ["::mlir::shard::ShardDialect"];
 }

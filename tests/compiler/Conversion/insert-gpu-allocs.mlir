@@ -253,6 +253,59 @@ func.func @branch_chosen(%first: i1) {
 
 // -----
 
+// Nested branches: all three allocations they may yield.
+// OPENCL-LABEL: func @nested_branches
+// OPENCL-COUNT-3: gpu.alloc host_shared () : memref<f32>
+// OPENCL-NOT: memref.alloc()
+func.func @nested_branches(%first: i1, %second: i1) {
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<f32>
+  %pick = scf.if %first -> (memref<f32>) {
+    scf.yield %a : memref<f32>
+  } else {
+    %inner = scf.if %second -> (memref<f32>) {
+      %b = memref.alloc() : memref<f32>
+      scf.yield %b : memref<f32>
+    } else {
+      %c = memref.alloc() : memref<f32>
+      scf.yield %c : memref<f32>
+    }
+    scf.yield %inner : memref<f32>
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %pick[] : memref<f32>
+    gpu.terminator
+  }
+  memref.dealloc %pick : memref<f32>
+  return
+}
+
+// -----
+
+// A branch that may yield an argument (host memory of the caller's) is not
+// an allocation either.
+func.func @branch_chooses_argument(%first: i1, %arg: memref<f32>) {
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<f32>
+  // expected-error @+1 {{Unhandled memref producer}}
+  %pick = scf.if %first -> (memref<f32>) {
+    scf.yield %a : memref<f32>
+  } else {
+    scf.yield %arg : memref<f32>
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %pick[] : memref<f32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 func.func @branch_chooses_stack(%first: i1) {
   %c1 = arith.constant 1 : index
   %f = arith.constant 1.0 : f32

@@ -168,6 +168,46 @@ func.func @uneven_stencil(%x: tensor<16xf32>) -> tensor<16xf32> {
 
 // -----
 
+// A view of an uneven split that reads only what each process holds (the
+// whole array: every process its own part) exchanges no halos.
+// CHECK-LABEL: func.func @uneven_own_part
+// CHECK-NOT: shard.update_halo
+// CHECK: return
+shard.grid @grid(shape = 3)
+func.func @uneven_own_part(%x: tensor<10xf32>) -> tensor<10xf32> {
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %xs = shard.shard %x to %rows : tensor<10xf32>
+  %v = ndarray.subview %xs[0][10][1] : tensor<10xf32> to tensor<10xf32>
+  %e = tensor.empty() : tensor<10xf32>
+  %y = linalg.add ins(%v, %v : tensor<10xf32>, tensor<10xf32>) outs(%e : tensor<10xf32>) -> tensor<10xf32>
+  %ys = shard.shard %y to %rows : tensor<10xf32>
+  return %ys : tensor<10xf32>
+}
+
+// -----
+
+// A view with dynamic bounds of an uneven split reads the whole array,
+// gathered (by the copy to the view's replicated source): no halo could
+// cover it.
+// CHECK-LABEL: func.func @uneven_dynamic_view
+// CHECK:         %[[W:.*]] = shard.all_gather %{{.*}} on @grid grid_axes = [0] gather_axis = 0 : tensor<?xf32> -> tensor<?xf32>
+// CHECK:         %[[WHOLE:.*]] = tensor.cast %[[W]] : tensor<?xf32> to tensor<10xf32>
+// CHECK:         ndarray.subview %[[WHOLE]][%{{.*}}] [4] [1]
+// CHECK-NOT:     shard.update_halo
+shard.grid @grid(shape = 3)
+func.func @uneven_dynamic_view(%x: tensor<10xf32>, %i: index) -> tensor<10xf32> {
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %xs = shard.shard %x to %rows : tensor<10xf32>
+  %v = ndarray.subview %xs[%i][4][1] : tensor<10xf32> to tensor<4xf32>
+  %e = tensor.empty() : tensor<4xf32>
+  %y = linalg.add ins(%v, %v : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %ys = ndarray.insert_slice %y into %xs[0][4][1] : tensor<4xf32> into tensor<10xf32>
+  %r = shard.shard %ys to %rows : tensor<10xf32>
+  return %r : tensor<10xf32>
+}
+
+// -----
+
 // A view that reads past its neighbours' parts is refused: 5 rows over 4
 // processes are parts of 2, 1, 1 and 1, and process 1 would need row 4 of
 // process 3.
@@ -261,6 +301,25 @@ func.func @fan_out(%a: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
 
 // -----
 
+// The same on an uneven split of a grid whose arrays are read through
+// views (its uneven splits get explicit offsets, in blocks): the argument
+// stays whole, and the copy to its users' layout cuts this process's part.
+shard.grid @grid(shape = 4)
+// CHECK-LABEL: func.func @fan_out_uneven
+// CHECK-SAME:    (%[[A:.*]]: tensor<10xf32>{{.*}}) -> (tensor<10xf32>, tensor<?xf32>, tensor<?xf32>)
+// CHECK:       tosa.abs %[[A]] : (tensor<10xf32>) -> tensor<10xf32>
+// CHECK:       tensor.extract_slice %[[A]]
+func.func @fan_out_uneven(%a: tensor<10xf32>) -> (tensor<10xf32>, tensor<10xf32>, tensor<9xf32>) {
+  %abs = tosa.abs %a : (tensor<10xf32>) -> tensor<10xf32>
+  %sig = tosa.sigmoid %a : (tensor<10xf32>) -> tensor<10xf32>
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %sigs = shard.shard %sig to %rows : tensor<10xf32>
+  %v = ndarray.subview %sigs[0][9][1] : tensor<10xf32> to tensor<9xf32>
+  return %abs, %sigs, %v : tensor<10xf32>, tensor<10xf32>, tensor<9xf32>
+}
+
+// -----
+
 // Shardings upstream partitioning crashes on are refused: along a grid
 // axis the grid does not have, and of one dimension along several axes.
 shard.grid @line(shape = 2)
@@ -293,7 +352,15 @@ func.func @two_axes(%a: tensor<8xf32>) -> tensor<8xf32> {
 // CHECK-NOT:     #region.gpu_env
 // CHECK-LABEL: func.func @caller(
 // CHECK-SAME:    imexc.offload_device = "XeGPU"
+// CHECK:         arith.constant dense<1.000000e+00> : tensor<4xf32>
 // CHECK:         call @gpu_placed(%{{.*}}) : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK:         call @gpu_declared(%{{.*}}) : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-LABEL: func.func private @gpu_declared(tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NOT:     imexc.offload_device
+// A function without GPU-placed tensors stays on the host.
+// CHECK-LABEL: func.func @host_side(
+// CHECK-NOT:     imexc.offload_device
+// CHECK:         return
 #gpu = #ndarray.envs<#region.gpu_env<device = "XeGPU">>
 shard.grid @grid(shape = 2)
 func.func @gpu_placed(%x: tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu> {
@@ -308,6 +375,14 @@ func.func @gpu_placed(%x: tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu> {
   return %yw : tensor<4xf32, #gpu>
 }
 func.func @caller(%x: tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu> {
+  %one = arith.constant dense<1.0> : tensor<4xf32, #gpu>
   %y = call @gpu_placed(%x) : (tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu>
-  return %y : tensor<4xf32, #gpu>
+  %e = tensor.empty() : tensor<4xf32, #gpu>
+  %z = linalg.add ins(%y, %one : tensor<4xf32, #gpu>, tensor<4xf32, #gpu>) outs(%e : tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu>
+  %w = call @gpu_declared(%z) : (tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu>
+  return %w : tensor<4xf32, #gpu>
+}
+func.func private @gpu_declared(tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu>
+func.func @host_side(%x: tensor<4xf32>) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
 }
