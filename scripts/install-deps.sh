@@ -20,8 +20,11 @@ packages=(
   libclang-rt-22-dev
   # cblas_sgemm/sgemv anchor of the host-kernel benchmark (bench/host_kernels)
   libopenblas-dev
-  # MPI (MPICH): distributed programs and their tests
-  mpich libmpich-dev
+  # MPI (MPICH): distributed programs and their tests; Open MPI too, which
+  # --mpi=openmpi targets (tests/e2e/distributed/openmpi.mlir; the tests
+  # and examples name MPICH's mpiexec.mpich, as plain mpiexec becomes Open
+  # MPI's)
+  mpich libmpich-dev libopenmpi-dev openmpi-bin
   # NumPy, which the .nda tests compare their output with
   python3-numpy
 )

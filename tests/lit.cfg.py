@@ -127,7 +127,7 @@ if mpiexec:
 else:
     lit_config.warning("no mpiexec: the distributed (MPI) end-to-end runs are skipped")
 
-# Open MPI, where installed (the install script installs MPICH only):
+# Open MPI (the install script installs it next to MPICH):
 # programs compiled with --mpi=openmpi run under its mpiexec, which
 # starts more processes than cores only when told, and as root only when
 # told twice.
