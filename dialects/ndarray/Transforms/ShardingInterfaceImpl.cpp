@@ -992,6 +992,47 @@ private:
     return existing && sameAxes(existing, keepAxes(axes, dropped));
   }
 
+  /// True if the view's offset, size and stride in dimension `d` are static.
+  static bool hasStaticBounds(SubviewOp op, unsigned d) {
+    return !ShapedType::isDynamic(op.getStaticOffsets()[d]) &&
+           !ShapedType::isDynamic(op.getStaticSizes()[d]) &&
+           !ShapedType::isDynamic(op.getStaticStrides()[d]);
+  }
+
+  /// What each process reads of source dimension `d` through a view with
+  /// static bounds there: the source's layout of `d`, and per part of the
+  /// result's layout of `resultDim` the source elements [first, last] it
+  /// reads (none for an empty part); nullopt where a layout is not static.
+  struct DimReads {
+    sh::StaticDimLayout source;
+    SmallVector<std::optional<std::pair<int64_t, int64_t>>> reads;
+  };
+  static std::optional<DimReads> readsOf(SubviewOp op, GridOp grid,
+                                         const Sharding &source,
+                                         const Sharding &result, unsigned d,
+                                         unsigned resultDim) {
+    int64_t offset = op.getStaticOffsets()[d];
+    int64_t stride = op.getStaticStrides()[d];
+    auto sourceLayout = sh::getStaticDimLayout(
+        source, grid, d, op.getSourceType().getDimSize(d));
+    auto resultLayout =
+        sh::getStaticDimLayout(result, grid, resultDim, op.getStaticSizes()[d]);
+    if (failed(sourceLayout) || failed(resultLayout) || !*sourceLayout ||
+        !*resultLayout)
+      return std::nullopt;
+    DimReads dim{**sourceLayout, {}};
+    const SmallVector<int64_t> &part = (*resultLayout)->bounds;
+    int64_t n = std::min(dim.source.numShards(), (*resultLayout)->numShards());
+    for (int64_t i = 0; i < n; ++i) {
+      if (part[i + 1] <= part[i])
+        dim.reads.push_back(std::nullopt);
+      else
+        dim.reads.push_back(std::make_pair(
+            offset + part[i] * stride, offset + (part[i + 1] - 1) * stride));
+    }
+    return dim;
+  }
+
   /// A source split at explicit offsets (uneven splits) cannot carry
   /// halos (the shard dialect makes them exclusive), so a view of it that
   /// reads its neighbours' elements gets them here: the local source is
@@ -1007,9 +1048,6 @@ private:
                                             OpBuilder &builder) {
     if (source.getStaticShardedDimsOffsets().empty() || hasNonZeroHalos(source))
       return success();
-    ArrayRef<int64_t> offsets = op.getStaticOffsets();
-    ArrayRef<int64_t> sizes = op.getStaticSizes();
-    ArrayRef<int64_t> strides = op.getStaticStrides();
     RankedTensorType sourceType = op.getSourceType();
     SmallVector<int64_t> halos;
     bool needed = false;
@@ -1027,30 +1065,23 @@ private:
         continue;
       // The halos must be known here: a view with dynamic bounds could read
       // anywhere.
-      if (ShapedType::isDynamic(offsets[d]) ||
-          ShapedType::isDynamic(sizes[d]) || ShapedType::isDynamic(strides[d]))
+      if (!hasStaticBounds(op, d))
         return ctx.error() << "cannot take a view with dynamic bounds in "
                               "dimension "
                            << d
                            << " of an array split unevenly (explicit "
                               "offsets): its halos must be known at compile "
                               "time";
-      auto sourceLayout = sh::getStaticDimLayout(source, ctx.getGrid(), d,
-                                                 sourceType.getDimSize(d));
-      auto resultLayout =
-          sh::getStaticDimLayout(result, ctx.getGrid(), resultDim, sizes[d]);
-      if (failed(sourceLayout) || failed(resultLayout) || !*sourceLayout ||
-          !*resultLayout)
+      std::optional<DimReads> dim =
+          readsOf(op, ctx.getGrid(), source, result, d, resultDim);
+      if (!dim)
         continue;
-      const SmallVector<int64_t> &core = (*sourceLayout)->bounds;
-      const SmallVector<int64_t> &part = (*resultLayout)->bounds;
-      int64_t n =
-          std::min((*sourceLayout)->numShards(), (*resultLayout)->numShards());
+      const SmallVector<int64_t> &core = dim->source.bounds;
+      int64_t n = dim->reads.size();
       for (int64_t i = 0; i < n; ++i) {
-        if (part[i + 1] <= part[i])
+        if (!dim->reads[i])
           continue;
-        int64_t first = offsets[d] + part[i] * strides[d];
-        int64_t last = offsets[d] + (part[i + 1] - 1) * strides[d];
+        auto [first, last] = *dim->reads[i];
         int64_t below = core[i] - first, above = last + 1 - core[i + 1];
         // The exchange brings the ends of the next processes' parts.
         if ((below > 0 && (i == 0 || below > core[i] - core[i - 1])) ||
@@ -1113,9 +1144,6 @@ private:
                                      const Sharding &source,
                                      const Sharding &result,
                                      const llvm::SmallBitVector &dropped) {
-    ArrayRef<int64_t> offsets = op.getStaticOffsets();
-    ArrayRef<int64_t> sizes = op.getStaticSizes();
-    ArrayRef<int64_t> strides = op.getStaticStrides();
     RankedTensorType sourceType = op.getSourceType();
     unsigned r = 0;
     for (unsigned d = 0; d < sourceType.getRank(); ++d) {
@@ -1123,25 +1151,17 @@ private:
         continue;
       unsigned resultDim = r++;
       if (sh::splitAxesOf(source, d).empty() ||
-          sh::splitAxesOf(result, resultDim).empty() ||
-          ShapedType::isDynamic(offsets[d]) ||
-          ShapedType::isDynamic(sizes[d]) || ShapedType::isDynamic(strides[d]))
+          sh::splitAxesOf(result, resultDim).empty() || !hasStaticBounds(op, d))
         continue;
-      auto sourceLayout = sh::getStaticDimLayout(source, ctx.getGrid(), d,
-                                                 sourceType.getDimSize(d));
-      auto resultLayout =
-          sh::getStaticDimLayout(result, ctx.getGrid(), resultDim, sizes[d]);
-      if (failed(sourceLayout) || failed(resultLayout) || !*sourceLayout ||
-          !*resultLayout)
+      std::optional<DimReads> dim =
+          readsOf(op, ctx.getGrid(), source, result, d, resultDim);
+      if (!dim)
         continue;
-      const sh::StaticDimLayout &src = **sourceLayout;
-      const sh::StaticDimLayout &dst = **resultLayout;
-      for (int64_t i = 0; i < dst.numShards() && i < src.numShards(); ++i) {
-        int64_t count = dst.bounds[i + 1] - dst.bounds[i];
-        if (count <= 0)
+      const sh::StaticDimLayout &src = dim->source;
+      for (auto [i, read] : llvm::enumerate(dim->reads)) {
+        if (!read)
           continue;
-        int64_t first = offsets[d] + dst.bounds[i] * strides[d];
-        int64_t last = offsets[d] + (dst.bounds[i + 1] - 1) * strides[d];
+        auto [first, last] = *read;
         if (first < src.localStart(i) || last >= src.localEnd(i))
           return ctx.error()
                  << "shard " << i << " needs source elements [" << first << ", "
