@@ -711,6 +711,57 @@ RankedTensorType localType(RankedTensorType type, GridOp grid,
   return cast<RankedTensorType>(shardShapedType(type, grid, sharding));
 }
 
+/// Tensor sizes as OpFoldResults: constants where static.
+SmallVector<OpFoldResult> mixedSizes(OpBuilder &b, Location loc, Value tensor) {
+  SmallVector<OpFoldResult> sizes;
+  auto type = cast<RankedTensorType>(tensor.getType());
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    sizes.push_back(
+        type.isDynamicDim(d)
+            ? OpFoldResult(tensor::DimOp::create(b, loc, tensor, d).getResult())
+            : OpFoldResult(b.getIndexAttr(type.getDimSize(d))));
+  return sizes;
+}
+
+/// The slice `offsets`/`sizes` (unit strides) of `tensor`.
+Value sliceOf(OpBuilder &b, Location loc, Value tensor,
+              ArrayRef<OpFoldResult> offsets, ArrayRef<OpFoldResult> sizes) {
+  SmallVector<OpFoldResult> strides(sizes.size(), b.getIndexAttr(1));
+  return tensor::ExtractSliceOp::create(b, loc, tensor, offsets, sizes, strides)
+      .getResult();
+}
+
+/// `core` (this process's part) in a buffer with room for `halos` (low and
+/// high, per dimension that `sharding` splits) around it, the halos filled
+/// by an exchange with the neighbours (shard.update_halo).
+Value withExchangedHalos(OpBuilder &b, Location loc, Value core,
+                         const Sharding &sharding, ArrayRef<int64_t> halos) {
+  IndexMath math(b, loc);
+  auto type = cast<RankedTensorType>(core.getType());
+  unsigned rank = type.getRank();
+  SmallVector<OpFoldResult> sizes = mixedSizes(b, loc, core);
+  SmallVector<OpFoldResult> offsets(rank, math.cst(0)), ones(rank, math.cst(1));
+  SmallVector<OpFoldResult> withHalos = sizes;
+  unsigned k = 0;
+  for (unsigned d = 0; d < rank; ++d) {
+    if (sh::splitAxesOf(sharding, d).empty())
+      continue;
+    offsets[d] = math.cst(halos[2 * k]);
+    withHalos[d] =
+        math.add(sizes[d], math.cst(halos[2 * k] + halos[2 * k + 1]));
+    ++k;
+  }
+  Value room =
+      tensor::EmptyOp::create(b, loc, withHalos, type.getElementType());
+  Value placed =
+      tensor::InsertSliceOp::create(b, loc, core, room, offsets, sizes, ones);
+  return UpdateHaloOp::create(
+             b, loc, placed.getType(), placed, sharding.getGridAttr(),
+             GridAxesArrayAttr::get(b.getContext(), sharding.getSplitAxes()),
+             ValueRange{}, b.getDenseI64ArrayAttr(halos))
+      .getResult();
+}
+
 SmallVector<NamedAttribute> discardableAttrs(Operation *op) {
   return llvm::to_vector(op->getDiscardableAttrs());
 }
@@ -1101,38 +1152,8 @@ private:
     if (!needed)
       return success();
 
-    // Room for the halos around the local part, filled by the exchange.
-    Location loc = op.getLoc();
-    IndexMath &math = ctx.idx();
-    auto localType = cast<RankedTensorType>(localSource.getType());
-    unsigned rank = localType.getRank();
-    SmallVector<OpFoldResult> coreSizes, withHalos, at(rank, math.cst(0)),
-        ones(rank, math.cst(1));
-    unsigned k = 0;
-    for (unsigned d = 0; d < rank; ++d) {
-      OpFoldResult size =
-          localType.isDynamicDim(d)
-              ? OpFoldResult(tensor::DimOp::create(builder, loc, localSource, d)
-                                 .getResult())
-              : math.cst(localType.getDimSize(d));
-      coreSizes.push_back(size);
-      withHalos.push_back(size);
-      if (sh::splitAxesOf(source, d).empty())
-        continue;
-      at[d] = math.cst(halos[2 * k]);
-      withHalos[d] = math.add(size, math.cst(halos[2 * k] + halos[2 * k + 1]));
-      ++k;
-    }
-    Value room = tensor::EmptyOp::create(builder, loc, withHalos,
-                                         localType.getElementType());
-    Value placed = tensor::InsertSliceOp::create(builder, loc, localSource,
-                                                 room, at, coreSizes, ones);
     localSource =
-        UpdateHaloOp::create(
-            builder, loc, placed.getType(), placed, source.getGridAttr(),
-            GridAxesArrayAttr::get(op.getContext(), source.getSplitAxes()),
-            ValueRange{}, builder.getDenseI64ArrayAttr(halos))
-            .getResult();
+        withExchangedHalos(builder, op.getLoc(), localSource, source, halos);
     source = Sharding::get(source.getGridAttr(), source.getSplitAxes(), halos,
                            source.getStaticShardedDimsOffsets());
     return success();
@@ -1731,26 +1752,6 @@ private:
 // copy between layouts
 //===----------------------------------------------------------------------===//
 
-/// Tensor sizes as OpFoldResults: constants where static.
-SmallVector<OpFoldResult> mixedSizes(OpBuilder &b, Location loc, Value tensor) {
-  SmallVector<OpFoldResult> sizes;
-  auto type = cast<RankedTensorType>(tensor.getType());
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    sizes.push_back(
-        type.isDynamicDim(d)
-            ? OpFoldResult(tensor::DimOp::create(b, loc, tensor, d).getResult())
-            : OpFoldResult(b.getIndexAttr(type.getDimSize(d))));
-  return sizes;
-}
-
-/// The slice `offsets`/`sizes` (unit strides) of `tensor`.
-Value sliceOf(OpBuilder &b, Location loc, Value tensor,
-              ArrayRef<OpFoldResult> offsets, ArrayRef<OpFoldResult> sizes) {
-  SmallVector<OpFoldResult> strides(sizes.size(), b.getIndexAttr(1));
-  return tensor::ExtractSliceOp::create(b, loc, tensor, offsets, sizes, strides)
-      .getResult();
-}
-
 /// An ndarray.copy whose result is sharded differently from its operand
 /// (partition-sharded-functions inserts them where upstream partitioning
 /// cannot reshard: to or from explicit sharded_dims_offsets) moves the
@@ -1854,30 +1855,9 @@ LogicalResult partitionCopyBetweenLayouts(CopyOp op, Value local,
               "keep explicit sharded_dims_offsets";
   }
 
-  if (hasNonZeroHalos(to)) {
-    // Room for the halos around the core, then the exchange fills them.
-    SmallVector<OpFoldResult> sizes = mixedSizes(builder, loc, result);
-    SmallVector<OpFoldResult> offsets(rank, math.cst(0));
-    SmallVector<OpFoldResult> withHalos = sizes;
-    for (unsigned d = 0; d < rank; ++d) {
-      if (!isSplit(to, d))
-        continue;
-      offsets[d] = math.cst(haloOf(to, d, 0));
-      withHalos[d] =
-          math.add(sizes[d], math.cst(haloOf(to, d, 0) + haloOf(to, d, 1)));
-    }
-    Value room =
-        tensor::EmptyOp::create(builder, loc, withHalos, type.getElementType());
-    SmallVector<OpFoldResult> strides(rank, math.cst(1));
-    Value placed = tensor::InsertSliceOp::create(builder, loc, result, room,
-                                                 offsets, sizes, strides);
+  if (hasNonZeroHalos(to))
     result =
-        UpdateHaloOp::create(
-            builder, loc, placed.getType(), placed, to.getGridAttr(),
-            GridAxesArrayAttr::get(op.getContext(), to.getSplitAxes()),
-            ValueRange{}, builder.getDenseI64ArrayAttr(to.getStaticHaloSizes()))
-            .getResult();
-  }
+        withExchangedHalos(builder, loc, result, to, to.getStaticHaloSizes());
   RankedTensorType expected = localType(op.getType(), grid, to);
   if (result.getType() != expected)
     result = tensor::CastOp::create(builder, loc, expected, result);
