@@ -15,7 +15,7 @@
 //   annotated otherwise (e.g. by coalesce-shard-ops) is produced from the
 //   local source, which must then hold the needed elements in its halos;
 //   a source split at explicit offsets (which exclude halos) gets the
-//   halos this view needs by an exchange of its own.
+//   halos its views need by one exchange, which they share.
 // * insert_slice: the destination (and result) keep their sharding; the
 //   source is split like the slice's elements lie on the destination's
 //   shards, so every process writes only what it owns (then refreshes halos).
@@ -1085,12 +1085,13 @@ private:
   }
 
   /// A source split at explicit offsets (uneven splits) cannot carry
-  /// halos (the shard dialect makes them exclusive), so a view of it that
-  /// reads its neighbours' elements gets them here: the local source is
-  /// extended by the halos every process needs for this view, filled by a
-  /// halo exchange, and `source` becomes that layout (offsets and halos,
-  /// as a Sharding value only). Each process must find what it reads in
-  /// its neighbours' parts.
+  /// halos (the shard dialect makes them exclusive), so the views of it
+  /// that read their neighbours' elements get them here: the local source
+  /// is extended by the halos that all views of the same array value need
+  /// (one exchange, which the first of them makes and the others reuse),
+  /// and `source` becomes that layout (offsets and halos, as a Sharding
+  /// value only). Each process must find what it reads in its neighbours'
+  /// parts.
   static LogicalResult exchangeHalosForView(SubviewOp op, PartitionContext &ctx,
                                             Sharding &source,
                                             const Sharding &result,
@@ -1099,16 +1100,56 @@ private:
                                             OpBuilder &builder) {
     if (source.getStaticShardedDimsOffsets().empty() || hasNonZeroHalos(source))
       return success();
-    RankedTensorType sourceType = op.getSourceType();
     SmallVector<int64_t> halos;
-    bool needed = false;
-    unsigned r = 0;
-    for (unsigned d = 0; d < sourceType.getRank(); ++d) {
+    for (GridAxesAttr axes : source.getSplitAxes())
+      if (!axes.empty())
+        halos.append({0, 0});
+    if (failed(neededHalos(op, &ctx, source, result, dropped, halos)))
+      return failure();
+    // The other views of the same array value, annotated alike (their own
+    // errors are reported when they are partitioned).
+    if (auto read = op.getSource().getDefiningOp<ShardOp>())
+      for (Operation *user : read.getSrc().getUsers())
+        if (auto sibling = dyn_cast<ShardOp>(user);
+            sibling && sibling.getAnnotateForUsers() &&
+            Sharding(sibling.getSharding()) == source)
+          for (Operation *viewer : sibling->getUsers())
+            if (auto view = dyn_cast<SubviewOp>(viewer); view && view != op)
+              if (Sharding viewResult =
+                      existingResultSharding(view->getResult(0)))
+                if (std::optional<llvm::SmallBitVector> viewDropped =
+                        view.getDroppedDims())
+                  (void)neededHalos(view, nullptr, source, viewResult,
+                                    *viewDropped, halos);
+    if (llvm::all_of(halos, [](int64_t h) { return h == 0; }))
+      return success();
+
+    Value reused = reusedExchange(localSource, halos, builder);
+    localSource = reused != localSource
+                      ? reused
+                      : withExchangedHalos(builder, op.getLoc(), localSource,
+                                           source, halos);
+    source = Sharding::get(source.getGridAttr(), source.getSplitAxes(), halos,
+                           source.getStaticShardedDimsOffsets());
+    return success();
+  }
+
+  /// Raises `halos` (low and high, per split dimension of `source`) to what
+  /// `view` (its result sharded by `result`) reads beyond each process's
+  /// part; with `ctx`, reports views whose reads the exchange cannot bring
+  /// (past the neighbours' parts, or with dynamic bounds), and without it
+  /// just fails.
+  static LogicalResult neededHalos(SubviewOp view, PartitionContext *ctx,
+                                   const Sharding &source,
+                                   const Sharding &result,
+                                   const llvm::SmallBitVector &dropped,
+                                   SmallVectorImpl<int64_t> &halos) {
+    unsigned r = 0, k = 0;
+    for (unsigned d = 0; d < view.getSourceType().getRank(); ++d) {
       unsigned resultDim = dropped.test(d) ? 0 : r++;
       if (sh::splitAxesOf(source, d).empty())
         continue;
-      int64_t lo = 0, hi = 0;
-      halos.append({0, 0});
+      unsigned splitDim = k++;
       // A dimension split otherwise in the result is reported by the
       // caller.
       if (dropped.test(d) || !llvm::equal(sh::splitAxesOf(source, d),
@@ -1116,15 +1157,17 @@ private:
         continue;
       // The halos must be known here: a view with dynamic bounds could read
       // anywhere.
-      if (!hasStaticBounds(op, d))
-        return ctx.error() << "cannot take a view with dynamic bounds in "
-                              "dimension "
-                           << d
-                           << " of an array split unevenly (explicit "
-                              "offsets): its halos must be known at compile "
-                              "time";
+      if (!hasStaticBounds(view, d)) {
+        if (ctx)
+          return ctx->error()
+                 << "cannot take a view with dynamic bounds in dimension " << d
+                 << " of an array split unevenly (explicit offsets): its "
+                    "halos must be known at compile time";
+        return failure();
+      }
       std::optional<DimReads> dim =
-          readsOf(op, ctx.getGrid(), source, result, d, resultDim);
+          readsOf(view, lookupGrid(view, source.getGridAttr()), source, result,
+                  d, resultDim);
       if (!dim)
         continue;
       const SmallVector<int64_t> &core = dim->source.bounds;
@@ -1136,27 +1179,38 @@ private:
         int64_t below = core[i] - first, above = last + 1 - core[i + 1];
         // The exchange brings the ends of the next processes' parts.
         if ((below > 0 && (i == 0 || below > core[i] - core[i - 1])) ||
-            (above > 0 && (i + 1 == n || above > core[i + 2] - core[i + 1])))
-          return ctx.error() << "process " << i << " reads elements [" << first
-                             << ", " << last + 1 << ") of dimension " << d
-                             << ", beyond its neighbours' parts (it holds ["
-                             << core[i] << ", " << core[i + 1]
-                             << ")); use fewer processes or a larger array";
-        lo = std::max(lo, below);
-        hi = std::max(hi, above);
+            (above > 0 && (i + 1 == n || above > core[i + 2] - core[i + 1]))) {
+          if (ctx)
+            return ctx->error()
+                   << "process " << i << " reads elements [" << first << ", "
+                   << last + 1 << ") of dimension " << d
+                   << ", beyond its neighbours' parts (it holds [" << core[i]
+                   << ", " << core[i + 1]
+                   << ")); use fewer processes or a larger array";
+          return failure();
+        }
+        halos[2 * splitDim] = std::max(halos[2 * splitDim], below);
+        halos[2 * splitDim + 1] = std::max(halos[2 * splitDim + 1], above);
       }
-      halos[halos.size() - 2] = lo;
-      halos[halos.size() - 1] = hi;
-      needed |= lo > 0 || hi > 0;
     }
-    if (!needed)
-      return success();
-
-    localSource =
-        withExchangedHalos(builder, op.getLoc(), localSource, source, halos);
-    source = Sharding::get(source.getGridAttr(), source.getSplitAxes(), halos,
-                           source.getStaticShardedDimsOffsets());
     return success();
+  }
+
+  /// The exchange of `halos` around `local` that an earlier view of the
+  /// same array value made in this block, or `local` itself.
+  static Value reusedExchange(Value local, ArrayRef<int64_t> halos,
+                              OpBuilder &builder) {
+    for (Operation *user : local.getUsers()) {
+      auto placed = dyn_cast<tensor::InsertSliceOp>(user);
+      if (!placed || placed.getSource() != local ||
+          placed->getBlock() != builder.getInsertionBlock() ||
+          !placed->hasOneUse())
+        continue;
+      auto exchange = dyn_cast<UpdateHaloOp>(*placed->user_begin());
+      if (exchange && exchange.getStaticHaloSizes() == halos)
+        return exchange.getResult();
+    }
+    return local;
   }
 
   /// When everything is static, checks that each shard's part of the result
