@@ -221,6 +221,27 @@ bool isPlain(const shard::Sharding &sharding) {
          sharding.getDynamicShardedDimsOffsets().empty();
 }
 
+/// How many parts `axes` of `grid` split a dimension into.
+int64_t partsAlong(shard::GridAxesAttr axes, shard::GridOp grid) {
+  int64_t parts = 1;
+  for (shard::GridAxis axis : axes.asArrayRef())
+    parts *= grid.getShape()[axis];
+  return parts;
+}
+
+/// The first static dimension of `type` that `sharding` splits over `grid`
+/// into parts of unequal size, if any.
+std::optional<unsigned> unevenDimension(const shard::Sharding &sharding,
+                                        shard::GridOp grid,
+                                        RankedTensorType type) {
+  for (auto [dim, axes] : llvm::enumerate(sharding.getSplitAxes()))
+    if (!axes.empty() && static_cast<int64_t>(dim) < type.getRank() &&
+        !type.isDynamicDim(dim) &&
+        type.getDimSize(dim) % partsAlong(axes, grid) != 0)
+      return dim;
+  return std::nullopt;
+}
+
 /// The explicit sharded_dims_offsets of `type` split by `sharding` on
 /// `grid` (imex::blockStart, for every split dimension), or failure where
 /// a split dimension is dynamic or split along several axes.
@@ -234,9 +255,7 @@ FailureOr<SmallVector<int64_t>> blockOffsets(const shard::Sharding &sharding,
     if (axes.size() != 1 || static_cast<int64_t>(dim) >= type.getRank() ||
         type.isDynamicDim(dim))
       return failure();
-    int64_t parts = 1;
-    for (shard::GridAxis axis : axes.asArrayRef())
-      parts *= grid.getShape()[axis];
+    int64_t parts = partsAlong(axes, grid);
     for (int64_t i = 0; i <= parts; ++i)
       offsets.push_back(imex::blockStart(i, parts, type.getDimSize(dim)));
   }
@@ -459,15 +478,7 @@ LogicalResult giveUnevenSplitsOffsets(ArrayRef<func::FuncOp> functions,
               sharding, sharding.getGridAttr()) != grid)
         return WalkResult::advance();
       shard::Sharding plain(sharding);
-      bool uneven = false;
-      for (auto [dim, axes] : llvm::enumerate(plain.getSplitAxes())) {
-        int64_t parts = 1;
-        for (shard::GridAxis axis : axes.asArrayRef())
-          parts *= grid.getShape()[axis];
-        uneven |= !axes.empty() && static_cast<int64_t>(dim) < type.getRank() &&
-                  !type.isDynamicDim(dim) && type.getDimSize(dim) % parts != 0;
-      }
-      if (!uneven)
+      if (!unevenDimension(plain, grid, type))
         return WalkResult::advance();
       FailureOr<SmallVector<int64_t>> offsets = blockOffsets(plain, grid, type);
       if (failed(offsets)) {
@@ -520,19 +531,9 @@ LogicalResult splitUnevenly(ArrayRef<func::FuncOp> functions,
       if (!grid || ShapedType::isDynamicShape(grid.getShape()) ||
           uneven.count(grid))
         return;
-      for (auto [dim, axes] :
-           llvm::enumerate(sharding.getSplitAxes().getAxes())) {
-        if (static_cast<int64_t>(dim) >= type.getRank() ||
-            type.isDynamicDim(dim) || axes.empty())
-          continue;
-        int64_t parts = 1;
-        for (shard::GridAxis axis : axes.asArrayRef())
-          parts *= grid.getShape()[axis];
-        if (type.getDimSize(dim) % parts != 0) {
-          uneven[grid] = {annotation, static_cast<unsigned>(dim)};
-          return;
-        }
-      }
+      if (std::optional<unsigned> dim =
+              unevenDimension(shard::Sharding(sharding), grid, type))
+        uneven[grid] = {annotation, *dim};
     });
   }
   llvm::SmallPtrSet<Operation *, 4> viewed = gridsWithViews(functions, symbols);
