@@ -423,24 +423,23 @@ bool calleeUpdates(CallOpInterface call, unsigned index,
   return it != written.end() && it->second[index];
 }
 
-/// Marks the classes of `func` that may be updated in place: destinations
-/// of in-place writes, of frees and of calls that update their arguments,
-/// and returned arrays (the caller may update them). True if one changed.
-bool markUpdates(func::FuncOp func, FunctionStorage &storage,
-                 const WrittenArguments &written) {
-  bool changed = false;
+/// Calls `update(op, value)` for each op in `func` that may update `value`'s
+/// storage in place: in-place writes, frees, calls that update their
+/// arguments, and writable buffers taken of a tensor.
+void forEachUpdate(func::FuncOp func, const WrittenArguments &written,
+                   function_ref<void(Operation *, Value)> update) {
   func.walk([&](Operation *op) {
     if (auto insert = dyn_cast<ndarray::InsertSliceOp>(op)) {
-      changed |= storage.markUpdated(insert.getDestination());
+      update(op, insert.getDestination());
     } else if (auto call = dyn_cast<CallOpInterface>(op)) {
       for (auto [i, arg] : llvm::enumerate(call.getArgOperands()))
         if (calleeUpdates(call, i, written))
-          changed |= storage.markUpdated(arg);
+          update(op, arg);
     } else if (auto toBuffer = dyn_cast<bufferization::ToBufferOp>(op)) {
       if (!toBuffer.getReadOnly())
-        changed |= storage.markUpdated(toBuffer.getTensor());
+        update(op, toBuffer.getTensor());
     } else if (isa<ndarray::DeleteOp>(op)) {
-      changed |= storage.markUpdated(op->getOperand(0));
+      update(op, op->getOperand(0));
     } else if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
       SmallVector<MemoryEffects::EffectInstance> instances;
       effects.getEffects(instances);
@@ -448,19 +447,92 @@ bool markUpdates(func::FuncOp func, FunctionStorage &storage,
         if (!isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect()))
           continue;
         if (Value value = effect.getValue())
-          changed |= storage.markUpdated(value);
+          update(op, value);
         else
           for (Value operand : op->getOperands())
-            changed |= storage.markUpdated(operand);
+            update(op, operand);
       }
     }
+  });
+}
+
+/// Marks the classes of `func` that may be updated in place, and returned
+/// arrays (the caller may update them). True if one changed.
+bool markUpdates(func::FuncOp func, FunctionStorage &storage,
+                 const WrittenArguments &written) {
+  bool changed = false;
+  forEachUpdate(func, written, [&](Operation *, Value value) {
+    changed |= storage.markUpdated(value);
   });
   return changed;
 }
 
-/// Copies each result in `func` that could fold into an operand where
-/// either may be updated in place.
-void isolate(func::FuncOp func, FunctionStorage &storage) {
+/// The ops that may read `result`'s storage once canonicalization has
+/// folded what it may: the users of its storage class, and of the results
+/// that may fold into it, transitively.
+SetVector<Operation *> readersOnceFolded(OpResult result,
+                                         FunctionStorage &storage,
+                                         FoldAnalysis &folds) {
+  SetVector<Operation *> readers;
+  DenseSet<Value> reached{result};
+  SmallVector<Value> worklist{result};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (Value member : storage.classes.members(storage.leader(value))) {
+      reached.insert(member);
+      for (Operation *user : member.getUsers()) {
+        if (!readers.insert(user))
+          continue;
+        if (sharedOperand(user) || !isMemoryEffectFree(user))
+          continue; // a view's result is in the class already
+        for (OpResult folded : user->getResults())
+          if (isTensor(folded) && !reached.contains(folded) &&
+              llvm::any_of(foldTargets(user, folded, folds),
+                           [&](Value t) { return reached.contains(t); })) {
+            reached.insert(folded);
+            worklist.push_back(folded);
+          }
+      }
+    }
+  }
+  return readers;
+}
+
+/// Whether everything that may read `result` once it folds into a target
+/// runs before any of `updates` (of the targets' storage) that follow
+/// `result`: then the fold changes nothing that is read. Decided within
+/// `result`'s block; a reader or a later update outside it counts as a
+/// read after an update (a loop may run the update before the read).
+bool readBeforeUpdates(OpResult result, ArrayRef<Operation *> updates,
+                       FunctionStorage &storage, FoldAnalysis &folds) {
+  Operation *def = result.getOwner();
+  Block *block = def->getBlock();
+  Operation *firstUpdate = nullptr;
+  for (Operation *update : updates) {
+    Operation *at = block->findAncestorOpInBlock(*update);
+    if (!at || at == def)
+      return false;
+    if (at->isBeforeInBlock(def))
+      continue; // `result` is computed from the updated array
+    if (!firstUpdate || at->isBeforeInBlock(firstUpdate))
+      firstUpdate = at;
+  }
+  if (!firstUpdate)
+    return true;
+  // (An update that reads `result` itself, such as an insert of it into
+  // the array it folds into, is not before itself.)
+  return llvm::all_of(readersOnceFolded(result, storage, folds),
+                      [&](Operation *reader) {
+                        Operation *at = block->findAncestorOpInBlock(*reader);
+                        return at && at->isBeforeInBlock(firstUpdate);
+                      });
+}
+
+/// Copies each result in `func` that could fold into an operand where the
+/// result may be updated in place, or the operand may be updated before the
+/// result's last read.
+void isolate(func::FuncOp func, FunctionStorage &storage,
+             const WrittenArguments &written) {
   for (BlockArgument arg : func.getArguments())
     if (isTensor(arg))
       storage.visible.insert(storage.leader(arg));
@@ -468,6 +540,11 @@ void isolate(func::FuncOp func, FunctionStorage &storage) {
     for (Value operand : ret.getOperands())
       if (isTensor(operand))
         storage.visible.insert(storage.leader(operand));
+  });
+  DenseMap<Value, SmallVector<Operation *>> updateSites; // by class leader
+  forEachUpdate(func, written, [&](Operation *op, Value value) {
+    if (isTensor(value))
+      updateSites[storage.leader(value)].push_back(op);
   });
   FoldAnalysis folds;
   SmallVector<OpResult> toCopy;
@@ -499,12 +576,17 @@ void isolate(func::FuncOp func, FunctionStorage &storage) {
       SmallVector<Value> targets = foldTargets(op, result, folds);
       if (targets.empty())
         continue;
-      bool returned = false, targetUpdated = storage.isUpdated(result);
+      bool returned = false;
+      SmallVector<Operation *> targetUpdates;
       for (Value target : targets) {
-        targetUpdated |= storage.isUpdated(target);
         returned |= storage.isVisibleToCaller(target);
+        llvm::append_range(targetUpdates,
+                           updateSites.lookup(storage.leader(target)));
       }
-      if (targetUpdated || (returned && storage.isVisibleToCaller(result)))
+      if (storage.isUpdated(result) ||
+          (returned && storage.isVisibleToCaller(result)) ||
+          (!targetUpdates.empty() &&
+           !readBeforeUpdates(result, targetUpdates, storage, folds)))
         toCopy.push_back(result);
     }
   });
@@ -543,7 +625,7 @@ struct IsolateUpdatedArraysPass
       }
     }
     for (func::FuncOp func : functions)
-      isolate(func, storage[func]);
+      isolate(func, storage[func], written);
     // Calls that update an array argument, for the passes that take
     // tensors as values (writesTensorsInPlace).
     getOperation()->walk([&](CallOpInterface call) {

@@ -100,8 +100,14 @@ def IsolateUpdatedArrays : Pass<"isolate-updated-arrays", "::mlir::ModuleOp"> {
       linalg op, a constant, `tensor.splat`/`from_elements`/`generate`,
       `ndarray.linspace`), since reads of it may fold to how it was made
       (`tensor.extract` of a `linalg.fill`); a result with a fold target
-      when it or a target is updated; a returned result with a fold target
-      that is an argument's or another returned array's storage.
+      when it is updated, or when a target is updated after the result is
+      computed and before something that may read it once folded runs (its
+      users, and those of what may fold into it, transitively; ordered
+      within the result's block, anything outside it counting as later);
+      a returned result with a fold target that is an argument's or
+      another returned array's storage. So the whole part of an array that
+      is read before the array is updated (`x[0:n]` put into a buffer with
+      halos) stays a view.
 
     Running it again adds nothing. After bufferization,
     `forward-copied-temporaries` removes copies of buffers nothing else

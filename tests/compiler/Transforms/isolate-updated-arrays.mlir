@@ -179,8 +179,8 @@ func.func @body_folds(%x: tensor<4xi64>, %y: tensor<4xi64>) -> (tensor<4xi64>, t
 // What fusion and vectorization fold across ops: x + zeros (a fill of 0
 // fused in), max(y, y) (one tensor read twice), select(true, a, b),
 // trunc(ext(c)) over two ops. What each may become is updated (the
-// arguments, which one array may be passed for): copies. x * b (b an
-// argument) cannot fold: no copy.
+// arguments, which one array may be passed for) before each is read:
+// copies. x * b (b an argument) cannot fold: no copy.
 // CHECK-LABEL: func.func @fused_folds
 // CHECK-COUNT-4: ndarray.copy
 // CHECK-NOT:   ndarray.copy
@@ -198,21 +198,18 @@ func.func @fused_folds(%x: tensor<4xi64>, %y: tensor<4xi64>, %c: tensor<4xi32>, 
     %s = arith.addi %a, %z : i64
     linalg.yield %s : i64
   } -> tensor<4xi64>
-  func.call @read4(%k) : (tensor<4xi64>) -> ()
   %m = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
       ins(%y, %y : tensor<4xi64>, tensor<4xi64>) outs(%e : tensor<4xi64>) {
   ^bb0(%a: i64, %a2: i64, %o: i64):
     %s = arith.maxsi %a, %a2 : i64
     linalg.yield %s : i64
   } -> tensor<4xi64>
-  func.call @read4(%m) : (tensor<4xi64>) -> ()
   %s3 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
       ins(%x, %y : tensor<4xi64>, tensor<4xi64>) outs(%e : tensor<4xi64>) {
   ^bb0(%a: i64, %a2: i64, %o: i64):
     %s = arith.select %true, %a, %a2 : i64
     linalg.yield %s : i64
   } -> tensor<4xi64>
-  func.call @read4(%s3) : (tensor<4xi64>) -> ()
   %e32 = tensor.empty() : tensor<4xi32>
   %wide = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
       ins(%c : tensor<4xi32>) outs(%e : tensor<4xi64>) {
@@ -226,8 +223,6 @@ func.func @fused_folds(%x: tensor<4xi64>, %y: tensor<4xi64>, %c: tensor<4xi32>, 
     %s = arith.trunci %a : i64 to i32
     linalg.yield %s : i32
   } -> tensor<4xi32>
-  %n64 = arith.extsi %narrow : tensor<4xi32> to tensor<4xi64>
-  func.call @read4(%n64) : (tensor<4xi64>) -> ()
   // x + 2 and x * b cannot fold (b is an argument): no copy.
   %p = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
       ins(%x, %b : tensor<4xi64>, tensor<4xi64>) outs(%e : tensor<4xi64>) {
@@ -235,8 +230,13 @@ func.func @fused_folds(%x: tensor<4xi64>, %y: tensor<4xi64>, %c: tensor<4xi32>, 
     %s = arith.muli %a, %a2 : i64
     linalg.yield %s : i64
   } -> tensor<4xi64>
-  func.call @read4(%p) : (tensor<4xi64>) -> ()
   %u = ndarray.insert_slice %v into %x[0] [1] [1] : tensor<i64> into tensor<4xi64>
+  %n64 = arith.extsi %narrow : tensor<4xi32> to tensor<4xi64>
+  func.call @read4(%k) : (tensor<4xi64>) -> ()
+  func.call @read4(%m) : (tensor<4xi64>) -> ()
+  func.call @read4(%s3) : (tensor<4xi64>) -> ()
+  func.call @read4(%n64) : (tensor<4xi64>) -> ()
+  func.call @read4(%p) : (tensor<4xi64>) -> ()
   return
 }
 func.func private @read4(tensor<4xi64> {bufferization.access = "read"})
@@ -327,7 +327,7 @@ func.func @returned(%x: tensor<4xi64>, %i: index) -> (tensor<4xi64>, tensor<4xi6
 #id = affine_map<(i) -> (i)>
 
 // One-operand ops: -(-x) may give x back, tanh(x) may not. x is
-// updated: a copy of the first only.
+// updated before both are read: a copy of the first only.
 // CHECK-LABEL: func.func @unary
 // CHECK:       %[[N:.*]] = linalg.generic
 // CHECK:       ndarray.copy %[[N]]
@@ -344,15 +344,15 @@ func.func @unary(%x: tensor<4xf32>) {
     %p = arith.negf %m : f32
     linalg.yield %p : f32
   } -> tensor<4xf32>
-  func.call @read(%n) : (tensor<4xf32>) -> ()
   %t = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
       ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
   ^bb0(%a: f32, %o: f32):
     %h = math.tanh %a : f32
     linalg.yield %h : f32
   } -> tensor<4xf32>
-  func.call @read(%t) : (tensor<4xf32>) -> ()
   %u = ndarray.insert_slice %v into %x[0] [1] [1] : tensor<f32> into tensor<4xf32>
+  func.call @read(%n) : (tensor<4xf32>) -> ()
+  func.call @read(%t) : (tensor<4xf32>) -> ()
   return
 }
 func.func private @read(tensor<4xf32> {bufferization.access = "read"})
@@ -372,3 +372,68 @@ func.func @annotated(%x: tensor<8xf32>) {
   %u = ndarray.insert_slice %v into %a[0] [1] [1] : tensor<f32> into tensor<8xf32>
   return
 }
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+
+// Where the update of what a result may fold into comes matters. Read
+// only before the update, or computed after it, the result may share the
+// array's storage: no copy. Read after it, through what may fold into the
+// result, or by the update itself, or in a loop that runs the update: a
+// copy each.
+// CHECK-LABEL: func.func @update_order
+// CHECK:       %[[WHOLE:.*]] = tensor.extract_slice
+// CHECK-NOT:   ndarray.copy
+// CHECK:       tensor.insert_slice %[[WHOLE]]
+// CHECK:       %[[VIA:.*]] = tensor.extract_slice
+// CHECK-NEXT:  ndarray.copy %[[VIA]]
+// CHECK:       %[[SELF:.*]] = tensor.extract_slice
+// CHECK-NEXT:  ndarray.copy %[[SELF]]
+// CHECK:       %[[LOOP:.*]] = tensor.extract_slice
+// CHECK-NEXT:  ndarray.copy %[[LOOP]]
+// CHECK:       scf.for
+// CHECK:       ndarray.insert_slice
+// CHECK:       %[[AFTER:.*]] = tensor.extract_slice
+// CHECK-NOT:   ndarray.copy
+// CHECK:       return
+// FOLDED-LABEL: func.func @update_order
+// FOLDED-SAME:    (%[[X:.*]]: tensor<8xf32>,
+// FOLDED:       tensor.insert_slice %[[X]]
+// FOLDED-COUNT-3: ndarray.copy %[[X]]
+// FOLDED-NOT:   ndarray.copy
+// FOLDED:       return
+func.func @update_order(%x: tensor<8xf32>, %n: index) -> tensor<10xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %v = arith.constant dense<1.0> : tensor<f32>
+  %e = tensor.empty() : tensor<10xf32>
+  %e8 = tensor.empty() : tensor<8xf32>
+  // x[0:8] put into a buffer with room for halos, then x updated.
+  %whole = tensor.extract_slice %x[0] [8] [1] : tensor<8xf32> to tensor<8xf32>
+  %padded = tensor.insert_slice %whole into %e[1] [8] [1] : tensor<8xf32> into tensor<10xf32>
+  // x[0:8] * 1 may become x[0:8], read after the update.
+  %via = tensor.extract_slice %x[0] [8] [1] : tensor<8xf32> to tensor<8xf32>
+  %scaled = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%via : tensor<8xf32>) outs(%e8 : tensor<8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.mulf %a, %one : f32
+    linalg.yield %m : f32
+  } -> tensor<8xf32>
+  // x[0:8] inserted into x: the update reads what it writes.
+  %self = tensor.extract_slice %x[0] [8] [1] : tensor<8xf32> to tensor<8xf32>
+  // Read in a loop that also updates x.
+  %loop = tensor.extract_slice %x[0] [8] [1] : tensor<8xf32> to tensor<8xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    func.call @read8(%loop) : (tensor<8xf32>) -> ()
+    %w = ndarray.insert_slice %v into %x[%i] [1] [1] : tensor<f32> into tensor<8xf32>
+  }
+  %u = ndarray.insert_slice %self into %x[0] [8] [1] : tensor<8xf32> into tensor<8xf32>
+  func.call @read8(%scaled) : (tensor<8xf32>) -> ()
+  // Computed after every update.
+  %after = tensor.extract_slice %x[0] [8] [1] : tensor<8xf32> to tensor<8xf32>
+  func.call @read8(%after) : (tensor<8xf32>) -> ()
+  return %padded : tensor<10xf32>
+}
+func.func private @read8(tensor<8xf32> {bufferization.access = "read"})
