@@ -363,6 +363,12 @@ static void addDistributedLowering(OpPassManager &pm,
                                    const imex::PipelineOptions &options) {
   if (options.distributedArrays == imex::DistributedArrays::Root)
     pm.addPass(imex::createWholeArraysOnRoot());
+  // TOSA's named ops (matmul, convolutions, pooling) are partitioned as
+  // linalg: upstream's model of tosa.matmul leaves its result whole. (Its
+  // elementwise ops keep their own models: their linalg forms broadcast
+  // zero points in ways linalg's models refuse.)
+  pm.nest<func::FuncOp>().addPass(tosa::createTosaToLinalgNamed());
+  pm.addPass(imex::createPlaceGpuWorkByFunction());
   pm.addPass(imex::createPartitionShardedFunctions());
   // Before the canonicalization of the partitioned functions (the copies
   // it adds have no sharding to partition).

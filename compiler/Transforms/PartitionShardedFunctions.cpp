@@ -7,8 +7,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "imex/Dialect/NDArray/IR/NDArray.h"
-#include "imex/Dialect/Region/IR/Region.h"
-#include "imex/Support/DialectUse.h"
 #include "imex/Support/Shardings.h"
 #include "imex/Transforms/Passes.h"
 
@@ -19,6 +17,7 @@
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Shard/Interfaces/ShardingInterface.h"
 #include "mlir/Dialect/Shard/Transforms/Passes.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
@@ -52,58 +51,6 @@ bool isSplit(Value value, bool asOperand) {
     auto shard = dyn_cast<shard::ShardOp>(user);
     return shard && !shard.getAnnotateForUsers() && splits(shard);
   });
-}
-
-/// `type` without its encoding, if it is a GPU-placed tensor.
-Type withoutGpuPlacement(Type type) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor || !imex::ndarray::hasGPUEnv(tensor))
-    return type;
-  return RankedTensorType::get(tensor.getShape(), tensor.getElementType());
-}
-
-/// Upstream partitioning drops tensor encodings where it builds tensors
-/// (inits, neutral elements), so GPU placement does not survive it as
-/// encodings. A function with GPU-placed tensors (in its signature or its
-/// body) instead loses the encodings and, if it has a body, has its array
-/// work offloaded to that device as a whole (imex::kOffloadDeviceAttr):
-/// each process runs its part there.
-void placeGpuWorkByFunction(func::FuncOp func) {
-  imex::region::GPUEnvAttr env;
-  FunctionType type = func.getFunctionType();
-  for (Type t : llvm::concat<const Type>(type.getInputs(), type.getResults()))
-    if (auto found = imex::ndarray::getGPUEnv(t))
-      env = found;
-  func.walk([&](Operation *op) {
-    for (Type t :
-         llvm::concat<const Type>(llvm::to_vector(op->getResultTypes()),
-                                  llvm::to_vector(op->getOperandTypes())))
-      if (auto found = imex::ndarray::getGPUEnv(t))
-        env = found;
-    return env ? WalkResult::interrupt() : WalkResult::advance();
-  });
-  if (!env)
-    return;
-  func.walk([](Operation *op) {
-    for (OpResult result : op->getResults())
-      result.setType(withoutGpuPlacement(result.getType()));
-    for (Region &region : op->getRegions())
-      for (BlockArgument arg : region.getArguments())
-        arg.setType(withoutGpuPlacement(arg.getType()));
-    // A constant's value has its result's type.
-    if (auto constant = dyn_cast<arith::ConstantOp>(op))
-      if (auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
-          value && value.getType() != constant.getType())
-        constant.setValueAttr(
-            value.reshape(cast<ShapedType>(constant.getType())));
-  });
-  auto strip = [](TypeRange types) {
-    return llvm::map_to_vector(types, withoutGpuPlacement);
-  };
-  func.setFunctionType(FunctionType::get(
-      func.getContext(), strip(type.getInputs()), strip(type.getResults())));
-  if (!func.isExternal())
-    func->setAttr(imex::kOffloadDeviceAttr, env.getDevice());
 }
 
 /// Refuses linalg ops that read their loop indices and are split: upstream
@@ -170,6 +117,40 @@ LogicalResult checkShardings(func::FuncOp func,
       }
     }
     return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// Whether `func` annotates tensors with shardings (and so is partitioned).
+/// A function with collectives alone is in its per-process form already.
+bool hasAnnotations(func::FuncOp func) {
+  return func.walk([](shard::ShardOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
+/// Refuses an annotation that drops the halos of the value it annotates
+/// (split the same way): upstream resharding computes the part's size
+/// from memory it never wrote there.
+LogicalResult checkHaloDrops(func::FuncOp func) {
+  WalkResult result = func.walk([](shard::ShardOp target) {
+    auto source = target.getSrc().getDefiningOp<shard::ShardOp>();
+    auto sourceDef =
+        source ? source.getSharding().getDefiningOp<shard::ShardingOp>()
+               : nullptr;
+    auto targetDef = target.getSharding().getDefiningOp<shard::ShardingOp>();
+    if (!sourceDef || !targetDef)
+      return WalkResult::advance();
+    shard::Sharding from(sourceDef), to(targetDef);
+    bool fromHalos = !from.getStaticHaloSizes().empty() ||
+                     !from.getDynamicHaloSizes().empty();
+    bool toHalos =
+        !to.getStaticHaloSizes().empty() || !to.getDynamicHaloSizes().empty();
+    if (!fromHalos || toHalos || !from.equalSplitAxes(to))
+      return WalkResult::advance();
+    target.emitOpError("drops the halos of a value split with halo_sizes, "
+                       "which distributed programs do not support yet; "
+                       "annotate its users with the same halos");
+    return WalkResult::interrupt();
   });
   return failure(result.wasInterrupted());
 }
@@ -317,15 +298,23 @@ void annotateOpsLeftAlone(func::FuncOp func) {
     if (!isa<shard::ShardingInterface>(op) ||
         isa_and_nonnull<shard::ShardDialect>(op.getDialect()))
       continue;
-    bool annotated = llvm::any_of(op.getOperands(),
-                                  [](Value v) {
-                                    return v.getDefiningOp<shard::ShardOp>();
-                                  }) ||
-                     llvm::any_of(op.getResults(), [](Value v) {
-                       return llvm::any_of(v.getUsers(), [](Operation *user) {
-                         return isa<shard::ShardOp>(user);
-                       });
-                     });
+    // An op with tensor results is annotated through them or through
+    // annotations for it (an operand's own annotation is its producer's);
+    // one without (a return) through its operands' annotations.
+    bool noTensorResults = !llvm::any_of(op.getResults(), isTensor);
+    bool annotated =
+        llvm::any_of(op.getOperands(),
+                     [&](Value v) {
+                       auto annotation = v.getDefiningOp<shard::ShardOp>();
+                       return annotation && (noTensorResults ||
+                                             annotation.getAnnotateForUsers());
+                     }) ||
+        llvm::any_of(op.getResults(), [](Value v) {
+          return llvm::any_of(v.getUsers(), [](Operation *user) {
+            auto annotation = dyn_cast<shard::ShardOp>(user);
+            return annotation && !annotation.getAnnotateForUsers();
+          });
+        });
     bool hasTensors = llvm::any_of(op.getOperands(), isTensor) ||
                       llvm::any_of(op.getResults(), isTensor);
     if (!annotated && hasTensors)
@@ -356,7 +345,7 @@ void annotateOpsLeftAlone(func::FuncOp func) {
     }
     if (ownAnnotation || !annotatedUsers || !plainUsers)
       continue;
-    b.setInsertionPointToStart(&func.getBody().front());
+    b.setInsertionPointAfter(replicated.getDefiningOp());
     annotateAs(b, arg, replicated);
   }
   for (Operation *op : leftAlone) {
@@ -624,13 +613,8 @@ struct PartitionShardedFunctionsPass
     SymbolTableCollection symbols;
     SmallVector<func::FuncOp> functions;
     for (auto func : getOperation().getOps<func::FuncOp>())
-      if (!func.isExternal() && imex::usesDialect(func, "shard"))
+      if (!func.isExternal() && hasAnnotations(func))
         functions.push_back(func);
-    // Calls between functions must agree on types: every function of a
-    // distributed program places its GPU work by function.
-    if (!functions.empty())
-      for (auto func : getOperation().getOps<func::FuncOp>())
-        placeGpuWorkByFunction(func);
     // Propagation first for every function: whether a grid's splits are
     // even decides how all of them are partitioned.
     unsigned errors = 0;
@@ -661,6 +645,8 @@ struct PartitionShardedFunctionsPass
       annotateOpsLeftAlone(func);
       reshardOneDimensionAtATime(func);
       reshardThroughCopies(func);
+      if (failed(checkHaloDrops(func)))
+        return signalPassFailure();
     }
     for (func::FuncOp func : functions) {
       unsigned before = errors;

@@ -1,7 +1,7 @@
 // A program with shard annotations takes the distributed pipeline, and its
 // executable links MPI (MPICH unless --mpi says otherwise).
 // RUN: imexc %s --emit=exe -o %t -### | FileCheck %s
-// CHECK: pipeline: builtin.module(partition-sharded-functions,isolate-updated-arrays,lower-shard-collectives,convert-shard-to-mpi,finish-shard-to-mpi{mpi=mpich},
+// CHECK: pipeline: builtin.module(func.func(tosa-to-linalg-named{{.*}}),place-gpu-work-by-function,partition-sharded-functions,isolate-updated-arrays,lower-shard-collectives,convert-shard-to-mpi,finish-shard-to-mpi{mpi=mpich},
 // CHECK: link: {{.*}} -lomp {{.*}}-lmpich
 // RUN: imexc %s -o %t.o --mpi=openmpi -### | FileCheck %s --check-prefix=OPENMPI
 // OPENMPI: finish-shard-to-mpi{mpi=openmpi}
@@ -13,10 +13,10 @@
 // a distributed program takes the distributed-gpu pipeline, which links MPI
 // too.
 // RUN: imexc %s --offload=gpu --emit=exe -o %t -### | FileCheck %s --check-prefix=GPU
-// GPU: pipeline: builtin.module(partition-sharded-functions,{{.*}}convert-region-parallel-loops-to-gpu
+// GPU: pipeline: builtin.module({{.*}}place-gpu-work-by-function,partition-sharded-functions,{{.*}}convert-region-parallel-loops-to-gpu
 // GPU: link: {{.*}}-lmpich
 // RUN: imexc %S/Inputs/gpu-distributed.nda -o %t.o -### | FileCheck %s --check-prefix=NDA
-// NDA: pipeline: builtin.module(partition-sharded-functions,{{.*}}gpu-kernels-to-spirv-binary
+// NDA: pipeline: builtin.module({{.*}}place-gpu-work-by-function,partition-sharded-functions,{{.*}}gpu-kernels-to-spirv-binary
 // LIST: distributed-gpu
 // A program without shardings links no MPI:
 // RUN: imexc %S/Inputs/main-i32.mlir --emit=exe -o %t -### | FileCheck %s --check-prefix=PLAIN

@@ -314,6 +314,25 @@ def WholeArraysOnRoot : Pass<"whole-arrays-on-root", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::shard::ShardDialect"];
 }
 
+def PlaceGpuWorkByFunction : Pass<"place-gpu-work-by-function",
+                                   "::mlir::ModuleOp"> {
+  let summary = "In a distributed program, GPU placement moves from tensor "
+                "encodings to the functions that have them";
+  let description = [{
+    Upstream partitioning drops tensor encodings where it builds tensors
+    (inits, neutral elements), so `#region.gpu_env` placement does not
+    survive it. Run before `partition-sharded-functions`, this pass strips
+    the encodings of every function in a module that has `shard` ops, and
+    marks each function definition that had GPU-placed tensors (in its
+    signature or its body) with `imexc.offload_device`: its array work is
+    offloaded to that device as a whole, each process running its part
+    there (`add-gpu-regions` and `insert-gpu-allocs` honour the mark).
+    Every function loses the encodings, declarations included, so that
+    calls keep agreeing on types. A module without `shard` ops is left as
+    it is.
+  }];
+}
+
 def PartitionShardedFunctions : Pass<"partition-sharded-functions",
                                       "::mlir::ModuleOp"> {
   let summary = "Propagate shardings and partition every function that "
@@ -321,10 +340,11 @@ def PartitionShardedFunctions : Pass<"partition-sharded-functions",
   let description = [{
     Runs upstream `sharding-propagation`, `coalesce-shard-ops` (so that
     stencil-style views of an array share one halo exchange) and
-    `shard-partition` on each function definition that contains `shard`
-    ops, and on nothing else: declarations (such as `printMemrefF32`) and
-    functions without shardings keep their form, where the upstream passes
-    would stop at them.
+    `shard-partition` on each function definition that annotates tensors
+    (`shard.shard`), and on nothing else: declarations (such as
+    `printMemrefF32`), functions without shardings and functions already
+    in their per-process form (collectives alone) keep their form, where
+    the upstream passes would stop at them.
 
     Between propagation and partitioning it completes what upstream
     partitioning needs and would crash without:
@@ -356,10 +376,17 @@ def PartitionShardedFunctions : Pass<"partition-sharded-functions",
     written in the input (imexc splits unevenly in blocks of its own, the
     parts C++ callers pass), and splits along grid axes the grid does not
     have or of one dimension along several axes (upstream partitioning
-    crashes on them). A function the upstream passes cannot partition
+    crashes on them), and annotations that drop the halos of a value split
+    with `halo_sizes` (upstream resharding computes the part's size from
+    memory it never wrote). A function the upstream passes cannot partition
     without saying why gets an error that names it.
   }];
-  let dependentDialects = ["::mlir::shard::ShardDialect"];
+  // What upstream partitioning and the resharding copies create.
+  let dependentDialects = ["::mlir::shard::ShardDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::imex::ndarray::NDArrayDialect"];
 }
 
 def LinearizeLaunchMemrefs : Pass<"linearize-launch-memrefs"> {

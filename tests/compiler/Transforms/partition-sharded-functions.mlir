@@ -344,47 +344,66 @@ func.func @two_axes(%a: tensor<8xf32>) -> tensor<8xf32> {
 
 // -----
 
-// GPU-placed tensors in a distributed program: partitioning would drop
-// their encodings where it builds tensors, so the function's work is
-// offloaded as a whole instead (imexc.offload_device), and its types lose
-// the encodings. So do the callers' (calls must agree).
-// CHECK-LABEL: func.func @gpu_placed(
-// CHECK-SAME:    %{{.*}}: tensor<4xf32>) -> tensor<4xf32>
-// CHECK-SAME:    imexc.offload_device = "XeGPU"
-// CHECK-NOT:     #region.gpu_env
-// CHECK-LABEL: func.func @caller(
-// CHECK-SAME:    imexc.offload_device = "XeGPU"
-// CHECK:         arith.constant dense<1.000000e+00> : tensor<4xf32>
-// CHECK:         call @gpu_placed(%{{.*}}) : (tensor<4xf32>) -> tensor<4xf32>
-// CHECK:         call @gpu_declared(%{{.*}}) : (tensor<4xf32>) -> tensor<4xf32>
-// CHECK-LABEL: func.func private @gpu_declared(tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NOT:     imexc.offload_device
-// A function without GPU-placed tensors stays on the host.
-// CHECK-LABEL: func.func @host_side(
-// CHECK-NOT:     imexc.offload_device
-// CHECK:         return
-#gpu = #ndarray.envs<#region.gpu_env<device = "XeGPU">>
+// One value read by a split op and by an op propagation leaves without
+// annotations (upstream's "arrow" structure): the second gets replicated
+// annotations, the argument's own annotation comes after the replicated
+// sharding it uses, and the function verifies.
+// CHECK-LABEL: func.func @arrow(
+// CHECK:         %[[EXP:.*]] = linalg.exp ins(%{{.*}} : tensor<4xf32>)
+// CHECK:         %[[WHOLE:.*]] = shard.all_gather %[[EXP]]
+// CHECK:         %[[ABS:.*]] = linalg.abs ins(%{{.*}} : tensor<8xf32>)
+// CHECK:         linalg.negf ins(%[[EXP]] : tensor<4xf32>)
+// CHECK:         return %[[ABS]],
 shard.grid @grid(shape = 2)
-func.func @gpu_placed(%x: tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu> {
-  %whole = shard.sharding @grid split_axes = [[]] : !shard.sharding
+func.func @arrow(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %e = tensor.empty() : tensor<8xf32>
+  %ex = linalg.exp ins(%x : tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %abs = linalg.abs ins(%ex : tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %neg = linalg.negf ins(%ex : tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
   %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
-  %xw = shard.shard %x to %whole : tensor<4xf32, #gpu>
-  %xs = shard.shard %xw to %rows annotate_for_users : tensor<4xf32, #gpu>
-  %e = tensor.empty() : tensor<4xf32, #gpu>
-  %y = linalg.add ins(%xs, %xs : tensor<4xf32, #gpu>, tensor<4xf32, #gpu>) outs(%e : tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu>
-  %ys = shard.shard %y to %rows : tensor<4xf32, #gpu>
-  %yw = shard.shard %ys to %whole annotate_for_users : tensor<4xf32, #gpu>
-  return %yw : tensor<4xf32, #gpu>
+  %split = shard.shard %neg to %rows : tensor<8xf32>
+  return %abs, %split : tensor<8xf32>, tensor<8xf32>
 }
-func.func @caller(%x: tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu> {
-  %one = arith.constant dense<1.0> : tensor<4xf32, #gpu>
-  %y = call @gpu_placed(%x) : (tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu>
-  %e = tensor.empty() : tensor<4xf32, #gpu>
-  %z = linalg.add ins(%y, %one : tensor<4xf32, #gpu>, tensor<4xf32, #gpu>) outs(%e : tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu>
-  %w = call @gpu_declared(%z) : (tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu>
-  return %w : tensor<4xf32, #gpu>
+
+// -----
+
+// Annotations alone, no tensor op in the input: partitioning creates
+// tensor ops of its own.
+// CHECK-LABEL: func.func @annotations_only(
+// CHECK-SAME:    %[[X:.*]]: tensor<1xf32>) -> tensor<2xf32>
+// CHECK:         shard.all_gather %[[X]]
+shard.grid @grid(shape = 2)
+func.func @annotations_only(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %xs = shard.shard %x to %rows : tensor<2xf32>
+  %whole = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  %xw = shard.shard %xs to %whole annotate_for_users : tensor<2xf32>
+  return %xw : tensor<2xf32>
 }
-func.func private @gpu_declared(tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu>
-func.func @host_side(%x: tensor<4xf32>) -> tensor<4xf32> {
-  return %x : tensor<4xf32>
+
+// -----
+
+// A function in its per-process form already (collectives, no
+// annotations) is left as it is.
+// CHECK-LABEL: func.func @per_process(
+// CHECK-SAME:    %[[X:.*]]: tensor<3x4xf32>) -> tensor<3x4xf32> {
+// CHECK-NEXT:    shard.all_reduce %[[X]]
+shard.grid @grid(shape = 2)
+func.func @per_process(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  %r = shard.all_reduce %x on @grid grid_axes = [0] reduction = max : tensor<3x4xf32> -> tensor<3x4xf32>
+  return %r : tensor<3x4xf32>
+}
+
+// -----
+
+// Dropping the halos of a value split with halo_sizes is refused.
+shard.grid @grid(shape = 4)
+func.func @halo_drop(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %halos = shard.sharding @grid split_axes = [[0]] halo_sizes = [2, 1] : !shard.sharding
+  // expected-error @+1 {{'shard.shard' op drops the halos of a value split with halo_sizes, which distributed programs do not support yet; annotate its users with the same halos}}
+  %xh = shard.shard %x to %halos annotate_for_users : tensor<8x16xf32>
+  %e = tensor.empty() : tensor<8x16xf32>
+  %y = linalg.exp ins(%xh : tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %ys = shard.shard %y to %halos : tensor<8x16xf32>
+  return %ys : tensor<8x16xf32>
 }
