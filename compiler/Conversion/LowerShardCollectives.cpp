@@ -8,6 +8,7 @@
 
 #include "MPIHelpers.h"
 #include "imex/Conversion/Passes.h"
+#include "imex/Support/Shardings.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -419,27 +420,38 @@ struct LowerShardCollectivesPass
     Location loc = gather.getLoc();
     int64_t axis = gather.getGatherAxis().getSExtValue();
     SmallVector<Value> partSizes = sizesOf(b, loc, gather.getInput());
-    // The whole extent: the result's, or the parts' sizes summed.
+    // The whole extent: the result's, or the parts' sizes summed. Each
+    // part goes at its block's offset or, where the parts are not blocks,
+    // after the parts before it (which costs a size from every process).
+    // Both over the processes along the gather's axes (the whole grid's
+    // would include the parts of other rows of a 2-D grid).
     SmallVector<Value> wholeSizes = partSizes;
-    // The processes along the gather's axes (the whole grid's process
-    // count would sum the parts of other rows of a 2-D grid).
-    Value comm;
-    if (whole.isDynamicDim(axis)) {
+    Value comm, offset;
+    auto processes = [&] {
+      return processesAlong(b, loc, grid, gather.getGridAxes(), gather, counts);
+    };
+    auto index = [&] {
+      return linearIndex(b, loc, grid, gather.getGridAxes());
+    };
+    if (gather->hasAttr(imex::kPartsNotBlocksAttr)) {
+      comm = communicatorOver(b, loc, grid, gather.getGridAxes());
+      imex::PartPlacement placement = imex::buildPartPlacement(
+          b, loc, partSizes[axis], index(), processes(), comm);
+      wholeSizes[axis] = placement.total;
+      offset = placement.offset;
+    } else if (whole.isDynamicDim(axis)) {
       comm = communicatorOver(b, loc, grid, gather.getGridAxes());
       Value sum = imex::buildSumOverProcesses(
           b, loc,
           arith::IndexCastOp::create(b, loc, b.getI64Type(), partSizes[axis]),
           comm);
       wholeSizes[axis] = indexOf(b, loc, sum);
-    } else {
+    }
+    if (!whole.isDynamicDim(axis))
       wholeSizes[axis] =
           arith::ConstantIndexOp::create(b, loc, whole.getDimSize(axis));
-    }
-    Value offset = blockOf(b, loc, wholeSizes[axis],
-                           processesAlong(b, loc, grid, gather.getGridAxes(),
-                                          gather, counts),
-                           linearIndex(b, loc, grid, gather.getGridAxes()))
-                       .second;
+    if (!offset)
+      offset = blockOf(b, loc, wholeSizes[axis], processes(), index()).second;
 
     // The part at its place in zeros.
     Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));

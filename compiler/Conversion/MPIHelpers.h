@@ -25,6 +25,19 @@ mlir::Value buildProcessCount(mlir::OpBuilder &b, mlir::Location loc);
 mlir::Value buildSumOverProcesses(mlir::OpBuilder &b, mlir::Location loc,
                                   mlir::Value value, mlir::Value comm = {});
 
+/// Where this process's part of a dimension lies among the parts of the
+/// `count` processes of `comm`, in rank order, from each process's `size`:
+/// the sum of the sizes of the ranks below `rank` (this process's), and
+/// the sum of all. Index values in and out. One MPI_Allreduce of a size
+/// per process: parts need not be the blocks a split makes (a view's).
+struct PartPlacement {
+  mlir::Value offset;
+  mlir::Value total;
+};
+PartPlacement buildPartPlacement(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::Value size, mlir::Value rank,
+                                 mlir::Value count, mlir::Value comm);
+
 } // namespace imex
 
 #endif

@@ -1870,20 +1870,17 @@ LogicalResult partitionCopyBetweenLayouts(CopyOp op, Value local,
       for (int64_t i = 0; blocks && i <= n; ++i)
         blocks =
             (*layout)->bounds[i] == imex::blockStart(i, n, type.getDimSize(d));
-      if (!blocks)
-        return op.emitOpError("cannot gather dimension ")
-               << d << ": its parts do not lie in blocks of the array "
-               << "(the first size % count parts one longer); copy the view "
-                  "into a new array first";
       // The shard dialect wants a dynamic whole from dynamic parts.
       if (!ShapedType::isDynamic(shape[d]))
         shape[d] = type.getDimSize(d);
       auto gathered = RankedTensorType::get(shape, type.getElementType());
-      result =
+      auto gather =
           AllGatherOp::create(builder, loc, gathered, grid.getSymName(),
                               SmallVector<GridAxis>(sh::splitAxesOf(from, d)),
-                              result, APInt(64, d))
-              .getResult();
+                              result, APInt(64, d));
+      if (!blocks)
+        gather->setAttr(imex::kPartsNotBlocksAttr, builder.getUnitAttr());
+      result = gather.getResult();
     }
   } else if (sh::isReplicated(from)) {
     // Cut this process's part out of the whole array.

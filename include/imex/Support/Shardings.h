@@ -34,6 +34,12 @@ inline int64_t blockStart(int64_t i, int64_t parts, int64_t size) {
   return i * (size / parts) + std::min(i, size % parts);
 }
 
+/// The attribute of a `shard.all_gather` whose parts are not a split's
+/// blocks (a view's parts): each goes after the parts of the processes
+/// before it, whatever their sizes.
+inline constexpr llvm::StringLiteral kPartsNotBlocksAttr =
+    "imexc.parts_not_blocks";
+
 /// The attribute that keeps the process count of a grid of static shape
 /// that partition-sharded-functions made dynamic to split it unevenly.
 inline constexpr llvm::StringLiteral kFixedProcessCountAttr = "imexc.processes";

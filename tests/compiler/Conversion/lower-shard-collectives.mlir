@@ -152,3 +152,33 @@ func.func @from_root_booleans(
     %b: tensor<4xi1> {imexc.whole_on_root}) -> tensor<4xi1> {
   return %b : tensor<4xi1>
 }
+
+// -----
+
+// A gather of parts that are not blocks (a view's): every process's size
+// at its index, summed over the processes; a part goes after the parts
+// of lower indices, the whole extent is all of them.
+shard.grid @grid(shape = 4)
+// CHECK-LABEL: func.func @gather_view_parts
+// CHECK-SAME: (%[[PART:.*]]: tensor<?xf32>)
+// CHECK: %[[SIZE:.*]] = tensor.dim %[[PART]], %c0
+// CHECK: %[[WORLD:.*]] = mpi.comm_world
+// CHECK: %[[I:.*]] = shard.process_multi_index on @grid axes = [0]
+// CHECK: %[[SIZES:.*]] = memref.alloca() : memref<4xi64>
+// CHECK: %[[FLAT:.*]] = memref.cast %[[SIZES]] : memref<4xi64> to memref<?xi64>
+// CHECK: %[[MINE:.*]] = arith.index_cast %[[SIZE]] : index to i64
+// CHECK: memref.store %[[MINE]], %[[SIZES]][%[[I]]]
+// CHECK: mpi.allreduce(%[[FLAT]], %[[FLAT]], MPI_SUM, %[[WORLD]])
+// CHECK: %[[SUMS:.*]]:2 = scf.for %[[J:.*]] = %c0 to %c4 step %c1 iter_args(%[[BELOW:.*]] = %c0_i64, %[[ALL:.*]] = %c0_i64)
+// CHECK:   %[[S:.*]] = memref.load %[[SIZES]][%[[J]]]
+// CHECK:   %[[LOWER:.*]] = arith.cmpi ult, %[[J]], %[[I]]
+// CHECK:   %[[ADD:.*]] = arith.select %[[LOWER]], %[[S]], %c0_i64
+// CHECK: %[[OFF:.*]] = arith.index_cast %[[SUMS]]#0 : i64 to index
+// CHECK: %[[WHOLE:.*]] = arith.index_cast %[[SUMS]]#1 : i64 to index
+// CHECK: %[[E:.*]] = tensor.empty(%[[WHOLE]])
+// CHECK: tensor.insert_slice %[[PART]] into %{{.*}}[%[[OFF]]] [%[[SIZE]]] [1]
+// CHECK: mpi.allreduce({{.*}}, MPI_BOR, %[[WORLD]])
+func.func @gather_view_parts(%p: tensor<?xf32>) -> tensor<?xf32> {
+  %g = shard.all_gather %p on @grid grid_axes = [0] gather_axis = 0 {imexc.parts_not_blocks} : tensor<?xf32> -> tensor<?xf32>
+  return %g : tensor<?xf32>
+}

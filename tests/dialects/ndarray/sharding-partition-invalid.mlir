@@ -182,19 +182,3 @@ func.func @cast_offsets_changed(%arg0: tensor<4x3xi64>) -> tensor<4x3xf32> {
   %3 = shard.shard %2 to %t : tensor<4x3xf32>
   return %3 : tensor<4x3xf32>
 }
-
-// -----
-
-// A copy gathers parts that lie in blocks of the array (the first size %
-// count parts one longer), not a view's parts.
-shard.grid @grid4(shape = 4)
-func.func @copy_gathers_view_parts(%arg0: tensor<8xf32>) -> tensor<8xf32> {
-  %r = shard.sharding @grid4 split_axes = [[]] : !shard.sharding
-  %s = shard.sharding @grid4 split_axes = [[0]] sharded_dims_offsets = [0, 2, 5, 7, 8] : !shard.sharding
-  %0 = shard.shard %arg0 to %s : tensor<8xf32>
-  %1 = shard.shard %0 to %s annotate_for_users : tensor<8xf32>
-  // expected-error @+1 {{cannot gather dimension 0: its parts do not lie in blocks of the array}}
-  %2 = ndarray.copy %1 : tensor<8xf32> -> tensor<8xf32>
-  %3 = shard.shard %2 to %r : tensor<8xf32>
-  return %3 : tensor<8xf32>
-}

@@ -51,11 +51,11 @@ func.func @copy_slices(%arg0: tensor<10xf32>) -> tensor<10xf32> {
   return %3 : tensor<10xf32>
 }
 
-// ... and parts in blocks are gathered (parts at other offsets are not:
-// sharding-partition-invalid.mlir).
+// ... and parts in blocks are gathered ...
 // CHECK-LABEL: func.func @copy_gathers
 // CHECK-SAME:    (%[[A:.*]]: tensor<?xf32>) -> tensor<10xf32>
 // CHECK:         %[[G:.*]] = shard.all_gather %[[A]] on @grid4 grid_axes = [0] gather_axis = 0 : tensor<?xf32> -> tensor<?xf32>
+// CHECK-NOT:     imexc.parts_not_blocks
 // CHECK-NEXT:    %[[W:.*]] = tensor.cast %[[G]] : tensor<?xf32> to tensor<10xf32>
 // CHECK-NEXT:    return %[[W]]
 func.func @copy_gathers(%arg0: tensor<10xf32>) -> tensor<10xf32> {
@@ -68,3 +68,16 @@ func.func @copy_gathers(%arg0: tensor<10xf32>) -> tensor<10xf32> {
   return %3 : tensor<10xf32>
 }
 
+// ... as are a view's parts, at other offsets: the gather is told so.
+// CHECK-LABEL: func.func @copy_gathers_view_parts
+// CHECK-SAME:    (%[[A:.*]]: tensor<?xf32>) -> tensor<8xf32>
+// CHECK:         shard.all_gather %[[A]] on @grid4 grid_axes = [0] gather_axis = 0 {imexc.parts_not_blocks} : tensor<?xf32> -> tensor<?xf32>
+func.func @copy_gathers_view_parts(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  %r = shard.sharding @grid4 split_axes = [[]] : !shard.sharding
+  %s = shard.sharding @grid4 split_axes = [[0]] sharded_dims_offsets = [0, 2, 5, 7, 8] : !shard.sharding
+  %0 = shard.shard %arg0 to %s : tensor<8xf32>
+  %1 = shard.shard %0 to %s annotate_for_users : tensor<8xf32>
+  %2 = ndarray.copy %1 : tensor<8xf32> -> tensor<8xf32>
+  %3 = shard.shard %2 to %r : tensor<8xf32>
+  return %3 : tensor<8xf32>
+}
