@@ -54,17 +54,20 @@ struct AddGPURegionsPass : imex::impl::AddGPURegionsBase<AddGPURegionsPass> {
   using Base::Base;
 
   /// The environment that `op`'s linalg work is offloaded to: the whole
-  /// program's, or its function's (kOffloadDeviceAttr); null if none.
+  /// program's, or its function's (kOffloadDeviceAttr: an environment or
+  /// a device name); null if none.
   static region::GPUEnvAttr offloadEnvOf(Operation *op,
                                          region::GPUEnvAttr programEnv) {
     if (programEnv)
       return programEnv;
     auto func = op->getParentOfType<func::FuncOp>();
-    auto device =
-        func ? func->getAttrOfType<StringAttr>(imex::kOffloadDeviceAttr)
-             : StringAttr();
-    return device ? region::GPUEnvAttr::get(op->getContext(), device)
-                  : region::GPUEnvAttr();
+    Attribute offload =
+        func ? func->getAttr(imex::kOffloadDeviceAttr) : Attribute();
+    if (auto env = dyn_cast_or_null<region::GPUEnvAttr>(offload))
+      return env;
+    if (auto device = dyn_cast_or_null<StringAttr>(offload))
+      return region::GPUEnvAttr::get(op->getContext(), device);
+    return {};
   }
 
   void runOnOperation() override {

@@ -58,8 +58,8 @@ imex::region::GPUEnvAttr findGpuEnv(func::FuncOp func) {
 }
 
 /// A function with GPU-placed tensors loses the encodings and, if it has a
-/// body, has its array work offloaded to that device as a whole: each
-/// process runs its part there.
+/// body, has its array work offloaded to that environment (device and
+/// workgroup size) as a whole: each process runs its part there.
 void placeByFunction(func::FuncOp func) {
   imex::region::GPUEnvAttr env = findGpuEnv(func);
   if (!env)
@@ -84,7 +84,7 @@ void placeByFunction(func::FuncOp func) {
   func.setFunctionType(FunctionType::get(
       func.getContext(), strip(type.getInputs()), strip(type.getResults())));
   if (!func.isExternal())
-    func->setAttr(imex::kOffloadDeviceAttr, env.getDevice());
+    func->setAttr(imex::kOffloadDeviceAttr, env);
 }
 
 struct PlaceGpuWorkByFunctionPass

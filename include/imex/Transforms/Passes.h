@@ -85,8 +85,9 @@ std::string runTimeCheckPrefix(mlir::Location loc);
 /// update an array argument in place.
 constexpr llvm::StringLiteral kUpdatesArgumentsAttr = "imexc.updates_arguments";
 
-/// The function attribute (a device name) that makes add-gpu-regions
-/// offload the function's linalg ops to that GPU device.
+/// The function attribute that makes add-gpu-regions offload the
+/// function's linalg ops to a GPU: a device name, or the whole
+/// `#region.gpu_env` (with its workgroup size).
 constexpr llvm::StringLiteral kOffloadDeviceAttr = "imexc.offload_device";
 
 /// True if an op of `func` updates a tensor in place (ndarray.insert_slice

@@ -24,8 +24,9 @@ def AddGPURegions : Pass<"add-gpu-regions"> {
     every linalg op outside all env_regions is wrapped as well, in a
     `#region.gpu_env<device = D>`: plain linalg programs, as front ends
     produce them, run their array computations on the GPU. A function
-    with the attribute `imexc.offload_device = "D"` gets the same for its
-    own linalg ops (the array language's `@gpu @distributed` defs: their
+    with the attribute `imexc.offload_device` (a device name `"D"`, or a
+    whole `#region.gpu_env`, whose workgroup size is then kept) gets the
+    same for its own linalg ops (the array language's `@gpu @distributed` defs: their
     per-process parts go to the GPU after partitioning).
   }];
   let options = [
@@ -324,7 +325,8 @@ def PlaceGpuWorkByFunction : Pass<"place-gpu-work-by-function",
     survive it. Run before `partition-sharded-functions`, this pass strips
     the encodings of every function in a module that has `shard` ops, and
     marks each function definition that had GPU-placed tensors (in its
-    signature or its body) with `imexc.offload_device`: its array work is
+    signature or its body) with `imexc.offload_device` (its
+    `#region.gpu_env`, workgroup size included): its array work is
     offloaded to that device as a whole, each process running its part
     there (`add-gpu-regions` and `insert-gpu-allocs` honour the mark).
     Every function loses the encodings, declarations included, so that

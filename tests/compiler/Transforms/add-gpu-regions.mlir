@@ -116,16 +116,24 @@ func.func @plain_linalg(%a: tensor<?xf32>, %m: memref<?xf32>, %n: memref<?xf32>)
 
 // -----
 
-// A function offloaded as a whole (imexc.offload_device, the array
-// language's @gpu @distributed defs) has its linalg ops wrapped without the
-// option too, in its own device's region; a function without the attribute
-// does not.
+// A function offloaded as a whole (imexc.offload_device: a device name
+// from the array language's @gpu @distributed defs, or a whole environment
+// from place-gpu-work-by-function) has its linalg ops wrapped without the
+// option too, in its own environment's region; a function without the
+// attribute does not.
 // CHECK-LABEL: func @offloaded_function
 // CHECK: region.env_region #region.gpu_env<device = "XeGPU"> -> tensor<4xf32> {
 // CHECK-NEXT: linalg.add
+// CHECK-LABEL: func @sized_function
+// CHECK: region.env_region #region.gpu_env<device = "gpu", workgroup_size = 64> -> tensor<4xf32> {
 // CHECK-LABEL: func @host_function
 // CHECK-NOT: region.env_region
 func.func @offloaded_function(%a: tensor<4xf32>) -> tensor<4xf32> attributes {imexc.offload_device = "XeGPU"} {
+  %e = tensor.empty() : tensor<4xf32>
+  %r = linalg.add ins(%a, %a : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+func.func @sized_function(%a: tensor<4xf32>) -> tensor<4xf32> attributes {imexc.offload_device = #region.gpu_env<device = "gpu", workgroup_size = 64>} {
   %e = tensor.empty() : tensor<4xf32>
   %r = linalg.add ins(%a, %a : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
   return %r : tensor<4xf32>

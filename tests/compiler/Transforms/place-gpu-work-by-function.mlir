@@ -6,10 +6,10 @@
 // the encodings. So do the callers' (calls must agree).
 // CHECK-LABEL: func.func @gpu_placed(
 // CHECK-SAME:    %{{.*}}: tensor<4xf32>) -> tensor<4xf32>
-// CHECK-SAME:    imexc.offload_device = "XeGPU"
+// CHECK-SAME:    imexc.offload_device = #region.gpu_env<device = "XeGPU">
 // CHECK-NOT:     #region.gpu_env
 // CHECK-LABEL: func.func @caller(
-// CHECK-SAME:    imexc.offload_device = "XeGPU"
+// CHECK-SAME:    imexc.offload_device = #region.gpu_env<device = "XeGPU">
 // CHECK:         arith.constant dense<1.000000e+00> : tensor<4xf32>
 // CHECK:         call @gpu_placed(%{{.*}}) : (tensor<4xf32>) -> tensor<4xf32>
 // CHECK:         call @gpu_declared(%{{.*}}) : (tensor<4xf32>) -> tensor<4xf32>
@@ -58,4 +58,17 @@ func.func @not_distributed(%x: tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu> {
   %e = tensor.empty() : tensor<4xf32, #gpu>
   %y = linalg.add ins(%x, %x : tensor<4xf32, #gpu>, tensor<4xf32, #gpu>) outs(%e : tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu>
   return %y : tensor<4xf32, #gpu>
+}
+
+// -----
+
+// The environment moves whole: its workgroup size too.
+// CHECK-LABEL: func.func @sized(
+// CHECK-SAME:    imexc.offload_device = #region.gpu_env<device = "gpu", workgroup_size = 64>
+#gpu64 = #ndarray.envs<#region.gpu_env<device = "gpu", workgroup_size = 64>>
+shard.grid @grid(shape = 2)
+func.func @sized(%x: tensor<4xf32, #gpu64>) -> tensor<4xf32, #gpu64> {
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %xs = shard.shard %x to %rows : tensor<4xf32, #gpu64>
+  return %xs : tensor<4xf32, #gpu64>
 }
