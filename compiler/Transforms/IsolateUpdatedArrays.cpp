@@ -456,8 +456,8 @@ void forEachUpdate(func::FuncOp func, const WrittenArguments &written,
   });
 }
 
-/// Marks the classes of `func` that may be updated in place, and returned
-/// arrays (the caller may update them). True if one changed.
+/// Marks the classes of `func` that may be updated in place. True if one
+/// changed.
 bool markUpdates(func::FuncOp func, FunctionStorage &storage,
                  const WrittenArguments &written) {
   bool changed = false;
@@ -467,50 +467,97 @@ bool markUpdates(func::FuncOp func, FunctionStorage &storage,
   return changed;
 }
 
+/// Whether `op`, which reads `operand`, computes new values that later
+/// reads of its results cannot be rewritten into reads of `operand`:
+/// linalg ops other than data movement (transposes and broadcasts compose
+/// with later ones into one at the later op's place) whose results cannot
+/// fold into `operand`. (Fusion, which would move a linalg op to its
+/// consumer, does not run in functions that update arrays in place.)
+bool computesNewValues(Operation *op, Value operand, FoldAnalysis &folds) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp ||
+      isa<linalg::TransposeOp, linalg::BroadcastOp, linalg::CopyOp>(op))
+    return false;
+  Operation *yield = linalgOp.getBlock()->getTerminator();
+  if (llvm::all_of(yield->getOperands(), llvm::IsaPred<BlockArgument>))
+    return false;
+  return llvm::none_of(op->getResults(), [&](OpResult result) {
+    return isTensor(result) &&
+           llvm::is_contained(foldTargets(op, result, folds), operand);
+  });
+}
+
+/// The tensor operands whose data `op` moves rather than computes from
+/// (other than destinations): later reads of its results may be rewritten
+/// into reads of them.
+SmallVector<Value> movedOperands(Operation *op, FoldAnalysis &folds) {
+  SmallVector<Value> moved;
+  auto dps = dyn_cast<DestinationStyleOpInterface>(op);
+  for (OpOperand &operand : op->getOpOperands())
+    if (isTensor(operand.get()) && !(dps && dps.isDpsInit(&operand)) &&
+        !computesNewValues(op, operand.get(), folds) &&
+        !llvm::is_contained(moved, operand.get()))
+      moved.push_back(operand.get());
+  return moved;
+}
+
 /// The ops that may read `result`'s storage once canonicalization has
-/// folded what it may: the users of its storage class, and of the results
-/// that may fold into it, transitively.
-SetVector<Operation *> readersOnceFolded(OpResult result,
-                                         FunctionStorage &storage,
-                                         FoldAnalysis &folds) {
+/// rewritten what it may: its users, and the users of what they compute
+/// from it, transitively (a slice of a slice, an extract from an insert or
+/// a transpose of a transpose becomes one read of `result` at the later
+/// op's place), buffers taken of it and their views included, up to
+/// linalg ops that compute new values. Null when the storage may be read
+/// beyond what the block orders: passed on by the block's terminator (a
+/// loop's next iteration, a caller).
+std::optional<SetVector<Operation *>>
+readersOnceRewritten(OpResult result, FoldAnalysis &folds) {
+  Block *block = result.getOwner()->getBlock();
   SetVector<Operation *> readers;
   DenseSet<Value> reached{result};
   SmallVector<Value> worklist{result};
+  auto follow = [&](ValueRange values) {
+    for (Value value : values)
+      if (isa<TensorType, BaseMemRefType>(value.getType()) &&
+          reached.insert(value).second)
+        worklist.push_back(value);
+  };
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();
-    for (Value member : storage.classes.members(storage.leader(value))) {
-      reached.insert(member);
-      for (Operation *user : member.getUsers()) {
-        if (!readers.insert(user))
-          continue;
-        if (sharedOperand(user) || !isMemoryEffectFree(user))
-          continue; // a view's result is in the class already
-        for (OpResult folded : user->getResults())
-          if (isTensor(folded) && !reached.contains(folded) &&
-              llvm::any_of(foldTargets(user, folded, folds),
-                           [&](Value t) { return reached.contains(t); })) {
-            reached.insert(folded);
-            worklist.push_back(folded);
-          }
+    for (Operation *user : value.getUsers()) {
+      readers.insert(user);
+      if (user->hasTrait<OpTrait::IsTerminator>()) {
+        if (user->getBlock() == block)
+          return std::nullopt;
+        follow(user->getParentOp()->getResults());
+        continue;
       }
+      if (!computesNewValues(user, value, folds))
+        follow(user->getResults());
     }
   }
   return readers;
+}
+
+/// Whether the in-place update `op` happens at its place alone: an insert,
+/// a delete, a call (done when it returns). A buffer taken for writing is
+/// written wherever it is used later.
+bool updatesAtItsPlace(Operation *op) {
+  return isa<ndarray::InsertSliceOp, ndarray::DeleteOp, CallOpInterface>(op);
 }
 
 /// Whether everything that may read `result` once it folds into a target
 /// runs before any of `updates` (of the targets' storage) that follow
 /// `result`: then the fold changes nothing that is read. Decided within
 /// `result`'s block; a reader or a later update outside it counts as a
-/// read after an update (a loop may run the update before the read).
+/// read after an update.
 bool readBeforeUpdates(OpResult result, ArrayRef<Operation *> updates,
-                       FunctionStorage &storage, FoldAnalysis &folds) {
+                       FoldAnalysis &folds) {
   Operation *def = result.getOwner();
   Block *block = def->getBlock();
   Operation *firstUpdate = nullptr;
   for (Operation *update : updates) {
     Operation *at = block->findAncestorOpInBlock(*update);
-    if (!at || at == def)
+    if (!at || at == def || !updatesAtItsPlace(update))
       return false;
     if (at->isBeforeInBlock(def))
       continue; // `result` is computed from the updated array
@@ -519,13 +566,14 @@ bool readBeforeUpdates(OpResult result, ArrayRef<Operation *> updates,
   }
   if (!firstUpdate)
     return true;
+  std::optional<SetVector<Operation *>> readers =
+      readersOnceRewritten(result, folds);
   // (An update that reads `result` itself, such as an insert of it into
   // the array it folds into, is not before itself.)
-  return llvm::all_of(readersOnceFolded(result, storage, folds),
-                      [&](Operation *reader) {
-                        Operation *at = block->findAncestorOpInBlock(*reader);
-                        return at && at->isBeforeInBlock(firstUpdate);
-                      });
+  return readers && llvm::all_of(*readers, [&](Operation *reader) {
+           Operation *at = block->findAncestorOpInBlock(*reader);
+           return at && at->isBeforeInBlock(firstUpdate);
+         });
 }
 
 /// Copies each result in `func` that could fold into an operand where the
@@ -570,23 +618,30 @@ void isolate(func::FuncOp func, FunctionStorage &storage,
         toCopy.push_back(result);
         continue;
       }
-      // A result that may fold into an array when either is updated, or,
-      // returned, into what the caller already has (an argument, another
-      // result).
+      // A result that may fold into an array when the result is updated,
+      // or when the array is updated before something that may read the
+      // result; returned, one that may fold into what the caller already
+      // has (an argument, another result). Likewise a result that only
+      // moves an array's data (a slice, a transpose): later reads of it
+      // may be rewritten into reads of the array.
       SmallVector<Value> targets = foldTargets(op, result, folds);
+      bool mayFold = !targets.empty();
+      bool returned = llvm::any_of(targets, [&](Value target) {
+        return storage.isVisibleToCaller(target);
+      });
+      for (Value moved : movedOperands(op, folds))
+        if (!llvm::is_contained(targets, moved))
+          targets.push_back(moved);
       if (targets.empty())
         continue;
-      bool returned = false;
       SmallVector<Operation *> targetUpdates;
-      for (Value target : targets) {
-        returned |= storage.isVisibleToCaller(target);
+      for (Value target : targets)
         llvm::append_range(targetUpdates,
                            updateSites.lookup(storage.leader(target)));
-      }
-      if (storage.isUpdated(result) ||
+      if ((mayFold && storage.isUpdated(result)) ||
           (returned && storage.isVisibleToCaller(result)) ||
           (!targetUpdates.empty() &&
-           !readBeforeUpdates(result, targetUpdates, storage, folds)))
+           !readBeforeUpdates(result, targetUpdates, folds)))
         toCopy.push_back(result);
     }
   });

@@ -101,14 +101,20 @@ def IsolateUpdatedArrays : Pass<"isolate-updated-arrays", "::mlir::ModuleOp"> {
       linalg op, a constant, `tensor.splat`/`from_elements`/`generate`,
       `ndarray.linspace`), since reads of it may fold to how it was made
       (`tensor.extract` of a `linalg.fill`); a result with a fold target
-      when it is updated, or when a target is updated after the result is
-      computed and before something that may read it once folded runs (its
-      users, and those of what may fold into it, transitively; ordered
-      within the result's block, anything outside it counting as later);
-      a returned result with a fold target that is an argument's or
-      another returned array's storage. So the whole part of an array that
-      is read before the array is updated (`x[0:n]` put into a buffer with
-      halos) stays a view.
+      when it is updated; a result with a fold target, or of an op that
+      moves data (slices, inserts, transposes, broadcasts, casts: later
+      reads of it may be rewritten into reads of its operand), when a
+      target is updated after the result is computed and before something
+      that may read it runs; a returned result with a fold target that is
+      an argument's or another returned array's storage. What may read a
+      result: its users, and the users of what they compute from it
+      (buffers taken of it too), transitively, up to linalg ops that
+      compute new values; ordered within the result's block. A reader
+      outside the block, the block's terminator passing it on (a loop's
+      next iteration), and updates that are not at one place (a buffer
+      taken for writing) count as reads after an update. So the whole part
+      of an array read before the array is updated (`x[0:n]` put into a
+      buffer with halos) stays a view.
 
     Running it again adds nothing. After bufferization,
     `forward-copied-temporaries` removes copies of buffers nothing else

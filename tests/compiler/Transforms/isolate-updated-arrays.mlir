@@ -403,7 +403,7 @@ func.func @annotated(%x: tensor<8xf32>) {
 // FOLDED-COUNT-3: ndarray.copy %[[X]]
 // FOLDED-NOT:   ndarray.copy
 // FOLDED:       return
-func.func @update_order(%x: tensor<8xf32>, %n: index) -> tensor<10xf32> {
+func.func @update_order(%x: tensor<8xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %one = arith.constant 1.0 : f32
@@ -413,6 +413,7 @@ func.func @update_order(%x: tensor<8xf32>, %n: index) -> tensor<10xf32> {
   // x[0:8] put into a buffer with room for halos, then x updated.
   %whole = tensor.extract_slice %x[0] [8] [1] : tensor<8xf32> to tensor<8xf32>
   %padded = tensor.insert_slice %whole into %e[1] [8] [1] : tensor<8xf32> into tensor<10xf32>
+  func.call @read10(%padded) : (tensor<10xf32>) -> ()
   // x[0:8] * 1 may become x[0:8], read after the update.
   %via = tensor.extract_slice %x[0] [8] [1] : tensor<8xf32> to tensor<8xf32>
   %scaled = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
@@ -434,6 +435,141 @@ func.func @update_order(%x: tensor<8xf32>, %n: index) -> tensor<10xf32> {
   // Computed after every update.
   %after = tensor.extract_slice %x[0] [8] [1] : tensor<8xf32> to tensor<8xf32>
   func.call @read8(%after) : (tensor<8xf32>) -> ()
-  return %padded : tensor<10xf32>
+  return
 }
 func.func private @read8(tensor<8xf32> {bufferization.access = "read"})
+func.func private @read10(tensor<10xf32> {bufferization.access = "read"})
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+
+// What counts as reading a result after the update of what it may fold
+// into (x * 1 may become x): a slice of it read later (canonicalization
+// would slice x there); a buffer taken of it (read as memory later); the
+// loop's next iteration, which reads what the body yields after updating
+// x. Each gets a copy.
+// CHECK-LABEL: func.func @late_readers
+// CHECK:       %[[S:.*]] = linalg.generic
+// CHECK:       ndarray.copy %[[S]]
+// CHECK:       %[[B:.*]] = linalg.generic
+// CHECK:       ndarray.copy %[[B]]
+// CHECK:       scf.for
+// CHECK:         ndarray.insert_slice
+// CHECK:         %[[L:.*]] = linalg.generic
+// CHECK:         ndarray.copy %[[L]]
+func.func @late_readers(%x: tensor<4xf32>, %n: index) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %v = arith.constant dense<5.0> : tensor<f32>
+  %e = tensor.empty() : tensor<4xf32>
+  %s = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.mulf %a, %one : f32
+    linalg.yield %m : f32
+  } -> tensor<4xf32>
+  %part = tensor.extract_slice %s[0] [2] [1] : tensor<4xf32> to tensor<2xf32>
+  %b = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.mulf %a, %one : f32
+    linalg.yield %m : f32
+  } -> tensor<4xf32>
+  %buffer = bufferization.to_buffer %b read_only : tensor<4xf32> to memref<4xf32>
+  %u = ndarray.insert_slice %v into %x[0] [1] [1] : tensor<f32> into tensor<4xf32>
+  func.call @read2(%part) : (tensor<2xf32>) -> ()
+  func.call @read_buffer(%buffer) : (memref<4xf32>) -> ()
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%carried = %e) -> (tensor<4xf32>) {
+    func.call @read4(%carried) : (tensor<4xf32>) -> ()
+    %w = ndarray.insert_slice %v into %x[1] [1] [1] : tensor<f32> into tensor<4xf32>
+    %l = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+        ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %m = arith.mulf %a, %one : f32
+      linalg.yield %m : f32
+    } -> tensor<4xf32>
+    scf.yield %l : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+func.func private @read2(tensor<2xf32> {bufferization.access = "read"})
+func.func private @read4(tensor<4xf32> {bufferization.access = "read"})
+func.func private @read_buffer(memref<4xf32>)
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+
+// A buffer taken of x for writing updates x wherever the buffer is
+// written: x * 1, computed after it, still gets a copy.
+// CHECK-LABEL: func.func @buffer_update
+// CHECK:       %[[K:.*]] = linalg.generic
+// CHECK:       ndarray.copy %[[K]]
+func.func @buffer_update(%x: tensor<4xf32>) {
+  %one = arith.constant 1.0 : f32
+  %five = arith.constant 5.0 : f32
+  %c0 = arith.constant 0 : index
+  %buffer = bufferization.to_buffer %x : tensor<4xf32> to memref<4xf32>
+  %e = tensor.empty() : tensor<4xf32>
+  %k = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.mulf %a, %one : f32
+    linalg.yield %m : f32
+  } -> tensor<4xf32>
+  memref.store %five, %buffer[%c0] : memref<4xf32>
+  func.call @read4(%k) : (tensor<4xf32>) -> ()
+  return
+}
+func.func private @read4(tensor<4xf32> {bufferization.access = "read"})
+
+// -----
+
+#id = affine_map<(i) -> (i)>
+
+// Ops that move x's data rather than compute from it: a transpose read
+// after the update by another transpose (canonicalization would compose
+// the two into a read of x there), a slice read after it: copies. Read
+// before the update (in an scf.if too), a transpose and x * 1 need none.
+// CHECK-LABEL: func.func @moved_data
+// CHECK:       %[[T:.*]] = linalg.transpose
+// CHECK-NEXT:  ndarray.copy %[[T]]
+// CHECK:       %[[S:.*]] = tensor.extract_slice
+// CHECK-NEXT:  ndarray.copy %[[S]]
+// CHECK:       linalg.transpose
+// CHECK-NOT:   ndarray.copy
+// CHECK:       linalg.generic
+// CHECK-NOT:   ndarray.copy
+// CHECK:       scf.if
+// CHECK:       ndarray.insert_slice
+// CHECK-NOT:   ndarray.copy
+// CHECK:       return
+func.func @moved_data(%x: tensor<2x3xf32>, %c: i1) {
+  %one = arith.constant 1.0 : f32
+  %v = arith.constant dense<5.0> : tensor<f32>
+  %e32 = tensor.empty() : tensor<3x2xf32>
+  %e23 = tensor.empty() : tensor<2x3xf32>
+  %t = linalg.transpose ins(%x : tensor<2x3xf32>) outs(%e32 : tensor<3x2xf32>) permutation = [1, 0]
+  %s = tensor.extract_slice %x[0, 0] [1, 3] [1, 1] : tensor<2x3xf32> to tensor<3xf32>
+  %early = linalg.transpose ins(%x : tensor<2x3xf32>) outs(%e32 : tensor<3x2xf32>) permutation = [1, 0]
+  %k = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<2x3xf32>) outs(%e23 : tensor<2x3xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.mulf %a, %one : f32
+    linalg.yield %m : f32
+  } -> tensor<2x3xf32>
+  func.call @read32(%early) : (tensor<3x2xf32>) -> ()
+  scf.if %c {
+    func.call @read23(%k) : (tensor<2x3xf32>) -> ()
+  }
+  %u = ndarray.insert_slice %v into %x[0, 0] [1, 1] [1, 1] : tensor<f32> into tensor<2x3xf32>
+  %tt = linalg.transpose ins(%t : tensor<3x2xf32>) outs(%e23 : tensor<2x3xf32>) permutation = [1, 0]
+  func.call @read23(%tt) : (tensor<2x3xf32>) -> ()
+  func.call @read3(%s) : (tensor<3xf32>) -> ()
+  return
+}
+func.func private @read3(tensor<3xf32> {bufferization.access = "read"})
+func.func private @read23(tensor<2x3xf32> {bufferization.access = "read"})
+func.func private @read32(tensor<3x2xf32> {bufferization.access = "read"})
