@@ -439,16 +439,30 @@ struct InsertGPUAllocsPass
         alloc.getDynamicSizes(), alloc.getSymbolOperands(), kinds.onHost());
     Value deviceBuffer = gpuAlloc.getMemref();
 
-    // A returned buffer outlives the function: hand back a host copy.
+    // A returned buffer, or a view of it (an all_reduce's elements in its
+    // raw bytes), outlives the function: hand back a host copy.
     for (OpOperand &operand : terminator->getOpOperands()) {
-      if (operand.get() != alloc.getResult())
+      Value returned = operand.get();
+      auto type = dyn_cast<MemRefType>(returned.getType());
+      if (!type || traceToViewRoot(returned) != alloc.getResult())
         continue;
       rewriter.setInsertionPoint(terminator);
+      SmallVector<Value> sizes(alloc.getDynamicSizes());
+      if (returned != alloc.getResult()) {
+        sizes.clear();
+        for (int64_t d = 0; d < type.getRank(); ++d)
+          if (type.isDynamicDim(d))
+            sizes.push_back(memref::DimOp::create(rewriter, loc, returned, d));
+      }
       auto hostCopy = memref::AllocOp::create(
-          rewriter, loc, alloc.getType(), alloc.getDynamicSizes(),
-          alloc.getSymbolOperands(), alloc.getAlignmentAttr());
-      memref::CopyOp::create(rewriter, loc, deviceBuffer, hostCopy);
-      rewriter.modifyOpInPlace(terminator, [&] { operand.set(hostCopy); });
+          rewriter, loc,
+          MemRefType::get(type.getShape(), type.getElementType()), sizes,
+          ValueRange(), alloc.getAlignmentAttr());
+      memref::CopyOp::create(rewriter, loc, returned, hostCopy);
+      Value handedBack = hostCopy;
+      if (!type.getLayout().isIdentity())
+        handedBack = memref::CastOp::create(rewriter, loc, type, hostCopy);
+      rewriter.modifyOpInPlace(terminator, [&] { operand.set(handedBack); });
     }
 
     // Existing frees become GPU frees where they are (an allocation inside

@@ -447,6 +447,7 @@ struct LowerShardCollectivesPass
           comm);
       wholeSizes[axis] = indexOf(b, loc, sum);
     }
+    // (A static whole is the parts' total: the constant serves later folds.)
     if (!whole.isDynamicDim(axis))
       wholeSizes[axis] =
           arith::ConstantIndexOp::create(b, loc, whole.getDimSize(axis));

@@ -48,7 +48,9 @@ imex::PartPlacement imex::buildPartPlacement(OpBuilder &b, Location loc,
   MLIRContext *ctx = b.getContext();
   Type i64 = b.getI64Type();
   // Every process's size at its rank, zeros elsewhere, summed over all.
-  Value sizes = memref::AllocaOp::create(
+  // (A heap buffer: the deallocation passes free it, and a gather in a
+  // loop does not grow the stack.)
+  Value sizes = memref::AllocOp::create(
       b, loc, MemRefType::get({ShapedType::kDynamic}, i64), ValueRange{count});
   Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
   Value c0 = arith::ConstantIndexOp::create(b, loc, 0);

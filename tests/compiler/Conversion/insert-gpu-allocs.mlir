@@ -403,3 +403,30 @@ func.func @unattributed_effect() {
   }
   return
 }
+
+// -----
+
+// A view of a local allocation returned (an all_reduce's elements in its
+// raw bytes): the return gets a host copy of the view, and the device
+// buffer is freed before the return.
+// OPENCL-LABEL: func.func @view_returned
+// OPENCL:      %[[G:.*]] = gpu.alloc  host_shared () : memref<16xi8>
+// OPENCL:      %[[V:.*]] = memref.view %[[G]]
+// OPENCL:      %[[H:.*]] = memref.alloc() : memref<4xf32>
+// OPENCL-NEXT: memref.copy %[[V]], %[[H]]
+// OPENCL-NEXT: gpu.dealloc  %[[G]] : memref<16xi8>
+// OPENCL-NEXT: return %[[H]]
+func.func @view_returned() -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %f = arith.constant 1.0 : f32
+  %raw = memref.alloc() : memref<16xi8>
+  %v = memref.view %raw[%c0][] : memref<16xi8> to memref<4xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c4, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %v[%bx] : memref<4xf32>
+    gpu.terminator
+  }
+  return %v : memref<4xf32>
+}

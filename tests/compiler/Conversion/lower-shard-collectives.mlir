@@ -164,8 +164,10 @@ shard.grid @grid(shape = 4)
 // CHECK: %[[SIZE:.*]] = tensor.dim %[[PART]], %c0
 // CHECK: %[[WORLD:.*]] = mpi.comm_world
 // CHECK: %[[I:.*]] = shard.process_multi_index on @grid axes = [0]
-// CHECK: %[[SIZES:.*]] = memref.alloca() : memref<4xi64>
+// CHECK: %[[SIZES:.*]] = memref.alloc() : memref<4xi64>
 // CHECK: %[[FLAT:.*]] = memref.cast %[[SIZES]] : memref<4xi64> to memref<?xi64>
+// CHECK: scf.for %[[Z:.*]] = %c0 to %c4 step %c1 {
+// CHECK-NEXT:   memref.store %c0_i64, %[[SIZES]][%[[Z]]]
 // CHECK: %[[MINE:.*]] = arith.index_cast %[[SIZE]] : index to i64
 // CHECK: memref.store %[[MINE]], %[[SIZES]][%[[I]]]
 // CHECK: mpi.allreduce(%[[FLAT]], %[[FLAT]], MPI_SUM, %[[WORLD]])

@@ -51,11 +51,11 @@ func.func @copy_slices(%arg0: tensor<10xf32>) -> tensor<10xf32> {
   return %3 : tensor<10xf32>
 }
 
-// ... and parts in blocks are gathered ...
+// ... and parts in blocks are gathered (a plain gather: no attribute
+// before the types) ...
 // CHECK-LABEL: func.func @copy_gathers
 // CHECK-SAME:    (%[[A:.*]]: tensor<?xf32>) -> tensor<10xf32>
 // CHECK:         %[[G:.*]] = shard.all_gather %[[A]] on @grid4 grid_axes = [0] gather_axis = 0 : tensor<?xf32> -> tensor<?xf32>
-// CHECK-NOT:     imexc.parts_not_blocks
 // CHECK-NEXT:    %[[W:.*]] = tensor.cast %[[G]] : tensor<?xf32> to tensor<10xf32>
 // CHECK-NEXT:    return %[[W]]
 func.func @copy_gathers(%arg0: tensor<10xf32>) -> tensor<10xf32> {

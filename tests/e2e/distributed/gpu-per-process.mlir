@@ -19,6 +19,14 @@
 //
 // RUN: for p in 1 2 3; do sed "s/shape = 1)/shape = $p)/" %S/stats.mlir > %t/stats$p.mlir && imexc %t/stats$p.mlir --offload=gpu --emit=exe -o %t/stats-gpu$p && imexc %t/stats$p.mlir --emit=exe -o %t/stats-host$p || exit 1; done
 // RUN: for p in 1 2 3; do %mpiexec -n $p %t/stats-gpu$p | sed 's/base@ = 0x[0-9a-f]*//' > %t/gpu$p.txt && %mpiexec -n $p %t/stats-host$p | sed 's/base@ = 0x[0-9a-f]*//' > %t/host$p.txt && diff %t/host$p.txt %t/gpu$p.txt || exit 1; done
+// The all_reduce of a reduction over split columns returns a view of its
+// buffer, which must come back as a host copy (not freed on return):
+// RUN: imexc %S/Inputs/column-row-sums.mlir --offload=gpu --emit=exe -o %t/rowsums
+// RUN: for p in 1 2 3; do env IMEXRT_CHECK_LEAKS=1 %mpiexec -n $p %t/rowsums 2>&1 | FileCheck %s --check-prefix=ROWSUMS || exit 1; done
+// ROWSUMS: sizes = [4] strides = [1] data =
+// ROWSUMS-NEXT: [6,  15,  24,  33]
+// ROWSUMS-NOT: never freed
+// ROWSUMS-NOT: free()
 // RUN: imexc %t/stats2.mlir --offload=gpu --emit=mlir -o - | FileCheck %s --check-prefix=IR
 // IR: llvm.call @gpuLaunchKernel
 // IR: llvm.call @MPI_Allreduce
