@@ -12,7 +12,6 @@
 #include "imex/Support/Shardings.h"
 #include "imex/Transforms/Passes.h"
 
-#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
@@ -195,14 +194,21 @@ struct FinishShardToMPIPass
   }
 
   void nameImplementation(ModuleOp module) {
-    if (module->hasAttr(DLTIDialect::kMapAttrName))
-      return;
-    std::string text =
-        ("#dlti.map<\"" + kMPIImplementationKey + "\" = \"" +
-         (implementation == "mpich" ? "MPICH" : "OpenMPI") + "\">")
-            .str();
-    module->setAttr(DLTIDialect::kMapAttrName,
-                    parseAttribute(text, module.getContext()));
+    MLIRContext *ctx = module.getContext();
+    // The input's own map keeps its entries (and its implementation, if
+    // it names one); MPI's lowering reports a map without one as an error.
+    SmallVector<DataLayoutEntryInterface> entries;
+    if (auto map = module->getAttrOfType<MapAttr>(DLTIDialect::kMapAttrName)) {
+      if (succeeded(map.query(StringAttr::get(ctx, kMPIImplementationKey))))
+        return;
+      llvm::append_range(entries, map.getEntries());
+    } else if (module->hasAttr(DLTIDialect::kMapAttrName)) {
+      return; // another kind of specification: left to the input
+    }
+    entries.push_back(DataLayoutEntryAttr::get(
+        StringAttr::get(ctx, kMPIImplementationKey),
+        StringAttr::get(ctx, implementation == "mpich" ? "MPICH" : "OpenMPI")));
+    module->setAttr(DLTIDialect::kMapAttrName, MapAttr::get(ctx, entries));
   }
 
   /// MPI_Init first, a check of the process count against each static

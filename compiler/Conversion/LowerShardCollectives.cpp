@@ -275,6 +275,8 @@ struct LowerShardCollectivesPass
         ops.push_back(op);
     });
     for (Operation *op : ops) {
+      if (lowerWithoutAxes(op))
+        continue;
       FailureOr<shard::GridOp> grid = gridOf(op, symbols);
       if (failed(grid))
         return signalPassFailure();
@@ -319,6 +321,32 @@ struct LowerShardCollectivesPass
       if (failed(lowered))
         return signalPassFailure();
     }
+  }
+
+  /// A collective over no grid axes has every process on its own: it is
+  /// its input (as upstream canonicalization folds it). True if `op` was
+  /// one and is gone.
+  static bool lowerWithoutAxes(Operation *op) {
+    auto axesOf = [](Operation *op) -> std::optional<ArrayRef<int16_t>> {
+      return TypeSwitch<Operation *, std::optional<ArrayRef<int16_t>>>(op)
+          .Case<shard::AllSliceOp, shard::AllGatherOp, shard::AllReduceOp>(
+              [](auto collective) { return collective.getGridAxes(); })
+          .Default([](Operation *) { return std::nullopt; });
+    };
+    std::optional<ArrayRef<int16_t>> axes = axesOf(op);
+    if (!axes || !axes->empty())
+      return false;
+    Value input = op->getOperand(0);
+    Type type = op->getResult(0).getType();
+    if (input.getType() != type) {
+      if (!tensor::CastOp::areCastCompatible(input.getType(), type))
+        return false;
+      OpBuilder b(op);
+      input = tensor::CastOp::create(b, op->getLoc(), type, input);
+    }
+    op->getResult(0).replaceAllUsesWith(input);
+    op->erase();
+    return true;
   }
 
   /// Gives every process rank 0's `arg` (an array whole on rank 0 only):

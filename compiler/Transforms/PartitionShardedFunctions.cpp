@@ -128,9 +128,23 @@ bool hasAnnotations(func::FuncOp func) {
       .wasInterrupted();
 }
 
+/// The first op past the chain of annotations that starts at `value`.
+Operation *firstReaderPastAnnotations(Value value) {
+  for (Operation *user : value.getUsers()) {
+    auto annotation = dyn_cast<shard::ShardOp>(user);
+    if (!annotation)
+      return user;
+    if (Operation *reader = firstReaderPastAnnotations(annotation))
+      return reader;
+  }
+  return nullptr;
+}
+
 /// Refuses an annotation that drops the halos of the value it annotates
 /// (split the same way): upstream resharding computes the part's size
-/// from memory it never wrote there.
+/// from memory it never wrote there. The error names the op that reads
+/// the value without halos (propagation chose that), with a note where
+/// the halos were given.
 LogicalResult checkHaloDrops(func::FuncOp func) {
   WalkResult result = func.walk([](shard::ShardOp target) {
     auto source = target.getSrc().getDefiningOp<shard::ShardOp>();
@@ -147,9 +161,14 @@ LogicalResult checkHaloDrops(func::FuncOp func) {
         !to.getStaticHaloSizes().empty() || !to.getDynamicHaloSizes().empty();
     if (!fromHalos || toHalos || !from.equalSplitAxes(to))
       return WalkResult::advance();
-    target.emitOpError("drops the halos of a value split with halo_sizes, "
-                       "which distributed programs do not support yet; "
-                       "annotate its users with the same halos");
+    Operation *reader = firstReaderPastAnnotations(target);
+    InFlightDiagnostic diag =
+        (reader ? reader : target.getOperation())->emitOpError()
+        << "reads a value split with halo_sizes without its halos "
+           "(sharding propagation gave this op none), which distributed "
+           "programs do not support yet; drop the halo_sizes (imexc gives "
+           "stencil views the halos they need itself)";
+    diag.attachNote(sourceDef.getLoc()) << "halos given here";
     return WalkResult::interrupt();
   });
   return failure(result.wasInterrupted());

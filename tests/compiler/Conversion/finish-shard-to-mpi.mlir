@@ -123,6 +123,20 @@ module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "OpenMPI">} {
 
 // -----
 
+// A map without an implementation gets one next to its entries (MPI's
+// lowering reports a map without one as an error).
+// CHECK: module attributes {dlti.map = #dlti.map<"MPI:comm_world_size" = 4 : i32, "MPI:Implementation" = "MPICH">}
+// OPENMPI: module attributes {dlti.map = #dlti.map<"MPI:comm_world_size" = 4 : i32, "MPI:Implementation" = "OpenMPI">}
+module attributes {dlti.map = #dlti.map<"MPI:comm_world_size" = 4 : i32>} {
+  func.func @rank() -> i32 {
+    %w = mpi.comm_world : !mpi.comm
+    %r, %rank = mpi.comm_rank(%w) : !mpi.retval, i32
+    return %rank : i32
+  }
+}
+
+// -----
+
 // A shard op that convert-shard-to-mpi left is an error.
 shard.grid @grid(shape = 2)
 func.func @left(%x: tensor<2xf32>) -> tensor<2xf32> {

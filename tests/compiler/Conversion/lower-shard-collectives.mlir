@@ -184,3 +184,20 @@ func.func @gather_view_parts(%p: tensor<?xf32>) -> tensor<?xf32> {
   %g = shard.all_gather %p on @grid grid_axes = [0] gather_axis = 0 {imexc.parts_not_blocks} : tensor<?xf32> -> tensor<?xf32>
   return %g : tensor<?xf32>
 }
+
+// -----
+
+// Collectives over no grid axes leave every process on its own: they are
+// their inputs.
+shard.grid @grid2d(shape = 2x4)
+// CHECK-LABEL: func.func @no_axes
+// CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)
+// CHECK-NOT: shard.
+// CHECK-NOT: mpi.
+// CHECK: return %[[X]], %[[X]], %[[X]]
+func.func @no_axes(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %g = shard.all_gather %x on @grid2d grid_axes = [] gather_axis = 0 : tensor<4xf32> -> tensor<4xf32>
+  %s = shard.all_slice %x on @grid2d grid_axes = [] slice_axis = 0 : tensor<4xf32> -> tensor<4xf32>
+  %r = shard.all_reduce %x on @grid2d grid_axes = [] : tensor<4xf32> -> tensor<4xf32>
+  return %g, %s, %r : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}

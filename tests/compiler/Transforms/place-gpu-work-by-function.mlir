@@ -72,3 +72,24 @@ func.func @sized(%x: tensor<4xf32, #gpu64>) -> tensor<4xf32, #gpu64> {
   %xs = shard.shard %x to %rows : tensor<4xf32, #gpu64>
   return %xs : tensor<4xf32, #gpu64>
 }
+
+// -----
+
+// GPU-placed tensors in the body alone place the function too, and lose
+// their encodings (a constant's value with them).
+// CHECK-LABEL: func.func @body_only(
+// CHECK-SAME:    imexc.offload_device = #region.gpu_env<device = "XeGPU">
+// CHECK:         arith.constant dense<2.000000e+00> : tensor<4xf32>
+// CHECK-NOT:     #region.gpu_env
+// CHECK:         return
+#gpu = #ndarray.envs<#region.gpu_env<device = "XeGPU">>
+shard.grid @grid(shape = 2)
+func.func @body_only(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %xs = shard.shard %x to %rows : tensor<4xf32>
+  %two = arith.constant dense<2.0> : tensor<4xf32, #gpu>
+  %e = tensor.empty() : tensor<4xf32, #gpu>
+  %y = linalg.mul ins(%two, %two : tensor<4xf32, #gpu>, tensor<4xf32, #gpu>) outs(%e : tensor<4xf32, #gpu>) -> tensor<4xf32, #gpu>
+  %z = ndarray.cast_elemtype %y : tensor<4xf32, #gpu> to tensor<4xf32>
+  return %xs : tensor<4xf32>
+}
