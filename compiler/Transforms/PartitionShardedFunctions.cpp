@@ -77,6 +77,92 @@ LogicalResult checkIndexUses(func::FuncOp func) {
   return failure(result.wasInterrupted());
 }
 
+/// The static sharding an op's operand or result is annotated with for
+/// the op (after propagation), if any.
+std::optional<shard::Sharding> annotationFor(OpOperand &operand) {
+  auto annotation = operand.get().getDefiningOp<shard::ShardOp>();
+  if (!annotation || !annotation.getAnnotateForUsers())
+    return std::nullopt;
+  if (auto sharding =
+          annotation.getSharding().getDefiningOp<shard::ShardingOp>())
+    return shard::Sharding(sharding);
+  return std::nullopt;
+}
+std::optional<shard::Sharding> annotationFor(OpResult result) {
+  for (Operation *user : result.getUsers())
+    if (auto annotation = dyn_cast<shard::ShardOp>(user);
+        annotation && !annotation.getAnnotateForUsers())
+      if (auto sharding =
+              annotation.getSharding().getDefiningOp<shard::ShardingOp>())
+        return shard::Sharding(sharding);
+  return std::nullopt;
+}
+
+/// Refuses linalg ops whose annotated operands and results split one loop
+/// dimension differently (a column-split array plus a whole bias along the
+/// columns, a transpose whose result is split in the input's other
+/// dimension): upstream partitioning trusts the annotations of an op's
+/// operands and builds ops of mismatched shapes.
+LogicalResult checkConsistentSplits(func::FuncOp func) {
+  WalkResult result = func.walk([](linalg::LinalgOp op) {
+    if (!llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
+          return map.isProjectedPermutation();
+        }))
+      return WalkResult::advance();
+    // Per loop dimension: its split axes, and which operand said so.
+    SmallVector<std::optional<std::pair<ArrayRef<shard::GridAxis>, unsigned>>>
+        loops(op.getNumLoops());
+    auto describe = [&](unsigned index, ArrayRef<shard::GridAxis> axes) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << (index < op->getNumOperands() ? "operand " : "result ")
+         << (index < op->getNumOperands() ? index
+                                          : index - op->getNumOperands());
+      if (axes.empty())
+        os << " keeps it whole";
+      else
+        os << " splits it along grid axis " << axes.front();
+      return text;
+    };
+    auto record = [&](unsigned index, AffineMap map,
+                      const shard::Sharding &sharding) {
+      ArrayRef<shard::GridAxesAttr> split = sharding.getSplitAxes();
+      for (unsigned d = 0; d < map.getNumResults(); ++d) {
+        unsigned loop = map.getDimPosition(d);
+        ArrayRef<shard::GridAxis> axes = d < split.size()
+                                             ? split[d].asArrayRef()
+                                             : ArrayRef<shard::GridAxis>();
+        if (!loops[loop]) {
+          loops[loop] = {axes, index};
+          continue;
+        }
+        if (loops[loop]->first == axes)
+          continue;
+        op->emitOpError("splits loop dimension ")
+            << loop << " two ways: "
+            << describe(loops[loop]->second, loops[loop]->first) << ", "
+            << describe(index, axes)
+            << "; distributed programs cannot partition that (annotate them "
+               "alike, or leave one to sharding propagation)";
+        return failure();
+      }
+      return success();
+    };
+    for (OpOperand &operand : op->getOpOperands())
+      if (std::optional<shard::Sharding> sharding = annotationFor(operand))
+        if (failed(record(operand.getOperandNumber(),
+                          op.getMatchingIndexingMap(&operand), *sharding)))
+          return WalkResult::interrupt();
+    for (OpResult result : op->getResults())
+      if (std::optional<shard::Sharding> sharding = annotationFor(result))
+        if (failed(record(op->getNumOperands() + result.getResultNumber(),
+                          op.getIndexingMapMatchingResult(result), *sharding)))
+          return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 /// Refuses explicit offsets written in the input: imexc splits unevenly in
 /// blocks of its own (imex::blockStart: the parts C++ callers pass, and the
 /// only ones its copies between layouts gather), and upstream partitioning
@@ -648,7 +734,7 @@ struct PartitionShardedFunctionsPass
       readArgumentsThroughAnnotations(func);
       unsigned before = errors;
       if (failed(runPipeline(propagate, func)) ||
-          failed(checkIndexUses(func))) {
+          failed(checkIndexUses(func)) || failed(checkConsistentSplits(func))) {
         reportUnexplained(func, errors - before);
         return signalPassFailure();
       }

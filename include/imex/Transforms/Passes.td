@@ -384,7 +384,11 @@ def PartitionShardedFunctions : Pass<"partition-sharded-functions",
     written in the input (imexc splits unevenly in blocks of its own, the
     parts C++ callers pass), and splits along grid axes the grid does not
     have or of one dimension along several axes (upstream partitioning
-    crashes on them), and ops that read a value split with `halo_sizes`
+    crashes on them), linalg ops whose annotated operands and results
+    split one loop dimension two ways (a column-split array plus a bias
+    kept whole; upstream partitioning trusts such annotations and builds
+    ops of mismatched shapes), and ops that read a value split with
+    `halo_sizes`
     without its halos (upstream resharding computes the part's size from
     memory it never wrote). A function the upstream passes cannot partition
     without saying why gets an error that names it.

@@ -408,3 +408,62 @@ func.func @halo_drop(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
   %ys = shard.shard %y to %halos : tensor<8x16xf32>
   return %ys : tensor<8x16xf32>
 }
+
+// -----
+
+// Annotations that split one loop dimension two ways are refused: a
+// column-split array plus a bias kept whole along the columns ...
+shard.grid @grid(shape = 2)
+func.func @bias_conflict(%x: tensor<4x6xf32>, %bias: tensor<6xf32>) -> tensor<4x6xf32> {
+  %rep = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  %cols = shard.sharding @grid split_axes = [[], [0]] : !shard.sharding
+  %xc = shard.shard %x to %cols annotate_for_users : tensor<4x6xf32>
+  %br = shard.shard %bias to %rep annotate_for_users : tensor<6xf32>
+  %e = tensor.empty() : tensor<4x6xf32>
+  // expected-error @+1 {{'linalg.generic' op splits loop dimension 1 two ways: operand 0 splits it along grid axis 0, operand 1 keeps it whole; distributed programs cannot partition that (annotate them alike, or leave one to sharding propagation)}}
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%xc, %br : tensor<4x6xf32>, tensor<6xf32>) outs(%e : tensor<4x6xf32>) {
+    ^bb0(%a: f32, %b: f32, %o: f32):
+      %r = arith.addf %a, %b : f32
+      linalg.yield %r : f32
+  } -> tensor<4x6xf32>
+  return %y : tensor<4x6xf32>
+}
+
+// -----
+
+// ... and a transpose of a row-split array whose result is split in rows.
+shard.grid @grid(shape = 2)
+func.func @transpose_conflict(%x: tensor<4x6xf32>) -> tensor<6x4xf32> {
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %xr = shard.shard %x to %rows annotate_for_users : tensor<4x6xf32>
+  %e = tensor.empty() : tensor<6x4xf32>
+  // expected-error @+1 {{'linalg.transpose' op splits loop dimension 0 two ways: operand 0 keeps it whole, result 0 splits it along grid axis 0; distributed programs cannot partition that (annotate them alike, or leave one to sharding propagation)}}
+  %t = linalg.transpose ins(%xr : tensor<4x6xf32>) outs(%e : tensor<6x4xf32>) permutation = [1, 0]
+  %ts = shard.shard %t to %rows : tensor<6x4xf32>
+  return %ts : tensor<6x4xf32>
+}
+
+// -----
+
+// A reduction over the split dimension is not a conflict: the result does
+// not index that loop dimension (partial sums, then an all_reduce).
+// CHECK-LABEL: func.func @reduce_split
+// CHECK:         linalg.reduce
+// CHECK:         shard.all_reduce
+shard.grid @grid(shape = 2)
+func.func @reduce_split(%x: tensor<4x6xf32>) -> tensor<4xf32> {
+  %rep = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  %cols = shard.sharding @grid split_axes = [[], [0]] : !shard.sharding
+  %xc = shard.shard %x to %cols annotate_for_users : tensor<4x6xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %s = linalg.reduce ins(%xc : tensor<4x6xf32>) outs(%z : tensor<4xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %t = arith.addf %in, %acc : f32
+      linalg.yield %t : f32
+    }
+  %ss = shard.shard %s to %rep : tensor<4xf32>
+  return %ss : tensor<4xf32>
+}
