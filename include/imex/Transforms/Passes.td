@@ -388,10 +388,10 @@ def PartitionShardedFunctions : Pass<"partition-sharded-functions",
     split one loop dimension two ways (a column-split array plus a bias
     kept whole; upstream partitioning trusts such annotations and builds
     ops of mismatched shapes), and ops that read a value split with
-    `halo_sizes`
-    without its halos (upstream resharding computes the part's size from
-    memory it never wrote). A function the upstream passes cannot partition
-    without saying why gets an error that names it.
+    `halo_sizes` without its halos (upstream resharding computes the
+    part's size from memory it never wrote). A function the upstream
+    passes cannot partition without saying why gets an error that names
+    it.
   }];
   // What upstream partitioning and the resharding copies create.
   let dependentDialects = ["::mlir::shard::ShardDialect",
