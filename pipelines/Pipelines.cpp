@@ -68,7 +68,7 @@ void addHostDeallocation(OpPassManager &pm) {
 /// would otherwise fork threads) and one-element heap buffers turned into
 /// values.
 void addHostScalarCleanup(OpPassManager &funcPm) {
-  funcPm.addPass(createCanonicalizerPass());
+  funcPm.addPass(imex::createSoundCanonicalizer());
   funcPm.addPass(imex::createPromoteScalarBuffers());
   funcPm.addPass(imex::createMem2Reg());
 }
@@ -85,7 +85,7 @@ void addHostCodeGeneration(OpPassManager &pm,
                              options.registerTile.end());
   tiling.cacheTile.assign(options.cacheTile.begin(), options.cacheTile.end());
   funcPm.addPass(imex::createTileAndVectorizeForCPU(tiling));
-  funcPm.addPass(createCanonicalizerPass());
+  funcPm.addPass(imex::createSoundCanonicalizer());
 }
 
 /// Host loops: linalg ops left after tiling become loop nests whose
@@ -107,7 +107,7 @@ void addHostLoops(OpPassManager &pm, const imex::PipelineOptions &options) {
   // canonicalize inlines the memref.alloca_scope that scf-to-openmp puts
   // around loop bodies; left alone, it may not hold the multi-block body of
   // a nested sequential loop after scf-to-cf.
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(imex::createSoundCanonicalizer());
 }
 
 /// Vector ops (from host code generation or the input) to the LLVM
@@ -298,7 +298,7 @@ void imex::buildRegionPipeline(OpPassManager &pm,
   addBufferization(pm);
   addGpuLaunches(pm, options);
   addGpuAllocation(pm, options);
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(imex::createSoundCanonicalizer());
 }
 
 void imex::buildHostPipeline(OpPassManager &pm,
@@ -315,7 +315,7 @@ void imex::buildVectorExtPipeline(OpPassManager &pm,
   funcPm.addPass(VectorExt::createLowerTransferGatherScatterToVector());
   funcPm.addPass(VectorExt::createLowerArgCompareToVector());
   pm.addPass(VectorExt::createCheckVectorExtLowered());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(imex::createSoundCanonicalizer());
   buildHostPipeline(pm, options);
 }
 
@@ -330,12 +330,12 @@ void imex::buildGpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   addGpuLaunches(pm, options);
   pm.addPass(createConvertRegionSequentialLoopsToGpu());
   addGpuAllocation(pm, options);
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(imex::createSoundCanonicalizer());
   pm.addPass(createLinearizeLaunchMemrefs());
   // Static sizes and strides fold to constants, which outlining moves into
   // the kernel instead of passing them as arguments (a Vulkan kernel binds
   // at most 32 buffers on many devices, and each scalar is one).
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(imex::createSoundCanonicalizer());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createLowerAffinePass());
 
@@ -351,7 +351,7 @@ void imex::buildGpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   ConvertSCFToOpenMPPassOptions openmp;
   openmp.numThreads = options.numThreads;
   pm.addPass(createConvertSCFToOpenMPPass(openmp));
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(imex::createSoundCanonicalizer());
   // Allocation through the runtime's generic functions: their free also
   // releases the GPU buffers that host-side deallocation reaches.
   pm.addPass(createConvertGPUToGPUX());
@@ -378,7 +378,7 @@ static void addDistributedLowering(OpPassManager &pm,
   imex::FinishShardToMPIOptions finish;
   finish.implementation = options.mpi;
   pm.addPass(imex::createFinishShardToMPI(finish));
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(imex::createSoundCanonicalizer());
 }
 
 void imex::buildDistributedPipeline(OpPassManager &pm,

@@ -883,7 +883,11 @@ private:
         linalg::getLinalgTilingCanonicalizationPatterns(ctx);
     scf::populateSCFForLoopCanonicalizationPatterns(patterns);
     tensor::populateFoldTensorEmptyPatterns(patterns);
-    (void)applyPatternsGreedily(func, std::move(patterns));
+    SmallVector<std::string> unsound(
+        std::begin(imex::kUnsoundCanonicalizations),
+        std::end(imex::kUnsoundCanonicalizations));
+    (void)applyPatternsGreedily(
+        func, FrozenRewritePatternSet(std::move(patterns), unsound));
   }
 
   void vectorize(func::FuncOp func) {

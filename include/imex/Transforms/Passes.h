@@ -90,6 +90,17 @@ constexpr llvm::StringLiteral kUpdatesArgumentsAttr = "imexc.updates_arguments";
 /// `#region.gpu_env` (with its workgroup size).
 constexpr llvm::StringLiteral kOffloadDeviceAttr = "imexc.offload_device";
 
+/// Upstream canonicalization patterns that miscompile imexc's programs,
+/// by their debug names, for the canonicalizations imexc runs to leave
+/// out. scf.for's folding of a tensor.cast into its iteration arguments
+/// fixes a loop-carried array at its size before the loop, even where the
+/// loop grows or shrinks it (`c = concatenate((c, d))` in a loop).
+inline constexpr llvm::StringLiteral kUnsoundCanonicalizations[] = {
+    "(anonymous namespace)::ForOpTensorCastFolder"};
+
+/// A canonicalizer without kUnsoundCanonicalizations.
+std::unique_ptr<mlir::Pass> createSoundCanonicalizer();
+
 /// True if an op of `func` updates a tensor in place (ndarray.insert_slice
 /// declares a write, a call is marked kUpdatesArgumentsAttr): the
 /// function's tensors then have reference semantics, and fusing,
