@@ -40,17 +40,32 @@ bool splits(shard::ShardOp shard) {
   return imex::splitsSomeDimension(sharding);
 }
 
+/// The annotation of `operand` for the op that reads it (after
+/// propagation), if any.
+shard::ShardOp annotationForReader(Value operand) {
+  auto annotation = operand.getDefiningOp<shard::ShardOp>();
+  return annotation && annotation.getAnnotateForUsers() ? annotation
+                                                        : shard::ShardOp();
+}
+
+/// The annotations of `result` as the value its op makes.
+SmallVector<shard::ShardOp> annotationsOfResult(Value result) {
+  SmallVector<shard::ShardOp> annotations;
+  for (Operation *user : result.getUsers())
+    if (auto annotation = dyn_cast<shard::ShardOp>(user);
+        annotation && !annotation.getAnnotateForUsers())
+      annotations.push_back(annotation);
+  return annotations;
+}
+
 /// True if `value` is annotated (for this op, after propagation) with a
 /// sharding that splits it.
 bool isSplit(Value value, bool asOperand) {
   if (asOperand) {
-    auto shard = value.getDefiningOp<shard::ShardOp>();
-    return shard && shard.getAnnotateForUsers() && splits(shard);
+    shard::ShardOp annotation = annotationForReader(value);
+    return annotation && splits(annotation);
   }
-  return llvm::any_of(value.getUsers(), [](Operation *user) {
-    auto shard = dyn_cast<shard::ShardOp>(user);
-    return shard && !shard.getAnnotateForUsers() && splits(shard);
-  });
+  return llvm::any_of(annotationsOfResult(value), splits);
 }
 
 /// Refuses linalg ops that read their loop indices and are split: upstream
@@ -77,24 +92,11 @@ LogicalResult checkIndexUses(func::FuncOp func) {
   return failure(result.wasInterrupted());
 }
 
-/// The static sharding an op's operand or result is annotated with for
-/// the op (after propagation), if any.
-std::optional<shard::Sharding> annotationFor(OpOperand &operand) {
-  auto annotation = operand.get().getDefiningOp<shard::ShardOp>();
-  if (!annotation || !annotation.getAnnotateForUsers())
-    return std::nullopt;
+/// The static sharding of `annotation`, if it has one.
+std::optional<shard::Sharding> staticShardingOf(shard::ShardOp annotation) {
   if (auto sharding =
           annotation.getSharding().getDefiningOp<shard::ShardingOp>())
     return shard::Sharding(sharding);
-  return std::nullopt;
-}
-std::optional<shard::Sharding> annotationFor(OpResult result) {
-  for (Operation *user : result.getUsers())
-    if (auto annotation = dyn_cast<shard::ShardOp>(user);
-        annotation && !annotation.getAnnotateForUsers())
-      if (auto sharding =
-              annotation.getSharding().getDefiningOp<shard::ShardingOp>())
-        return shard::Sharding(sharding);
   return std::nullopt;
 }
 
@@ -149,15 +151,20 @@ LogicalResult checkConsistentSplits(func::FuncOp func) {
       return success();
     };
     for (OpOperand &operand : op->getOpOperands())
-      if (std::optional<shard::Sharding> sharding = annotationFor(operand))
-        if (failed(record(operand.getOperandNumber(),
-                          op.getMatchingIndexingMap(&operand), *sharding)))
-          return WalkResult::interrupt();
+      if (shard::ShardOp annotation = annotationForReader(operand.get()))
+        if (std::optional<shard::Sharding> sharding =
+                staticShardingOf(annotation))
+          if (failed(record(operand.getOperandNumber(),
+                            op.getMatchingIndexingMap(&operand), *sharding)))
+            return WalkResult::interrupt();
     for (OpResult result : op->getResults())
-      if (std::optional<shard::Sharding> sharding = annotationFor(result))
-        if (failed(record(op->getNumOperands() + result.getResultNumber(),
-                          op.getIndexingMapMatchingResult(result), *sharding)))
-          return WalkResult::interrupt();
+      for (shard::ShardOp annotation : annotationsOfResult(result))
+        if (std::optional<shard::Sharding> sharding =
+                staticShardingOf(annotation))
+          if (failed(record(op->getNumOperands() + result.getResultNumber(),
+                            op.getIndexingMapMatchingResult(result),
+                            *sharding)))
+            return WalkResult::interrupt();
     return WalkResult::advance();
   });
   return failure(result.wasInterrupted());
@@ -207,6 +214,12 @@ LogicalResult checkShardings(func::FuncOp func,
   return failure(result.wasInterrupted());
 }
 
+/// True if `sharding` gives halo sizes.
+bool hasHalos(const shard::Sharding &sharding) {
+  return !sharding.getStaticHaloSizes().empty() ||
+         !sharding.getDynamicHaloSizes().empty();
+}
+
 /// Whether `func` annotates tensors with shardings (and so is partitioned).
 /// A function with collectives alone is in its per-process form already.
 bool hasAnnotations(func::FuncOp func) {
@@ -241,11 +254,7 @@ LogicalResult checkHaloDrops(func::FuncOp func) {
     if (!sourceDef || !targetDef)
       return WalkResult::advance();
     shard::Sharding from(sourceDef), to(targetDef);
-    bool fromHalos = !from.getStaticHaloSizes().empty() ||
-                     !from.getDynamicHaloSizes().empty();
-    bool toHalos =
-        !to.getStaticHaloSizes().empty() || !to.getDynamicHaloSizes().empty();
-    if (!fromHalos || toHalos || !from.equalSplitAxes(to))
+    if (!hasHalos(from) || hasHalos(to) || !from.equalSplitAxes(to))
       return WalkResult::advance();
     Operation *reader = firstReaderPastAnnotations(target);
     InFlightDiagnostic diag =
@@ -301,8 +310,7 @@ void recordGrids(func::FuncOp func) {
 
 /// True if `sharding` is given by split axes alone.
 bool isPlain(const shard::Sharding &sharding) {
-  return sharding.getStaticHaloSizes().empty() &&
-         sharding.getDynamicHaloSizes().empty() &&
+  return !hasHalos(sharding) &&
          sharding.getStaticShardedDimsOffsets().empty() &&
          sharding.getDynamicShardedDimsOffsets().empty();
 }

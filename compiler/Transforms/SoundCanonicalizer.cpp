@@ -11,8 +11,11 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
+llvm::SmallVector<std::string> imex::unsoundCanonicalizations() {
+  return {"(anonymous namespace)::ForOpTensorCastFolder"};
+}
+
 std::unique_ptr<mlir::Pass> imex::createSoundCanonicalizer() {
-  llvm::SmallVector<std::string> disabled(std::begin(kUnsoundCanonicalizations),
-                                          std::end(kUnsoundCanonicalizations));
-  return mlir::createCanonicalizerPass(mlir::GreedyRewriteConfig(), disabled);
+  return mlir::createCanonicalizerPass(mlir::GreedyRewriteConfig(),
+                                       unsoundCanonicalizations());
 }

@@ -883,11 +883,9 @@ private:
         linalg::getLinalgTilingCanonicalizationPatterns(ctx);
     scf::populateSCFForLoopCanonicalizationPatterns(patterns);
     tensor::populateFoldTensorEmptyPatterns(patterns);
-    SmallVector<std::string> unsound(
-        std::begin(imex::kUnsoundCanonicalizations),
-        std::end(imex::kUnsoundCanonicalizations));
     (void)applyPatternsGreedily(
-        func, FrozenRewritePatternSet(std::move(patterns), unsound));
+        func, FrozenRewritePatternSet(std::move(patterns),
+                                      imex::unsoundCanonicalizations()));
   }
 
   void vectorize(func::FuncOp func) {

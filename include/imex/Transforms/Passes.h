@@ -95,10 +95,9 @@ constexpr llvm::StringLiteral kOffloadDeviceAttr = "imexc.offload_device";
 /// out. scf.for's folding of a tensor.cast into its iteration arguments
 /// fixes a loop-carried array at its size before the loop, even where the
 /// loop grows or shrinks it (`c = concatenate((c, d))` in a loop).
-inline constexpr llvm::StringLiteral kUnsoundCanonicalizations[] = {
-    "(anonymous namespace)::ForOpTensorCastFolder"};
+llvm::SmallVector<std::string> unsoundCanonicalizations();
 
-/// A canonicalizer without kUnsoundCanonicalizations.
+/// A canonicalizer without unsoundCanonicalizations().
 std::unique_ptr<mlir::Pass> createSoundCanonicalizer();
 
 /// True if an op of `func` updates a tensor in place (ndarray.insert_slice
