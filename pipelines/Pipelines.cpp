@@ -262,6 +262,8 @@ static void addGpuLaunches(OpPassManager &pm,
   reductions.subgroups = options.gpuSubgroups;
   loops.addPass(imex::createConvertRegionReductionsToGpu(reductions));
   loops.addPass(createConvertLinalgToParallelLoopsPass());
+  if (options.gpuVectorize)
+    loops.addPass(imex::createVectorizeGpuParallelLoops());
   imex::TileParallelLoopsForWorkgroupsOptions workgroups;
   workgroups.workgroupSize = options.workgroupSize;
   loops.addPass(imex::createTileParallelLoopsForWorkgroups(workgroups));
@@ -332,10 +334,12 @@ void imex::buildGpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   addGpuAllocation(pm, options);
   pm.addPass(imex::createSoundCanonicalizer());
   pm.addPass(createLinearizeLaunchMemrefs());
-  // Static sizes and strides fold to constants, which outlining moves into
-  // the kernel instead of passing them as arguments (a Vulkan kernel binds
-  // at most 32 buffers on many devices, and each scalar is one).
+  // Static sizes and strides fold to constants, which are copied into the
+  // kernel instead of being passed as arguments (a Vulkan kernel binds at
+  // most 32 buffers on many devices, and each scalar is one).
   pm.addPass(imex::createSoundCanonicalizer());
+  pm.addPass(createCSEPass());
+  pm.nest<func::FuncOp>().addPass(imex::createSinkConstantsIntoLaunches());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createLowerAffinePass());
 

@@ -15,6 +15,7 @@
 
 #include "SPIRVKernelPreparation.h"
 #include "SPIRVValidation.h"
+#include "VulkanVectorBuffers.h"
 #include "imex/CodeGen/KernelBinary.h"
 #include "imex/CodeGen/Passes.h"
 #include "imex/Transforms/Passes.h"
@@ -598,6 +599,11 @@ LogicalResult GpuKernelsToSPIRVBinaryPass::runConversion(
   finish.addPass(spirv::createSPIRVUpdateVCEPass());
   if (failed(runPipeline(finish, spirvModule))) {
     reason = "cannot lower the SPIR-V ABI attributes";
+    return mlir::failure();
+  }
+  if (flavour == SPIRVFlavour::Vulkan &&
+      failed(imex::codegen::useVectorBufferElements(spirvModule))) {
+    reason = "cannot give vector accesses their own buffer elements";
     return mlir::failure();
   }
 

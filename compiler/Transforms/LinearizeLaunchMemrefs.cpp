@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace imex {
@@ -38,8 +39,8 @@ bool needsLinearization(MemRefType type) {
   return type.getRank() > 1 || !type.getLayout().isIdentity();
 }
 
-/// True if every use of `memref` inside `launch` is a load, store or dim,
-/// the accesses this pass knows how to rewrite.
+/// True if every use of `memref` inside `launch` is a load, store or dim
+/// (scalar or vector), the accesses this pass knows how to rewrite.
 bool onlySimpleAccesses(Value memref, gpu::LaunchOp launch) {
   return llvm::all_of(memref.getUses(), [&](OpOperand &use) {
     Operation *user = use.getOwner();
@@ -47,7 +48,9 @@ bool onlySimpleAccesses(Value memref, gpu::LaunchOp launch) {
       return true;
     if (auto store = dyn_cast<memref::StoreOp>(user))
       return store.getMemRef() == memref;
-    return isa<memref::LoadOp, memref::DimOp>(user);
+    if (auto store = dyn_cast<vector::StoreOp>(user))
+      return store.getBase() == memref;
+    return isa<memref::LoadOp, vector::LoadOp, memref::DimOp>(user);
   });
 }
 
@@ -114,6 +117,19 @@ void linearize(gpu::LaunchOp launch, Value memref, IRRewriter &rewriter) {
       Value index = buffer.linearIndex(rewriter, loc, store.getIndices());
       rewriter.replaceOpWithNewOp<memref::StoreOp>(store, store.getValue(),
                                                    buffer.flat, index);
+    } else if (auto load = dyn_cast<vector::LoadOp>(user)) {
+      // A vector runs along the innermost dimension, whose stride is 1.
+      Value index = buffer.linearIndex(rewriter, loc, load.getIndices());
+      rewriter.modifyOpInPlace(load, [&] {
+        load.getBaseMutable().assign(buffer.flat);
+        load.getIndicesMutable().assign(index);
+      });
+    } else if (auto store = dyn_cast<vector::StoreOp>(user)) {
+      Value index = buffer.linearIndex(rewriter, loc, store.getIndices());
+      rewriter.modifyOpInPlace(store, [&] {
+        store.getBaseMutable().assign(buffer.flat);
+        store.getIndicesMutable().assign(index);
+      });
     } else {
       auto dim = cast<memref::DimOp>(user);
       std::optional<int64_t> constant = dim.getConstantIndex();

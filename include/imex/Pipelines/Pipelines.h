@@ -88,6 +88,13 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
                      "reductions for Level Zero); off: workgroup memory "
                      "only, for devices without subgroup arithmetic"),
       llvm::cl::init(true)};
+  Option<bool> gpuVectorize{
+      *this, "gpu-vectorize",
+      llvm::cl::desc("Give each GPU thread of an elementwise loop four "
+                     "consecutive 32-bit elements, moved as one 16-byte "
+                     "vector where alignment allows; off: one element per "
+                     "thread"),
+      llvm::cl::init(true)};
   Option<std::string> gpuRuntime{
       *this, "gpu-runtime",
       llvm::cl::desc("SPIR-V flavours embedded for GPU kernels: auto (both), "

@@ -409,7 +409,8 @@ def LinearizeLaunchMemrefs : Pass<"linearize-launch-memrefs"> {
     index a memref whose strides or offset are only known at run time (a
     multi-dimensional array with dynamic sizes, a strided view). For every
     memref of rank > 1, or of rank 0 or 1 with a non-identity layout, that a
-    `gpu.launch` body only loads, stores or takes dims of, this pass takes
+    `gpu.launch` body only loads, stores (`memref` or `vector` ops) or
+    takes dims of, this pass takes
     the memref's metadata before the launch (`memref.extract_strided_metadata`),
     gives the body a 1-D `memref.reinterpret_cast` of its base buffer, and
     rewrites each access to use `offset + sum(index_k * stride_k)`. Kernel
@@ -500,6 +501,58 @@ def TileParallelLoopsForWorkgroups
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];
+}
+
+def SinkConstantsIntoLaunches
+    : Pass<"sink-constants-into-launches", "::mlir::func::FuncOp"> {
+  let summary = "Copy the constants a gpu.launch body uses into it";
+  let description = [{
+    Canonicalization gathers constants at the start of the function, so a
+    `gpu.launch` body uses them from outside, and kernel outlining would
+    pass each as a kernel argument: one more storage buffer binding per
+    scalar for a Vulkan kernel, where many devices allow 32. This pass
+    clones every constant-like op that a launch body uses into the body.
+    Unlike upstream's `gpu-launch-sink-index-computations`, it leaves
+    `memref.dim` and other non-constant ops outside, since the SPIR-V
+    conversion cannot lower a dim of a dynamic memref in a kernel.
+  }];
+}
+
+def VectorizeGpuParallelLoops
+    : Pass<"vectorize-gpu-parallel-loops", "::mlir::func::FuncOp"> {
+  let summary = "Give each GPU thread four consecutive elements, loaded and "
+                "stored as one 16-byte vector where alignment allows";
+  let description = [{
+    A GPU thread that loads and stores one 32-bit element at a time issues
+    four times the memory instructions of one that moves 16 bytes. This
+    pass groups the innermost dimension of every outermost `scf.parallel`
+    without reductions inside a GPU `region.env_region` by four: iteration
+    `g` of the new loop runs the old iterations `lb + 4g` to `lb + 4g + 3`.
+
+    When all four exist and every memref the body accesses at the
+    innermost index has its first one at a linear index (offset plus
+    index times stride) that is a multiple of four, they run as one:
+    `vector.load` and `vector.store` of `vector<4xT>` (with the element's
+    alignment only, since a view may start anywhere) and the body's
+    elementwise ops on vectors, the values that do not vary broadcast.
+    Otherwise (the end of a row, a view at an odd offset) the four run one
+    by one in an `scf.for`. Pure ops that do not depend on the innermost
+    index are computed once, before both paths.
+
+    A loop is grouped only if its innermost step is 1, its extent is not a
+    constant below four, it stores at the innermost index, and every op of
+    its body is one of: a `memref.load` or `memref.store` of 32-bit
+    elements with unit innermost stride, from a memref defined outside the
+    loop, whose last index is the innermost induction variable and whose
+    other indices are computed before the paths; a pure elementwise op on
+    integers or floats; or an op that does not depend on the innermost
+    index and is pure or a load. Ops with regions, other uses of the
+    induction variable and other side effects leave the loop as it was.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def PromoteScalarBuffers

@@ -166,3 +166,36 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Vulkan reads a vector of a buffer as an element of a vector array, which
+// std430 pads for three elements...
+module attributes {gpu.container_module} {
+  // expected-error @below {{kernel 'k' in gpu.module @m: cannot give vector accesses their own buffer elements for the vulkan flavour}}
+  gpu.module @m {
+    // expected-note @below {{buffer 'k_arg_0' is accessed with vectors of 3 elements, which Vulkan cannot express}}
+    gpu.func @k(%a: memref<?xf32>, %i: index) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %v = vector.load %a[%i] : memref<?xf32>, vector<3xf32>
+      vector.store %v, %a[%i] : memref<?xf32>, vector<3xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// ... and cannot give one buffer two vector widths.
+module attributes {gpu.container_module} {
+  // expected-error @below {{kernel 'k' in gpu.module @m: cannot give vector accesses their own buffer elements for the vulkan flavour}}
+  gpu.module @m {
+    // expected-note @below {{buffer 'k_arg_0' is accessed with vectors of different widths, which Vulkan cannot express}}
+    gpu.func @k(%a: memref<?xf32>, %i: index, %j: index) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %v = vector.load %a[%i] : memref<?xf32>, vector<4xf32>
+      %w = vector.load %a[%j] : memref<?xf32>, vector<2xf32>
+      vector.store %v, %a[%j] : memref<?xf32>, vector<4xf32>
+      vector.store %w, %a[%i] : memref<?xf32>, vector<2xf32>
+      gpu.return
+    }
+  }
+}

@@ -28,6 +28,35 @@ func.func @dynamic_2d(%m: memref<?x?xf32>, %n: index) {
 
 // -----
 
+// Vector loads and stores (of vectorize-gpu-parallel-loops) run along the
+// innermost dimension: they move to the flat view at the linear index of
+// their first element, keeping their vector type and alignment.
+// CHECK-LABEL: func.func @vectors
+// CHECK:      %[[BASE:.*]], %[[OFF:.*]], %{{.*}}:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata
+// CHECK:      %[[FLAT:.*]] = memref.reinterpret_cast %[[BASE]]
+// CHECK:      gpu.launch
+// CHECK:        %[[J:.*]] = arith.muli %{{.*}}, %c4
+// CHECK:        arith.muli %{{.*}}, %[[STRIDES]]#0
+// CHECK:        %[[ROW:.*]] = arith.addi %[[OFF]]
+// CHECK:        %[[COL:.*]] = arith.muli %[[J]], %[[STRIDES]]#1
+// CHECK:        %[[I:.*]] = arith.addi %[[ROW]], %[[COL]]
+// CHECK:        %[[V:.*]] = vector.load %[[FLAT]][%[[I]]] {alignment = 4 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK:        vector.store %[[V]], %[[FLAT]][%{{.*}}] {alignment = 4 : i64} : memref<?xf32>, vector<4xf32>
+func.func @vectors(%m: memref<?x?xf32, strided<[?, 1], offset: ?>>, %n: index) {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %n, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %j = arith.muli %by, %c4 : index
+    %v = vector.load %m[%bx, %j] {alignment = 4} : memref<?x?xf32, strided<[?, 1], offset: ?>>, vector<4xf32>
+    vector.store %v, %m[%by, %j] {alignment = 4} : memref<?x?xf32, strided<[?, 1], offset: ?>>, vector<4xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 // A strided 1-D view gets its offset and stride from the metadata; a
 // memref.dim in the body becomes the host-side size.
 // CHECK-LABEL: func.func @strided_view

@@ -13,8 +13,9 @@
 // RUN: env IMEXRT_TRACE_LAUNCHES=1 IMEXRT_CHECK_LEAKS=1 %mpiexec -n 2 %t/scale2 2>&1 | FileCheck %s --check-prefix=PARTS
 // CHECK: sizes = [10] strides = [1] data =
 // CHECK-NEXT: [0,  2,  4,  6,  8,  10,  12,  14,  16,  18]
-// Each of the 2 processes doubles its 5 rows on its device:
-// PARTS-COUNT-2: launch scale_kernel grid 1,1,1 workgroup 5,1,1
+// Each of the 2 processes doubles its 5 rows on its device, four rows per
+// thread (vectorize-gpu-parallel-loops), so two threads:
+// PARTS-COUNT-2: launch scale_kernel grid 1,1,1 workgroup 2,1,1
 // PARTS-NOT: never freed
 //
 // RUN: for p in 1 2 3; do sed "s/shape = 1)/shape = $p)/" %S/stats.mlir > %t/stats$p.mlir && imexc %t/stats$p.mlir --offload=gpu --emit=exe -o %t/stats-gpu$p && imexc %t/stats$p.mlir --emit=exe -o %t/stats-host$p || exit 1; done

@@ -1,0 +1,179 @@
+//===- VulkanVectorBuffers.cpp - vector accesses in logical addressing ----===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "VulkanVectorBuffers.h"
+
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVTypes.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+
+namespace {
+
+/// The scalar element type of a storage buffer variable holding one array
+/// of scalars (how spirv-lower-abi-attrs declares a memref argument: a
+/// runtime array, or a sized one for a static shape), or null.
+Type getScalarArrayElement(spirv::GlobalVariableOp var) {
+  auto pointer = dyn_cast<spirv::PointerType>(var.getType());
+  if (!pointer ||
+      pointer.getStorageClass() != spirv::StorageClass::StorageBuffer)
+    return {};
+  auto wrapper = dyn_cast<spirv::StructType>(pointer.getPointeeType());
+  if (!wrapper || wrapper.getNumElements() != 1)
+    return {};
+  Type element;
+  if (auto array = dyn_cast<spirv::RuntimeArrayType>(wrapper.getElementType(0)))
+    element = array.getElementType();
+  else if (auto array = dyn_cast<spirv::ArrayType>(wrapper.getElementType(0)))
+    element = array.getElementType();
+  return isa_and_present<spirv::ScalarType>(element) ? element : Type();
+}
+
+/// The access chains into one variable, and the vector width its element
+/// pointers are cast to (0 if none is).
+struct BufferAccesses {
+  SmallVector<spirv::AccessChainOp> chains;
+  int64_t width = 0;
+};
+
+/// Collects the accesses to `var`; fails with an error if a vector cast
+/// exists and some use is not an element access chain, or two widths are
+/// used.
+FailureOr<BufferAccesses> collectAccesses(spirv::GlobalVariableOp var,
+                                          spirv::ModuleOp module) {
+  BufferAccesses accesses;
+  bool otherUse = false;
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(var.getSymNameAttr(), module);
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    auto address = dyn_cast<spirv::AddressOfOp>(use.getUser());
+    if (!address) {
+      otherUse = true;
+      continue;
+    }
+    for (Operation *user : address->getUsers()) {
+      auto chain = dyn_cast<spirv::AccessChainOp>(user);
+      if (!chain || chain.getIndices().size() != 2) {
+        otherUse = true;
+        continue;
+      }
+      accesses.chains.push_back(chain);
+      for (Operation *chainUser : chain->getUsers()) {
+        auto bitcast = dyn_cast<spirv::BitcastOp>(chainUser);
+        if (!bitcast)
+          continue;
+        auto vector = dyn_cast<VectorType>(
+            cast<spirv::PointerType>(bitcast.getType()).getPointeeType());
+        if (!vector ||
+            (accesses.width && accesses.width != vector.getNumElements()))
+          return var.emitError() << "buffer '" << var.getSymName()
+                                 << "' is accessed with vectors of different "
+                                    "widths, which Vulkan cannot express";
+        accesses.width = vector.getNumElements();
+      }
+    }
+  }
+  if (accesses.width && otherUse)
+    return var.emitError() << "buffer '" << var.getSymName()
+                           << "' is accessed as vectors and in another way "
+                              "than by element, which Vulkan cannot express";
+  return accesses;
+}
+
+/// Rewrites `var` to hold a runtime array of vectors of `accesses.width`
+/// elements (a static shape need not be a whole number of vectors).
+void retype(spirv::GlobalVariableOp var, Type element,
+            const BufferAccesses &accesses, spirv::ModuleOp module) {
+  MLIRContext *ctx = var.getContext();
+  int64_t width = accesses.width;
+  auto vectorType = VectorType::get({width}, element);
+  unsigned elementBytes = element.getIntOrFloatBitWidth() / 8;
+  auto array = spirv::RuntimeArrayType::get(vectorType, width * elementBytes);
+  auto wrapper = spirv::StructType::get({array}, {0});
+  auto pointer =
+      spirv::PointerType::get(wrapper, spirv::StorageClass::StorageBuffer);
+  var.setTypeAttr(TypeAttr::get(pointer));
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(var.getSymNameAttr(), module);
+  for (const SymbolTable::SymbolUse &use : *uses)
+    use.getUser()->getResult(0).setType(pointer);
+
+  IRRewriter rewriter(ctx);
+  auto elementPointer =
+      spirv::PointerType::get(element, spirv::StorageClass::StorageBuffer);
+  auto vectorPointer =
+      spirv::PointerType::get(vectorType, spirv::StorageClass::StorageBuffer);
+  for (spirv::AccessChainOp chain : accesses.chains) {
+    rewriter.setInsertionPoint(chain);
+    Location loc = chain.getLoc();
+    Value wrapperIndex = chain.getIndices()[0];
+    Value index = chain.getIndices()[1];
+    auto indexType = cast<IntegerType>(index.getType());
+    auto constant = [&](int64_t value) {
+      return spirv::ConstantOp::create(
+          rewriter, loc, indexType, rewriter.getIntegerAttr(indexType, value));
+    };
+    Value vectorIndex = spirv::ShiftRightLogicalOp::create(
+        rewriter, loc, index, constant(llvm::Log2_64(width)));
+    Value base = chain.getBasePtr();
+    // Vector accesses: the vector itself, aligned as an array element now.
+    for (Operation *user : llvm::make_early_inc_range(chain->getUsers())) {
+      auto bitcast = dyn_cast<spirv::BitcastOp>(user);
+      if (!bitcast)
+        continue;
+      rewriter.setInsertionPoint(bitcast);
+      auto vector = rewriter.replaceOpWithNewOp<spirv::AccessChainOp>(
+          bitcast, vectorPointer, base, ValueRange{wrapperIndex, vectorIndex});
+      for (Operation *access : vector->getUsers()) {
+        access->removeAttr("memory_access");
+        access->removeAttr("alignment");
+      }
+    }
+    if (chain->use_empty()) {
+      rewriter.eraseOp(chain);
+      continue;
+    }
+    // Scalar accesses: one component of it.
+    rewriter.setInsertionPoint(chain);
+    Value lane =
+        spirv::BitwiseAndOp::create(rewriter, loc, index, constant(width - 1));
+    rewriter.replaceOpWithNewOp<spirv::AccessChainOp>(
+        chain, elementPointer, base,
+        ValueRange{wrapperIndex, vectorIndex, lane});
+  }
+}
+
+} // namespace
+
+LogicalResult imex::codegen::useVectorBufferElements(spirv::ModuleOp module) {
+  bool ok = true;
+  for (auto var : module.getOps<spirv::GlobalVariableOp>()) {
+    Type element = getScalarArrayElement(var);
+    if (!element)
+      continue;
+    FailureOr<BufferAccesses> accesses = collectAccesses(var, module);
+    if (failed(accesses)) {
+      ok = false;
+      continue;
+    }
+    if (accesses->width == 0)
+      continue;
+    if (!llvm::isPowerOf2_64(accesses->width)) {
+      // std430 pads a 3-element vector to 4 in an array.
+      var.emitError() << "buffer '" << var.getSymName()
+                      << "' is accessed with vectors of " << accesses->width
+                      << " elements, which Vulkan cannot express";
+      ok = false;
+      continue;
+    }
+    retype(var, element, *accesses, module);
+  }
+  return success(ok);
+}

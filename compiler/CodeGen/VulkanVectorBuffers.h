@@ -1,0 +1,36 @@
+//===- VulkanVectorBuffers.h - vector accesses in logical addressing -*- C++
+//-*-===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Private to compiler/CodeGen.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IMEX_CODEGEN_VULKANVECTORBUFFERS_H
+#define IMEX_CODEGEN_VULKANVECTORBUFFERS_H
+
+#include "mlir/Support/LLVM.h"
+
+namespace mlir::spirv {
+class ModuleOp;
+} // namespace mlir::spirv
+
+namespace imex::codegen {
+
+/// The upstream conversion loads and stores a vector<N x T> of a buffer of
+/// T by casting an element pointer to a vector pointer, which Vulkan's
+/// logical addressing forbids. Each storage buffer accessed that way
+/// becomes an array of vector<N x T> (same bytes, std430 stride N *
+/// sizeof(T)): a vector access at element i reads or writes vector i / N
+/// (the vector code only accesses i that are multiples of N), and a scalar
+/// access the component i % N of vector i / N, so scalar stores stay
+/// stores of one element. Runs after spirv-lower-abi-attrs; fails, with
+/// an error on the buffer, where a buffer is used in another way or with
+/// two vector widths.
+mlir::LogicalResult useVectorBufferElements(mlir::spirv::ModuleOp module);
+
+} // namespace imex::codegen
+
+#endif
