@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # GPU benchmark: the host benchmark kernels (triad, sum, rowsum, softmax,
-# matmul from bench/host_kernels/kernels) compiled three ways and timed by
+# matmul from bench/host_kernels/kernels) compiled five ways and timed by
 # one driver (bench.cpp), on whatever device the runtime picks (IMEXRT_BACKEND
 # and IMEXRT_DEVICE choose; lavapipe on machines without a GPU):
 #   host    imexc -O3 --mcpu=native (OpenMP threads)
@@ -10,13 +10,17 @@
 #   tree    imexc --offload=gpu --pipeline-options=gpu-subgroups=false:
 #           reductions combined in workgroup memory only, no subgroup
 #           operations
+#   scalar  imexc --offload=gpu --pipeline-options=gpu-vectorize=false:
+#           one element per thread in elementwise kernels, no 16-byte
+#           vector loads and stores
 # The GPU variants run twice: with host input arrays (each call copies them
 # to the device: what a caller with host data pays) and with device input
 # arrays from gpuMemAlloc (used in place: the kernels' time). It prints per
 # kernel the times, the GPU's GB/s and GFLOP/s and fraction of the device's
 # peak when known (device arrays), and the ratios host/gpu and gpu-1/gpu
-# (speedup over one-thread workgroups) and tree/gpu (speedup of subgroup
-# reductions over workgroup memory only), all with device arrays.
+# (speedup over one-thread workgroups), tree/gpu (speedup of subgroup
+# reductions over workgroup memory only) and scalar/gpu (speedup of vector
+# accesses), all with device arrays.
 #
 #   bench/gpu/run.sh [build-dir [NAME]]          (default: build)
 #   PEAK_GBS=4800 PEAK_GFLOPS=67000 bench/gpu/run.sh   (peak of the device)
@@ -54,6 +58,7 @@ build_variant host -O3 --mcpu=native
 build_variant gpu --offload=gpu
 build_variant gpu-1 --offload=gpu --pipeline-options=workgroup-size=1
 build_variant tree --offload=gpu --pipeline-options=gpu-subgroups=false
+build_variant scalar --offload=gpu --pipeline-options=gpu-vectorize=false
 [ -z "${BENCH_BUILD_ONLY:-}" ] || exit 0
 
 # The device the GPU variants run on, and its peak if known.
@@ -103,26 +108,29 @@ run_variant gpu host
 run_variant gpu device
 run_variant gpu-1 device
 run_variant tree device
+run_variant scalar device
 
 echo "device: $device${peak_gbs:+ (peak $peak_gbs GB/s, $peak_gflops GFLOP/s)}"
 awk -v peakB="${peak_gbs:-0}" -v peakF="${peak_gflops:-0}" '
   FNR == 1 { v++ }
   { t[v, $1] = $2; bytes[$1] = $3; flops[$1] = $4; if (v == 1) order[++n] = $1 }
   END {
-    printf "%-8s %9s %11s %11s %11s %11s %9s %9s %8s %9s %10s %9s\n", "kernel",
-           "host ms", "gpu ms", "gpu ms", "gpu-1 ms", "tree ms", "gpu GB/s",
-           "GFLOP/s", "of peak", "host/gpu", "gpu-1/gpu", "tree/gpu"
-    printf "%-8s %9s %11s %11s %11s %11s\n", "", "", "host arrays",
-           "dev arrays", "dev arrays", "dev arrays"
+    printf "%-8s %9s %11s %11s %11s %11s %11s %9s %9s %8s %9s %10s %9s %11s\n",
+           "kernel", "host ms", "gpu ms", "gpu ms", "gpu-1 ms", "tree ms",
+           "scalar ms", "gpu GB/s", "GFLOP/s", "of peak", "host/gpu",
+           "gpu-1/gpu", "tree/gpu", "scalar/gpu"
+    printf "%-8s %9s %11s %11s %11s %11s %11s\n", "", "", "host arrays",
+           "dev arrays", "dev arrays", "dev arrays", "dev arrays"
     for (i = 1; i <= n; i++) {
       k = order[i]; h = t[1, k]; gh = t[2, k]; g = t[3, k]; o = t[4, k]
-      w = t[5, k]
+      w = t[5, k]; sc = t[6, k]
       frac = "-"
       if (k == "matmul" && peakF > 0) frac = sprintf("%.3f", flops[k] / g / 1e9 / peakF)
       else if (k != "matmul" && peakB > 0) frac = sprintf("%.3f", bytes[k] / g / 1e9 / peakB)
-      printf "%-8s %9.3f %11.3f %11.3f %11.3f %11.3f %9.1f %9.1f %8s %9.3f %10.2f %9.2f\n",
-             k, h * 1e3, gh * 1e3, g * 1e3, o * 1e3, w * 1e3, bytes[k] / g / 1e9,
-             flops[k] / g / 1e9, frac, h / g, o / g, w / g
+      printf "%-8s %9.3f %11.3f %11.3f %11.3f %11.3f %11.3f %9.1f %9.1f %8s %9.3f %10.2f %9.2f %11.2f\n",
+             k, h * 1e3, gh * 1e3, g * 1e3, o * 1e3, w * 1e3, sc * 1e3,
+             bytes[k] / g / 1e9, flops[k] / g / 1e9, frac, h / g, o / g, w / g,
+             sc / g
     }
   }' "$work/host-host.txt" "$work/gpu-host.txt" "$work/gpu-device.txt" \
-     "$work/gpu-1-device.txt" "$work/tree-device.txt"
+     "$work/gpu-1-device.txt" "$work/tree-device.txt" "$work/scalar-device.txt"
