@@ -214,7 +214,33 @@ LogicalResult imex::codegen::expandMathForFlavour(Operation *root,
   return applyPatternsGreedily(root, std::move(patterns));
 }
 
+/// A vector math.ipowi becomes one scalar math.ipowi per element, since
+/// the expansion loops until its exponent is used up.
+static void unrollVectorPowers(Operation *root) {
+  SmallVector<math::IPowIOp> powers;
+  root->walk([&](math::IPowIOp op) {
+    auto type = dyn_cast<VectorType>(op.getType());
+    if (type && type.getRank() == 1 && !type.isScalable())
+      powers.push_back(op);
+  });
+  for (math::IPowIOp op : powers) {
+    OpBuilder b(op);
+    Location l = op.getLoc();
+    auto type = cast<VectorType>(op.getType());
+    SmallVector<Value> elements;
+    for (int64_t i = 0, e = type.getNumElements(); i < e; ++i) {
+      Value base = vector::ExtractOp::create(b, l, op.getLhs(), i);
+      Value exponent = vector::ExtractOp::create(b, l, op.getRhs(), i);
+      elements.push_back(math::IPowIOp::create(b, l, base, exponent));
+    }
+    op.replaceAllUsesWith(
+        vector::FromElementsOp::create(b, l, type, elements).getResult());
+    op.erase();
+  }
+}
+
 void imex::codegen::expandIntegerPowers(Operation *root) {
+  unrollVectorPowers(root);
   SmallVector<math::IPowIOp> powers;
   root->walk([&](math::IPowIOp op) {
     if (isa<IntegerType>(op.getType()))

@@ -45,10 +45,10 @@ void storeBF16AsBits(mlir::Operation *root);
 mlir::LogicalResult expandMathForFlavour(mlir::Operation *root,
                                          SPIRVFlavour flavour);
 
-/// SPIR-V has no integer power: each scalar math.ipowi becomes
-/// exponentiation by squaring in an scf.while (a negative exponent gives the
-/// exact result truncated toward zero, as the host's math.ipowi lowering
-/// does: 1 for a base of 1, +-1 for -1, else 0).
+/// SPIR-V has no integer power: each math.ipowi (a vector one element by
+/// element) becomes exponentiation by squaring in an scf.while (a negative
+/// exponent gives the exact result truncated toward zero, as the host's
+/// math.ipowi lowering does: 1 for a base of 1, +-1 for -1, else 0).
 void expandIntegerPowers(mlir::Operation *root);
 
 } // namespace imex::codegen

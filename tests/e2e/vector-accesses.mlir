@@ -20,6 +20,7 @@
 // KERNEL: arith.maximumf {{.*}} : vector<4xf32>
 // KERNEL-LABEL: gpu.func @clamp_kernel
 // KERNEL: arith.maxsi {{.*}} : vector<4xi32>
+// KERNEL: math.ipowi {{.*}} : vector<4xi32>
 
 // Triad twice on x = 0, 1, 2, ...: 2x, of 1, 7, 1023, 1025 elements (the
 // last 9 printed), then the last 9 of 2^20 + 3.
@@ -42,9 +43,9 @@
 // CHECK: sizes = [3, 16]
 // CHECK-NEXT: [3,   3,   3,   3.75,   5,   6.25,   7.5,   8.75,   10,   11.25,   12.5,   13.75,   15,   16.25,   17.5,   18.75],
 // CHECK-NEXT: [4,   5.25,   6.5,   7.75,   9,   10.25,   11.5,   12.75,   14,   15.25,   16.5,   17.75,   19,   20.25,   21.5,   22.75],
-// i32 clamp of -512 ... 512 to [-100, 100]:
+// i32 clamp of -512 ... 512 to [-100, 100], squared:
 // CHECK: sizes = [1025]
-// CHECK-NEXT: [-100,  -100,
+// CHECK-NEXT: [10000,  10000,
 
 func.func private @printMemrefF32(tensor<*xf32> {bufferization.access = "read"})
 func.func private @printMemrefI32(tensor<*xi32> {bufferization.access = "read"})
@@ -107,11 +108,13 @@ func.func @rows(%a: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<?x?xf32> {
   return %r : tensor<?x?xf32>
 }
 
-// min(max(a, -100), 100) on i32.
+// min(max(a, -100), 100)^2 on i32 (a vector integer power: SPIR-V has
+// none, each element is expanded).
 func.func @clamp(%a: tensor<?xi32>) -> tensor<?xi32> {
   %c0 = arith.constant 0 : index
   %lo = arith.constant -100 : i32
   %hi = arith.constant 100 : i32
+  %two = arith.constant 2 : i32
   %n = tensor.dim %a, %c0 : tensor<?xi32>
   %e = tensor.empty(%n) : tensor<?xi32>
   %r = linalg.generic {indexing_maps = [#id1, #id1], iterator_types = ["parallel"]}
@@ -119,7 +122,8 @@ func.func @clamp(%a: tensor<?xi32>) -> tensor<?xi32> {
   ^bb0(%x: i32, %o: i32):
     %u = arith.maxsi %x, %lo : i32
     %v = arith.minsi %u, %hi : i32
-    linalg.yield %v : i32
+    %w = math.ipowi %v, %two : i32
+    linalg.yield %w : i32
   } -> tensor<?xi32>
   return %r : tensor<?xi32>
 }
