@@ -562,15 +562,27 @@ struct InsertGPUAllocsPass
     return memref::CastOp::create(rewriter, loc, origType, buffer);
   }
 
+  /// True for the ops with which deallocation frees `orig` itself: a
+  /// dealloc, the pointer that ownership checks compare, and metadata of
+  /// which only the base buffer (what is freed) is used.
+  static bool freesOriginal(Operation *op) {
+    if (isa<memref::DeallocOp, memref::ExtractAlignedPointerAsIndexOp>(op))
+      return true;
+    auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(op);
+    return metadata && llvm::all_of(metadata->getResults().drop_front(),
+                                    [](Value v) { return v.use_empty(); });
+  }
+
   /// Every use of `orig` but the return (which hands back the caller's
-  /// buffer) and `readsOriginal` now works on `buffer`.
+  /// buffer), its deallocation (the device copy has its own release) and
+  /// `readsOriginal` now works on `buffer`.
   static void redirectUses(IRRewriter &rewriter, Value orig, Value buffer,
                            const SmallPtrSetImpl<Operation *> &readsOriginal,
                            Operation *terminator) {
     rewriter.replaceUsesWithIf(orig, buffer, [&](OpOperand &use) {
       Operation *owner = use.getOwner();
       return owner != terminator && !readsOriginal.contains(owner) &&
-             owner != buffer.getDefiningOp();
+             owner != buffer.getDefiningOp() && !freesOriginal(owner);
     });
   }
 

@@ -430,3 +430,36 @@ func.func @view_returned() -> memref<4xf32> {
   }
   return %v : memref<4xf32>
 }
+
+// -----
+
+// A call's result that a kernel reads gets a device copy, which the kernel
+// uses and which is released on return; the deallocation of the result
+// (ownership-based: its base buffer, and the pointer the ownership checks
+// compare) still frees the result itself, not the copy.
+// OPENCL-LABEL: func.func @call_result
+// OPENCL:      %[[R:.*]] = call @make
+// OPENCL:      %[[G:.*]] = gpu.alloc  host_shared
+// OPENCL:      memref.copy %[[R]], %[[G]]
+// OPENCL:      gpu.launch
+// OPENCL:        memref.load %[[G]]
+// OPENCL:      %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]
+// OPENCL:      memref.extract_aligned_pointer_as_index %[[R]]
+// OPENCL:      memref.dealloc %[[BASE]]
+// OPENCL:      gpu.dealloc  %[[G]]
+// OPENCL:      return
+func.func private @make(index) -> memref<?xf32>
+func.func @call_result(%n: index, %out: memref<f32>) -> index {
+  %c1 = arith.constant 1 : index
+  %r = call @make(%n) : (index) -> memref<?xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %r[%bx] : memref<?xf32>
+    memref.store %v, %out[] : memref<f32>
+    gpu.terminator
+  }
+  %base, %offset, %size, %stride = memref.extract_strided_metadata %r : memref<?xf32> -> memref<f32>, index, index, index
+  %p = memref.extract_aligned_pointer_as_index %r : memref<?xf32> -> index
+  memref.dealloc %base : memref<f32>
+  return %p : index
+}
