@@ -226,6 +226,12 @@ const imex::NamedPipeline kPipelines[] = {
 
 } // namespace
 
+/// arith and math ops applied to whole tensors, which bufferization cannot
+/// take, as linalg ops; first, so that GPU placement sees them too.
+static void addTensorArithToLinalg(OpPassManager &pm) {
+  pm.nest<func::FuncOp>().addPass(imex::createTensorArithToLinalg());
+}
+
 /// ndarray to linalg, and the elementwise TOSA ops that IMEX's ndarray
 /// programs mix in.
 static void addArraysToLinalg(OpPassManager &pm) {
@@ -239,6 +245,7 @@ static void addArraysToLinalg(OpPassManager &pm) {
 
 void imex::buildNDArrayPipeline(OpPassManager &pm,
                                 const PipelineOptions &options) {
+  addTensorArithToLinalg(pm);
   pm.addPass(createIsolateUpdatedArrays());
   AddGPURegionsOptions regions;
   if (options.offload == Offload::Gpu) {
@@ -305,6 +312,7 @@ void imex::buildRegionPipeline(OpPassManager &pm,
 
 void imex::buildHostPipeline(OpPassManager &pm,
                              const PipelineOptions &options) {
+  addTensorArithToLinalg(pm);
   pm.addPass(createIsolateUpdatedArrays());
   addArraysToLinalg(pm);
   addHostLowering(pm, options);

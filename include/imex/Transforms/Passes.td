@@ -518,6 +518,25 @@ def SinkConstantsIntoLaunches
   }];
 }
 
+def TensorArithToLinalg
+    : Pass<"tensor-arith-to-linalg", "::mlir::func::FuncOp"> {
+  let summary = "Turn arith and math ops applied to whole tensors into "
+                "linalg ops";
+  let description = [{
+    `arith.addf %a, %b : tensor<3xf32>` and the like (elementwise-mappable
+    ops on ranked tensors, as upstream MLIR's tests write them) have no
+    bufferization; this pass makes each a `linalg.generic` with the op in
+    its body (upstream's elementwise-to-linalg patterns), so that they
+    run as loops on the host and as kernels on the GPU. Unlike upstream's
+    `convert-elementwise-to-linalg`, it leaves alone an `arith.select`
+    with a scalar condition: that chooses between whole tensors, which may
+    differ in shape and of which only the chosen one may be read (the
+    distributed pipeline selects so between an argument that is only
+    valid on rank 0 and a fresh buffer); bufferization takes it as it is.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def VectorizeGpuParallelLoops
     : Pass<"vectorize-gpu-parallel-loops", "::mlir::func::FuncOp"> {
   let summary = "Give each GPU thread four consecutive elements, loaded and "
