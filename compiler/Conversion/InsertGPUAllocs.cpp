@@ -467,8 +467,15 @@ struct InsertGPUAllocsPass
 
     // Existing frees become GPU frees where they are (an allocation inside
     // a loop or branch is freed there); a buffer without any is freed on
-    // return.
-    bool freed = false;
+    // return. Ownership-based deallocation frees the base buffer of the
+    // allocation's metadata, under conditions of its own (not when the
+    // function returns it): those frees stay, as the runtime's generic
+    // free releases GPU buffers too.
+    bool freed = llvm::any_of(alloc->getUsers(), [](Operation *user) {
+      auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(user);
+      return metadata && llvm::any_of(metadata.getBaseBuffer().getUsers(),
+                                      llvm::IsaPred<memref::DeallocOp>);
+    });
     for (Operation *user : llvm::make_early_inc_range(alloc->getUsers())) {
       if (!isa<memref::DeallocOp>(user))
         continue;

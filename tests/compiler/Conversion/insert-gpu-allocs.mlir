@@ -463,3 +463,40 @@ func.func @call_result(%n: index, %out: memref<f32>) -> index {
   memref.dealloc %base : memref<f32>
   return %p : index
 }
+
+// -----
+
+// Ownership-based deallocation frees an allocation through the base buffer
+// of its metadata, and not when the function returns it: that free stays
+// (the runtime's generic free releases GPU buffers), and no GPU free is
+// added on return, which would free a returned buffer.
+// OPENCL-LABEL: func.func @freed_through_metadata
+// OPENCL:      %[[G:.*]] = gpu.alloc  host_shared
+// OPENCL:      %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[G]]
+// OPENCL:      scf.if
+// OPENCL-NEXT:   memref.dealloc %[[BASE]]
+// OPENCL-NOT:  gpu.dealloc
+// OPENCL:      return
+func.func @freed_through_metadata(%n: index, %returned: i1) -> memref<?xf32> {
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %m = memref.alloc(%n) : memref<?xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %m[%bx] : memref<?xf32>
+    gpu.terminator
+  }
+  %base, %offset, %size, %stride = memref.extract_strided_metadata %m : memref<?xf32> -> memref<f32>, index, index, index
+  %free = arith.xori %returned, %returned : i1
+  scf.if %free {
+    memref.dealloc %base : memref<f32>
+  }
+  %r = scf.if %returned -> (memref<?xf32>) {
+    scf.yield %m : memref<?xf32>
+  } else {
+    %c = memref.alloc(%n) : memref<?xf32>
+    memref.copy %m, %c : memref<?xf32> to memref<?xf32>
+    scf.yield %c : memref<?xf32>
+  }
+  return %r : memref<?xf32>
+}
