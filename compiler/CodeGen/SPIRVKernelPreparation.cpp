@@ -208,7 +208,7 @@ LogicalResult imex::codegen::expandMathForFlavour(Operation *root,
     patterns.add<ExpandAtan2>(root->getContext());
     populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
       name.consume_front("math.");
-      return name == "erf";
+      return name == "erf" || name == "asin" || name == "acos";
     });
   }
   return applyPatternsGreedily(root, std::move(patterns));
