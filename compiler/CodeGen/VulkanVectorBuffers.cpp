@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVTypes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -72,7 +73,13 @@ FailureOr<BufferAccesses> collectAccesses(spirv::GlobalVariableOp var,
         auto vector = dyn_cast<VectorType>(
             cast<spirv::PointerType>(bitcast.getType()).getPointeeType());
         if (!vector ||
-            (accesses.width && accesses.width != vector.getNumElements()))
+            !llvm::all_of(bitcast->getUsers(),
+                          llvm::IsaPred<spirv::LoadOp, spirv::StoreOp>))
+          return var.emitError()
+                 << "buffer '" << var.getSymName()
+                 << "' is accessed through a cast pointer other than by "
+                    "loading or storing vectors, which Vulkan cannot express";
+        if (accesses.width && accesses.width != vector.getNumElements())
           return var.emitError() << "buffer '" << var.getSymName()
                                  << "' is accessed with vectors of different "
                                     "widths, which Vulkan cannot express";
@@ -85,6 +92,32 @@ FailureOr<BufferAccesses> collectAccesses(spirv::GlobalVariableOp var,
                            << "' is accessed as vectors and in another way "
                               "than by element, which Vulkan cannot express";
   return accesses;
+}
+
+/// True if the index `value` is known to be a multiple of `n`: a constant
+/// one, a product with one, a shift by enough bits, or a sum of such.
+bool isKnownMultiple(Value value, int64_t n, unsigned depth = 6) {
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return constant.getSExtValue() % n == 0;
+  Operation *def = value.getDefiningOp();
+  if (!def || depth == 0)
+    return false;
+  auto known = [&](Value operand) {
+    return isKnownMultiple(operand, n, depth - 1);
+  };
+  if (isa<spirv::IMulOp>(def))
+    return llvm::any_of(def->getOperands(), known);
+  if (isa<spirv::IAddOp>(def))
+    return llvm::all_of(def->getOperands(), known);
+  if (auto shift = dyn_cast<spirv::ShiftLeftLogicalOp>(def)) {
+    APInt bits;
+    return known(shift.getOperand1()) ||
+           (matchPattern(shift.getOperand2(), m_ConstantInt(&bits)) &&
+            bits.getZExtValue() < 63 &&
+            (int64_t(1) << bits.getZExtValue()) % n == 0);
+  }
+  return false;
 }
 
 /// Rewrites `var` to hold a runtime array of vectors of `accesses.width`
@@ -120,33 +153,71 @@ void retype(spirv::GlobalVariableOp var, Type element,
       return spirv::ConstantOp::create(
           rewriter, loc, indexType, rewriter.getIntegerAttr(indexType, value));
     };
-    Value vectorIndex = spirv::ShiftRightLogicalOp::create(
-        rewriter, loc, index, constant(llvm::Log2_64(width)));
     Value base = chain.getBasePtr();
-    // Vector accesses: the vector itself, aligned as an array element now.
+    Value shift = constant(llvm::Log2_64(width));
+    Value laneMask = constant(width - 1);
+    // The scalar at element `i`: component i % N of vector i / N.
+    auto elementAt = [&](Value i) -> Value {
+      Value vectorIndex =
+          spirv::ShiftRightLogicalOp::create(rewriter, loc, i, shift);
+      Value lane = spirv::BitwiseAndOp::create(rewriter, loc, i, laneMask);
+      return spirv::AccessChainOp::create(
+          rewriter, loc, elementPointer, base,
+          ValueRange{wrapperIndex, vectorIndex, lane});
+    };
+    bool aligned = isKnownMultiple(index, width);
     for (Operation *user : llvm::make_early_inc_range(chain->getUsers())) {
       auto bitcast = dyn_cast<spirv::BitcastOp>(user);
       if (!bitcast)
         continue;
       rewriter.setInsertionPoint(bitcast);
-      auto vector = rewriter.replaceOpWithNewOp<spirv::AccessChainOp>(
-          bitcast, vectorPointer, base, ValueRange{wrapperIndex, vectorIndex});
-      for (Operation *access : vector->getUsers()) {
-        access->removeAttr("memory_access");
-        access->removeAttr("alignment");
+      if (aligned) {
+        // The vector itself, aligned as an array element now.
+        Value vectorIndex =
+            spirv::ShiftRightLogicalOp::create(rewriter, loc, index, shift);
+        auto vector = rewriter.replaceOpWithNewOp<spirv::AccessChainOp>(
+            bitcast, vectorPointer, base,
+            ValueRange{wrapperIndex, vectorIndex});
+        for (Operation *access : vector->getUsers()) {
+          access->removeAttr("memory_access");
+          access->removeAttr("alignment");
+        }
+        continue;
       }
+      // An index not known to be aligned (the vector may straddle two
+      // array elements): element by element.
+      SmallVector<Value> elements;
+      for (int64_t k = 0; k < width; ++k)
+        elements.push_back(elementAt(
+            spirv::IAddOp::create(rewriter, loc, index, constant(k))));
+      for (Operation *access :
+           llvm::make_early_inc_range(bitcast->getUsers())) {
+        rewriter.setInsertionPoint(access);
+        if (auto store = dyn_cast<spirv::StoreOp>(access)) {
+          for (auto [k, pointer] : llvm::enumerate(elements))
+            spirv::StoreOp::create(
+                rewriter, loc, pointer,
+                spirv::CompositeExtractOp::create(
+                    rewriter, loc, store.getValue(),
+                    ArrayRef<int32_t>{static_cast<int32_t>(k)}));
+          rewriter.eraseOp(store);
+          continue;
+        }
+        SmallVector<Value> loaded;
+        for (Value pointer : elements)
+          loaded.push_back(spirv::LoadOp::create(rewriter, loc, pointer));
+        rewriter.replaceOpWithNewOp<spirv::CompositeConstructOp>(
+            access, vectorType, loaded);
+      }
+      rewriter.eraseOp(bitcast);
     }
     if (chain->use_empty()) {
       rewriter.eraseOp(chain);
       continue;
     }
-    // Scalar accesses: one component of it.
+    // Scalar accesses: one component of a vector.
     rewriter.setInsertionPoint(chain);
-    Value lane =
-        spirv::BitwiseAndOp::create(rewriter, loc, index, constant(width - 1));
-    rewriter.replaceOpWithNewOp<spirv::AccessChainOp>(
-        chain, elementPointer, base,
-        ValueRange{wrapperIndex, vectorIndex, lane});
+    rewriter.replaceOp(chain, elementAt(index));
   }
 }
 

@@ -23,12 +23,13 @@ namespace imex::codegen {
 /// T by casting an element pointer to a vector pointer, which Vulkan's
 /// logical addressing forbids. Each storage buffer accessed that way
 /// becomes an array of vector<N x T> (same bytes, std430 stride N *
-/// sizeof(T)): a vector access at element i reads or writes vector i / N
-/// (the vector code only accesses i that are multiples of N), and a scalar
-/// access the component i % N of vector i / N, so scalar stores stay
-/// stores of one element. Runs after spirv-lower-abi-attrs; fails, with
-/// an error on the buffer, where a buffer is used in another way or with
-/// two vector widths.
+/// sizeof(T)). A vector access at element i reads or writes vector i / N
+/// where i is known to be a multiple of N (a product with a constant
+/// multiple, a shift by enough bits, sums of such), else its N elements
+/// one by one; a scalar access is component i % N of vector i / N, so
+/// scalar stores stay stores of one element. Runs after spirv-lower-abi-attrs;
+/// fails, with an error on the buffer, where a buffer is used in another way or
+/// with two vector widths.
 mlir::LogicalResult useVectorBufferElements(mlir::spirv::ModuleOp module);
 
 } // namespace imex::codegen

@@ -498,8 +498,32 @@ struct InsertGPUAllocsPass
     SmallPtrSet<Operation *, 8> readsOriginal;
     Value buffer = createDeviceCopy(rewriter, orig, kinds, readsOriginal);
     redirectUses(rewriter, orig, buffer, readsOriginal, terminator);
-    rewriter.setInsertionPoint(terminator);
+    rewriter.setInsertionPoint(releasePoint(orig, terminator));
     releaseDeviceCopy(rewriter, orig, buffer, kinds);
+  }
+
+  /// Where the device copy of `orig` is released: before the first op of
+  /// the function's body after `orig` that frees it (ownership-based
+  /// deallocation, ahead of the return), so that results copied back land
+  /// in live memory; else at `terminator`.
+  static Operation *releasePoint(Value orig, Operation *terminator) {
+    Operation *def = orig.getDefiningOp();
+    Block *body = terminator->getBlock();
+    if (def && def->getBlock() != body)
+      return terminator;
+    auto begin = def ? std::next(def->getIterator()) : body->begin();
+    for (Operation &op : llvm::make_range(begin, body->end())) {
+      WalkResult found = op.walk([&](memref::DeallocOp dealloc) {
+        Value freed = dealloc.getMemref();
+        if (auto metadata =
+                freed.getDefiningOp<memref::ExtractStridedMetadataOp>())
+          freed = metadata.getSource();
+        return freed == orig ? WalkResult::interrupt() : WalkResult::advance();
+      });
+      if (found.wasInterrupted())
+        return &op;
+    }
+    return terminator;
   }
 
   /// As copyToDeviceBuffer, for a function argument that the caller may
@@ -570,14 +594,19 @@ struct InsertGPUAllocsPass
   }
 
   /// True for the ops with which deallocation frees `orig` itself: a
-  /// dealloc, the pointer that ownership checks compare, and metadata of
-  /// which only the base buffer (what is freed) is used.
+  /// dealloc, an aligned pointer (what ownership checks compare), and
+  /// metadata whose base buffer (what is freed) is all that is used, and
+  /// only for those.
   static bool freesOriginal(Operation *op) {
     if (isa<memref::DeallocOp, memref::ExtractAlignedPointerAsIndexOp>(op))
       return true;
     auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(op);
-    return metadata && llvm::all_of(metadata->getResults().drop_front(),
-                                    [](Value v) { return v.use_empty(); });
+    return metadata &&
+           llvm::all_of(metadata->getResults().drop_front(),
+                        [](Value v) { return v.use_empty(); }) &&
+           llvm::all_of(metadata.getBaseBuffer().getUsers(),
+                        llvm::IsaPred<memref::DeallocOp,
+                                      memref::ExtractAlignedPointerAsIndexOp>);
   }
 
   /// Every use of `orig` but the return (which hands back the caller's

@@ -48,9 +48,13 @@ bool onlySimpleAccesses(Value memref, gpu::LaunchOp launch) {
       return true;
     if (auto store = dyn_cast<memref::StoreOp>(user))
       return store.getMemRef() == memref;
+    // A vector of one dimension, along the innermost one (whose stride the
+    // verifier makes 1).
     if (auto store = dyn_cast<vector::StoreOp>(user))
-      return store.getBase() == memref;
-    return isa<memref::LoadOp, vector::LoadOp, memref::DimOp>(user);
+      return store.getBase() == memref && store.getVectorType().getRank() == 1;
+    if (auto load = dyn_cast<vector::LoadOp>(user))
+      return load.getVectorType().getRank() == 1;
+    return isa<memref::LoadOp, memref::DimOp>(user);
   });
 }
 

@@ -42,13 +42,9 @@ constexpr unsigned kElementBits = 32;
 bool isVectorizableMemRef(Value memref) {
   auto type = cast<MemRefType>(memref.getType());
   Type element = type.getElementType();
-  if (type.getRank() == 0 || !element.isIntOrFloat() ||
-      element.getIntOrFloatBitWidth() != kElementBits)
-    return false;
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  return succeeded(type.getStridesAndOffset(strides, offset)) &&
-         strides.back() == 1;
+  return type.getRank() != 0 && element.isIntOrFloat() &&
+         element.getIntOrFloatBitWidth() == kElementBits &&
+         type.isLastDimUnitStride();
 }
 
 /// The load or store indices of `op`, if it accesses memory at the

@@ -409,8 +409,8 @@ def LinearizeLaunchMemrefs : Pass<"linearize-launch-memrefs"> {
     index a memref whose strides or offset are only known at run time (a
     multi-dimensional array with dynamic sizes, a strided view). For every
     memref of rank > 1, or of rank 0 or 1 with a non-identity layout, that a
-    `gpu.launch` body only loads, stores (`memref` or `vector` ops) or
-    takes dims of, this pass takes
+    `gpu.launch` body only loads, stores (`memref` ops, or 1-D `vector`
+    ops along the innermost dimension) or takes dims of, this pass takes
     the memref's metadata before the launch (`memref.extract_strided_metadata`),
     gives the body a 1-D `memref.reinterpret_cast` of its base buffer, and
     rewrites each access to use `offset + sum(index_k * stride_k)`. Kernel
@@ -556,7 +556,8 @@ def VectorizeGpuParallelLoops
     elementwise ops on vectors, the values that do not vary broadcast.
     Otherwise (the end of a row, a view at an odd offset) the four run one
     by one in an `scf.for`. Pure ops that do not depend on the innermost
-    index are computed once, before both paths.
+    index are computed once, before both paths, where their operands are
+    available there (else in each path).
 
     A loop is grouped only if its innermost step is 1, its extent is not a
     constant below four, it stores at the innermost index, and every op of

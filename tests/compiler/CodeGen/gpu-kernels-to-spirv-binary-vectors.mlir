@@ -32,6 +32,18 @@
 // VK: OpAccessChain %_ptr_StorageBuffer_float %k_arg_1 %uint_0 %{{.*}} %{{.*}}
 // VK: OpStore
 // VK: OpAccessChain %_ptr_StorageBuffer_float %k_arg_2 %uint_0 %{{[^ ]*}}{{$}}
+
+// A vector at an index not known to be a multiple of 4 (a kernel written
+// by hand) may straddle two vectors of the array: Vulkan moves its
+// elements one by one; OpenCL loads it through the cast pointer as before.
+// RUN: spirv-val --target-env vulkan1.0 %t/u.vulkan.spv
+// RUN: spirv-dis %t/u.vulkan.spv | FileCheck %s --check-prefix=UNALIGNED
+// UNALIGNED-NOT: OpAccessChain %_ptr_StorageBuffer_v4float
+// UNALIGNED-COUNT-4: OpLoad %float
+// UNALIGNED: OpCompositeConstruct %v4float
+// UNALIGNED-COUNT-4: OpCompositeExtract %float
+// UNALIGNED-NOT: Aligned
+
 module attributes {gpu.container_module} {
   gpu.module @m {
     gpu.func @k(%a: memref<?xf32>, %b: memref<10xf32>, %c: memref<?xf32>, %j: index) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
@@ -45,6 +57,16 @@ module attributes {gpu.container_module} {
       vector.store %r, %b[%i] {alignment = 4} : memref<10xf32>, vector<4xf32>
       memref.store %s, %b[%j] : memref<10xf32>
       memref.store %s, %c[%t] : memref<?xf32>
+      gpu.return
+    }
+  }
+  gpu.module @u {
+    gpu.func @k(%a: memref<?xf32>, %i: index) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+      %v = vector.load %a[%i] {alignment = 4} : memref<?xf32>, vector<4xf32>
+      %w = arith.addf %v, %v : vector<4xf32>
+      %c1 = arith.constant 1 : index
+      %j = arith.addi %i, %c1 : index
+      vector.store %w, %a[%j] {alignment = 4} : memref<?xf32>, vector<4xf32>
       gpu.return
     }
   }

@@ -434,9 +434,9 @@ func.func @view_returned() -> memref<4xf32> {
 // -----
 
 // A call's result that a kernel reads gets a device copy, which the kernel
-// uses and which is released on return; the deallocation of the result
-// (ownership-based: its base buffer, and the pointer the ownership checks
-// compare) still frees the result itself, not the copy.
+// uses and which is released before the result is freed; the deallocation
+// of the result (ownership-based: its base buffer, and the pointer the
+// ownership checks compare) still frees the result itself, not the copy.
 // OPENCL-LABEL: func.func @call_result
 // OPENCL:      %[[R:.*]] = call @make
 // OPENCL:      %[[G:.*]] = gpu.alloc  host_shared
@@ -445,8 +445,8 @@ func.func @view_returned() -> memref<4xf32> {
 // OPENCL:        memref.load %[[G]]
 // OPENCL:      %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]
 // OPENCL:      memref.extract_aligned_pointer_as_index %[[R]]
-// OPENCL:      memref.dealloc %[[BASE]]
-// OPENCL:      gpu.dealloc  %[[G]]
+// OPENCL-NEXT: gpu.dealloc  %[[G]]
+// OPENCL-NEXT: memref.dealloc %[[BASE]]
 // OPENCL:      return
 func.func private @make(index) -> memref<?xf32>
 func.func @call_result(%n: index, %out: memref<f32>) -> index {
@@ -499,4 +499,33 @@ func.func @freed_through_metadata(%n: index, %returned: i1) -> memref<?xf32> {
     scf.yield %c : memref<?xf32>
   }
   return %r : memref<?xf32>
+}
+
+// -----
+
+// A call's result that a kernel writes is copied back from its device copy
+// before the function frees the result, not after.
+// OPENCL-LABEL: func.func @call_result_written
+// OPENCL:      %[[R:.*]] = call @make
+// OPENCL:      %[[G:.*]] = gpu.alloc  host_shared
+// OPENCL:      gpu.launch
+// OPENCL:        memref.store %{{.*}}, %[[G]]
+// OPENCL:      %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]
+// OPENCL-NEXT: memref.copy %[[G]], %[[R]]
+// OPENCL-NEXT: gpu.dealloc  %[[G]]
+// OPENCL-NEXT: memref.dealloc %[[BASE]]
+// OPENCL-NEXT: return
+func.func private @make(index) -> memref<?xf32>
+func.func @call_result_written(%n: index) {
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 2.0 : f32
+  %r = call @make(%n) : (index) -> memref<?xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %r[%bx] : memref<?xf32>
+    gpu.terminator
+  }
+  %base, %offset, %size, %stride = memref.extract_strided_metadata %r : memref<?xf32> -> memref<f32>, index, index, index
+  memref.dealloc %base : memref<f32>
+  return
 }

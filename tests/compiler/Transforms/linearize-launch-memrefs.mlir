@@ -57,6 +57,23 @@ func.func @vectors(%m: memref<?x?xf32, strided<[?, 1], offset: ?>>, %n: index) {
 
 // -----
 
+// A vector of two dimensions spans rows: the memref is not linearized.
+// CHECK-LABEL: func.func @vectors_left_alone
+// CHECK-NOT:  memref.reinterpret_cast
+// CHECK:      vector.load %{{.*}} : memref<?x?xf32>, vector<2x4xf32>
+func.func @vectors_left_alone(%m: memref<?x?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = vector.load %m[%bx, %c0] : memref<?x?xf32>, vector<2x4xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 // A strided 1-D view gets its offset and stride from the metadata; a
 // memref.dim in the body becomes the host-side size.
 // CHECK-LABEL: func.func @strided_view

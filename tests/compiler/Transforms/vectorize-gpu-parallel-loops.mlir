@@ -168,6 +168,18 @@ func.func @left_alone(%a: memref<?xf32>, %d: memref<?xf64>, %t: memref<?x?xf32>,
       %y = arith.addf %x, %f : f32
       scf.reduce
     }
+    // The induction variable as two indices (a diagonal).
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      memref.store %f, %t[%i, %i] : memref<?x?xf32>
+      scf.reduce
+    }
+    // A view made inside the loop (pure, so it could be computed before
+    // the paths, but not before the loop, where layouts are taken).
+    scf.parallel (%i, %j) = (%c0, %c0) to (%n, %n) step (%c1, %c1) {
+      %row = memref.subview %t[%i, 0] [1, %n] [1, 1] : memref<?x?xf32> to memref<?xf32, strided<[1], offset: ?>>
+      memref.store %f, %row[%j] : memref<?xf32, strided<[1], offset: ?>>
+      scf.reduce
+    }
     // A reduction.
     %r = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%f) -> f32 {
       %x = memref.load %a[%i] : memref<?xf32>
