@@ -95,7 +95,8 @@ FailureOr<BufferAccesses> collectAccesses(spirv::GlobalVariableOp var,
 }
 
 /// True if the index `value` is known to be a multiple of `n`: a constant
-/// one, a product with one, a shift by enough bits, or a sum of such.
+/// one, a product with one, a shift by enough bits, one with its low bits
+/// cleared, or a sum of such.
 bool isKnownMultiple(Value value, int64_t n, unsigned depth = 6) {
   APInt constant;
   if (matchPattern(value, m_ConstantInt(&constant)))
@@ -110,6 +111,8 @@ bool isKnownMultiple(Value value, int64_t n, unsigned depth = 6) {
     return llvm::any_of(def->getOperands(), known);
   if (isa<spirv::IAddOp>(def))
     return llvm::all_of(def->getOperands(), known);
+  if (isa<spirv::BitwiseAndOp>(def))
+    return llvm::any_of(def->getOperands(), known);
   if (auto shift = dyn_cast<spirv::ShiftLeftLogicalOp>(def)) {
     APInt bits;
     return known(shift.getOperand1()) ||

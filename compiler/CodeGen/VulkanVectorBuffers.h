@@ -25,7 +25,8 @@ namespace imex::codegen {
 /// becomes an array of vector<N x T> (same bytes, std430 stride N *
 /// sizeof(T)). A vector access at element i reads or writes vector i / N
 /// where i is known to be a multiple of N (a product with a constant
-/// multiple, a shift by enough bits, sums of such), else its N elements
+/// multiple, a shift by enough bits, a mask clearing the low bits, sums of
+/// such), else its N elements
 /// one by one; a scalar access is component i % N of vector i / N, so
 /// scalar stores stay stores of one element. Runs after spirv-lower-abi-attrs;
 /// fails, with an error on the buffer, where a buffer is used in another way or

@@ -104,6 +104,20 @@ FlatBuffer flatten(OpBuilder &builder, Location loc, Value memref) {
   return buffer;
 }
 
+/// The linear index of a vector access; for one known to be aligned
+/// (imex::kAlignedVectorAttr), with its low bits cleared, which changes
+/// nothing there and shows the SPIR-V conversion that the vector is one
+/// element of a vector array (Vulkan cannot access it otherwise).
+Value alignedIfKnown(OpBuilder &builder, Operation *access, Value index,
+                     VectorType vector) {
+  if (!access->hasAttr(imex::kAlignedVectorAttr) ||
+      !llvm::isPowerOf2_64(vector.getNumElements()))
+    return index;
+  Value mask = arith::ConstantIndexOp::create(builder, access->getLoc(),
+                                              -vector.getNumElements());
+  return arith::AndIOp::create(builder, access->getLoc(), index, mask);
+}
+
 void linearize(gpu::LaunchOp launch, Value memref, IRRewriter &rewriter) {
   rewriter.setInsertionPoint(launch);
   FlatBuffer buffer = flatten(rewriter, launch.getLoc(), memref);
@@ -123,13 +137,18 @@ void linearize(gpu::LaunchOp launch, Value memref, IRRewriter &rewriter) {
                                                    buffer.flat, index);
     } else if (auto load = dyn_cast<vector::LoadOp>(user)) {
       // A vector runs along the innermost dimension, whose stride is 1.
-      Value index = buffer.linearIndex(rewriter, loc, load.getIndices());
+      Value index = alignedIfKnown(
+          rewriter, load, buffer.linearIndex(rewriter, loc, load.getIndices()),
+          load.getVectorType());
       rewriter.modifyOpInPlace(load, [&] {
         load.getBaseMutable().assign(buffer.flat);
         load.getIndicesMutable().assign(index);
       });
     } else if (auto store = dyn_cast<vector::StoreOp>(user)) {
-      Value index = buffer.linearIndex(rewriter, loc, store.getIndices());
+      Value index =
+          alignedIfKnown(rewriter, store,
+                         buffer.linearIndex(rewriter, loc, store.getIndices()),
+                         store.getVectorType());
       rewriter.modifyOpInPlace(store, [&] {
         store.getBaseMutable().assign(buffer.flat);
         store.getIndicesMutable().assign(index);

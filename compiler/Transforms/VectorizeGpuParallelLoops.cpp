@@ -161,14 +161,17 @@ void buildVectorOp(OpBuilder &builder, Operation &op, Value first,
     auto vector = vector::LoadOp::create(
         builder, loc, vectorOf(load.getType()), memref,
         indicesAt(load.getIndices()), /*nontemporal=*/false, alignment(memref));
+    vector->setAttr(imex::kAlignedVectorAttr, builder.getUnitAttr());
     vectors.map(load.getResult(), vector.getResult());
     return;
   }
   if (auto store = dyn_cast<memref::StoreOp>(op)) {
     Value memref = scalars.lookupOrDefault(store.getMemRef());
-    vector::StoreOp::create(builder, loc, operand(store.getValueToStore()),
-                            memref, indicesAt(store.getIndices()),
-                            /*nontemporal=*/false, alignment(memref));
+    auto vector =
+        vector::StoreOp::create(builder, loc, operand(store.getValueToStore()),
+                                memref, indicesAt(store.getIndices()),
+                                /*nontemporal=*/false, alignment(memref));
+    vector->setAttr(imex::kAlignedVectorAttr, builder.getUnitAttr());
     return;
   }
   OperationState state(loc, op.getName());

@@ -10,6 +10,15 @@
 // The kernels move vectors; the shifted view's kernel too, behind its
 // alignment check:
 // RUN: imexc %s --offload=gpu --emit=mlir -o /dev/null --mlir-print-ir-before=gpu-kernels-to-spirv-binary 2>&1 | FileCheck %s --check-prefix=KERNEL
+// On Vulkan, their buffers are arrays of vec4 and the vector accesses are
+// elements of them, 2-D rows and views included (their linear index is
+// known to be aligned where the vectors run):
+// RUN: rm -rf %t.st && mkdir -p %t.st
+// RUN: imexc %s --offload=gpu --gpu-runtime=vulkan --save-temps=%t.st -o %t.o
+// RUN: spirv-dis %t.st/rows_kernel.vulkan.spv | FileCheck %s --check-prefix=VULKAN
+// RUN: spirv-dis %t.st/shifted_kernel.vulkan.spv | FileCheck %s --check-prefix=VULKAN
+// VULKAN: OpTypeRuntimeArray %v4float
+// VULKAN-COUNT-3: OpAccessChain %_ptr_StorageBuffer_v4float
 // KERNEL-LABEL: gpu.func @triad_kernel
 // KERNEL: vector.load {{.*}} : memref<?xf32>, vector<4xf32>
 // KERNEL: vector.store {{.*}} : memref<?xf32>, vector<4xf32>

@@ -81,6 +81,12 @@ bool hasEmptyDimension(mlir::linalg::LinalgOp op);
 /// prints it has no other way to say where the check came from.
 std::string runTimeCheckPrefix(mlir::Location loc);
 
+/// The unit attribute vectorize-gpu-parallel-loops puts on the vector loads
+/// and stores it makes: each runs only where the linear index of its first
+/// element is a multiple of the vector's length, which
+/// linearize-launch-memrefs then writes into the index it computes.
+constexpr llvm::StringLiteral kAlignedVectorAttr = "imexc.aligned_vector";
+
 /// The unit attribute isolate-updated-arrays puts on calls whose callee may
 /// update an array argument in place.
 constexpr llvm::StringLiteral kUpdatesArgumentsAttr = "imexc.updates_arguments";

@@ -413,7 +413,10 @@ def LinearizeLaunchMemrefs : Pass<"linearize-launch-memrefs"> {
     ops along the innermost dimension) or takes dims of, this pass takes
     the memref's metadata before the launch (`memref.extract_strided_metadata`),
     gives the body a 1-D `memref.reinterpret_cast` of its base buffer, and
-    rewrites each access to use `offset + sum(index_k * stride_k)`. Kernel
+    rewrites each access to use `offset + sum(index_k * stride_k)` (with
+    the low bits cleared for a vector marked `imexc.aligned_vector`, which
+    leaves it as it is and lets the Vulkan SPIR-V access it as one element
+    of a vector array). Kernel
     outlining then passes the offset, sizes and strides as scalars. Memrefs
     with other uses in the launch are left alone.
   }];
@@ -552,8 +555,10 @@ def VectorizeGpuParallelLoops
     innermost index has its first one at a linear index (offset plus
     index times stride) that is a multiple of four, they run as one:
     `vector.load` and `vector.store` of `vector<4xT>` (with the element's
-    alignment only, since a view may start anywhere) and the body's
-    elementwise ops on vectors, the values that do not vary broadcast.
+    alignment only, since a view may start anywhere, and the unit attribute
+    `imexc.aligned_vector`, which says that their linear index is a
+    multiple of four) and the body's elementwise ops on vectors, the values
+    that do not vary broadcast.
     Otherwise (the end of a row, a view at an odd offset) the four run one
     by one in an `scf.for`. Pure ops that do not depend on the innermost
     index are computed once, before both paths, where their operands are

@@ -42,6 +42,12 @@ func.func @dynamic_2d(%m: memref<?x?xf32>, %n: index) {
 // CHECK:        %[[I:.*]] = arith.addi %[[ROW]], %[[COL]]
 // CHECK:        %[[V:.*]] = vector.load %[[FLAT]][%[[I]]] {alignment = 4 : i64} : memref<?xf32>, vector<4xf32>
 // CHECK:        vector.store %[[V]], %[[FLAT]][%{{.*}}] {alignment = 4 : i64} : memref<?xf32>, vector<4xf32>
+// A vector known to be aligned (vectorize-gpu-parallel-loops's) gets its
+// index with the low bits cleared, which shows it:
+// CHECK:        %[[ROW2:.*]] = arith.addi %[[OFF]]
+// CHECK:        %[[K:.*]] = arith.addi %[[ROW2]]
+// CHECK:        %[[M:.*]] = arith.andi %[[K]], %c-4
+// CHECK:        vector.load %[[FLAT]][%[[M]]] {alignment = 4 : i64, imexc.aligned_vector}
 func.func @vectors(%m: memref<?x?xf32, strided<[?, 1], offset: ?>>, %n: index) {
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -50,6 +56,7 @@ func.func @vectors(%m: memref<?x?xf32, strided<[?, 1], offset: ?>>, %n: index) {
     %j = arith.muli %by, %c4 : index
     %v = vector.load %m[%bx, %j] {alignment = 4} : memref<?x?xf32, strided<[?, 1], offset: ?>>, vector<4xf32>
     vector.store %v, %m[%by, %j] {alignment = 4} : memref<?x?xf32, strided<[?, 1], offset: ?>>, vector<4xf32>
+    %w = vector.load %m[%bx, %j] {alignment = 4, imexc.aligned_vector} : memref<?x?xf32, strided<[?, 1], offset: ?>>, vector<4xf32>
     gpu.terminator
   }
   return

@@ -22,12 +22,12 @@
 // CHECK: %[[ALIGNED:.*]] = arith.cmpi eq, %[[LOW]]
 // CHECK: %[[VEC:.*]] = arith.andi %[[WHOLE]], %[[ALIGNED]]
 // CHECK: scf.if %[[VEC]] {
-// CHECK:   %[[XV:.*]] = vector.load %[[X]][%[[FIRST]]] {alignment = 4 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK:   %[[XV:.*]] = vector.load %[[X]][%[[FIRST]]] {alignment = 4 : i64, imexc.aligned_vector} : memref<?xf32>, vector<4xf32>
 // CHECK:   %[[SV:.*]] = vector.broadcast %[[TWO]] : f32 to vector<4xf32>
 // CHECK:   %[[M:.*]] = arith.mulf %[[SV]], %[[XV]] : vector<4xf32>
 // CHECK:   %[[YV:.*]] = vector.load %[[Y]][%[[FIRST]]]
 // CHECK:   %[[SUM:.*]] = arith.addf %[[M]], %[[YV]] : vector<4xf32>
-// CHECK:   vector.store %[[SUM]], %[[Y]][%[[FIRST]]] {alignment = 4 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK:   vector.store %[[SUM]], %[[Y]][%[[FIRST]]] {alignment = 4 : i64, imexc.aligned_vector} : memref<?xf32>, vector<4xf32>
 // CHECK: } else {
 // CHECK:   %[[LAST:.*]] = arith.minsi %[[END]], %[[N]]
 // CHECK:   scf.for %[[I:.*]] = %[[FIRST]] to %[[LAST]]
@@ -68,13 +68,13 @@ func.func @axpy(%x: memref<?xf32>, %y: memref<?xf32>, %n: index, %s: f32) {
 // CHECK: arith.andi %{{.*}}, %[[C3]] : index
 // CHECK: scf.if
 // CHECK:   %[[BIAS:.*]] = memref.load %{{.*}}[%[[R]]] : memref<?xi32>
-// CHECK:   %[[A:.*]] = vector.load %{{.*}}[%[[R]], %{{.*}}] {alignment = 4 : i64} : memref<?x18xi32, strided<[20, 1], offset: ?>>, vector<4xi32>
+// CHECK:   %[[A:.*]] = vector.load %{{.*}}[%[[R]], %{{.*}}] {alignment = 4 : i64, imexc.aligned_vector} : memref<?x18xi32, strided<[20, 1], offset: ?>>, vector<4xi32>
 // CHECK:   %[[BV:.*]] = vector.broadcast %[[BIAS]] : i32 to vector<4xi32>
 // CHECK:   %[[SUM:.*]] = arith.addi %[[A]], %[[BV]] : vector<4xi32>
 // CHECK:   %[[POS:.*]] = arith.cmpi sgt, %[[SUM]], %{{.*}} : vector<4xi32>
 // CHECK:   %[[SEL:.*]] = arith.select %[[POS]], %[[SUM]], %{{.*}} : vector<4xi1>, vector<4xi32>
 // CHECK:   %[[BITS:.*]] = arith.bitcast %[[SEL]] : vector<4xi32> to vector<4xf32>
-// CHECK:   vector.store %[[BITS]], %{{.*}}[%[[R]], %{{.*}}] {alignment = 4 : i64} : memref<?x18xf32>, vector<4xf32>
+// CHECK:   vector.store %[[BITS]], %{{.*}}[%[[R]], %{{.*}}] {alignment = 4 : i64, imexc.aligned_vector} : memref<?x18xf32>, vector<4xf32>
 func.func @rows(%a: memref<?x18xi32, strided<[20, 1], offset: ?>>, %bias: memref<?xi32>, %out: memref<?x18xf32>, %m: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
