@@ -96,6 +96,81 @@ Value constantLike(PatternRewriter &rewriter, Location loc, Value like,
   return scalar;
 }
 
+/// The integer `value` (truncated to the width) in the type of `like`.
+Value integerLike(PatternRewriter &rewriter, Location loc, Value like,
+                  uint64_t value) {
+  auto type = cast<IntegerType>(getElementTypeOrSelf(like));
+  Value scalar = arith::ConstantOp::create(
+      rewriter, loc,
+      rewriter.getIntegerAttr(type, APInt(type.getWidth(), value,
+                                          /*isSigned=*/false,
+                                          /*implicitTrunc=*/true)));
+  if (auto vector = dyn_cast<VectorType>(like.getType()))
+    return vector::BroadcastOp::create(rewriter, loc, vector, scalar);
+  return scalar;
+}
+
+/// The number of set bits of an integer of 8 to 64 bits, counted in
+/// parallel within bytes and then summed by a multiplication: the SPIR-V
+/// conversion has no ctpop.
+Value countSetBits(PatternRewriter &rewriter, Location loc, Value x) {
+  unsigned width = getElementTypeOrSelf(x).getIntOrFloatBitWidth();
+  auto c = [&](uint64_t value) { return integerLike(rewriter, loc, x, value); };
+  auto shr = [&](Value v, unsigned bits) -> Value {
+    return arith::ShRUIOp::create(rewriter, loc, v, c(bits));
+  };
+  auto band = [&](Value a, Value b) -> Value {
+    return arith::AndIOp::create(rewriter, loc, a, b);
+  };
+  // Pairs, nibbles, then bytes hold their own counts.
+  Value v = arith::SubIOp::create(rewriter, loc, x,
+                                  band(shr(x, 1), c(0x5555555555555555ULL)));
+  v = arith::AddIOp::create(rewriter, loc, band(v, c(0x3333333333333333ULL)),
+                            band(shr(v, 2), c(0x3333333333333333ULL)));
+  v = band(arith::AddIOp::create(rewriter, loc, v, shr(v, 4)),
+           c(0x0F0F0F0F0F0F0F0FULL));
+  // The top byte of v * 0x0101... is the sum of all bytes.
+  Value sum = arith::MulIOp::create(rewriter, loc, v, c(0x0101010101010101ULL));
+  return width == 8 ? v : shr(sum, width - 8);
+}
+
+bool isByteMultipleInteger(Type type) {
+  auto integer = dyn_cast<IntegerType>(getElementTypeOrSelf(type));
+  return integer && llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth());
+}
+
+struct ExpandCtPop : OpRewritePattern<math::CtPopOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::CtPopOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isByteMultipleInteger(op.getType()))
+      return failure();
+    rewriter.replaceOp(op,
+                       countSetBits(rewriter, op.getLoc(), op.getOperand()));
+    return success();
+  }
+};
+
+/// cttz(x) = ctpop((x & -x) - 1): the bits below the lowest set one (all of
+/// them for 0, whose count is the width, as math.cttz defines).
+struct ExpandCtTz : OpRewritePattern<math::CountTrailingZerosOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::CountTrailingZerosOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isByteMultipleInteger(op.getType()))
+      return failure();
+    Location loc = op.getLoc();
+    Value x = op.getOperand();
+    Value negated = arith::SubIOp::create(rewriter, loc,
+                                          integerLike(rewriter, loc, x, 0), x);
+    Value lowest = arith::AndIOp::create(rewriter, loc, x, negated);
+    Value below = arith::SubIOp::create(rewriter, loc, lowest,
+                                        integerLike(rewriter, loc, x, 1));
+    rewriter.replaceOp(op, countSetBits(rewriter, loc, below));
+    return success();
+  }
+};
+
 /// erfc(x) = 1 - erf(x) where upstream's f32 approximation does not apply
 /// (it keeps the small values that this difference cancels to 0): neither
 /// extended instruction set has erfc.
@@ -202,7 +277,8 @@ struct ExpandAtan2 : OpRewritePattern<math::Atan2Op> {
 LogicalResult imex::codegen::expandMathForFlavour(Operation *root,
                                                   SPIRVFlavour flavour) {
   RewritePatternSet patterns(root->getContext());
-  patterns.add<ExpandErfc, ExpandCbrt, ExpandTrunc>(root->getContext());
+  patterns.add<ExpandErfc, ExpandCbrt, ExpandTrunc, ExpandCtPop, ExpandCtTz>(
+      root->getContext());
   populatePolynomialApproximateErfcPattern(patterns);
   if (flavour == SPIRVFlavour::Vulkan) {
     patterns.add<ExpandAtan2>(root->getContext());

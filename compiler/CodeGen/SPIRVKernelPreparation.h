@@ -40,9 +40,10 @@ void storeBF16AsBits(mlir::Operation *root);
 
 /// The math ops a flavour's extended instructions lack, in terms of those
 /// it has: erfc (f32: upstream's polynomial approximation; else 1 - erf),
-/// cbrt and trunc for both; for Vulkan (GLSL.std.450) atan2, and f32 erf,
-/// asin and acos as upstream's polynomial approximations (Vulkan lets the
-/// instructions for asin and acos be off by 4e-4, and lavapipe's are).
+/// cbrt, trunc, ctpop and cttz (bit arithmetic) for both; for Vulkan
+/// (GLSL.std.450) atan2, and f32 erf, asin and acos as upstream's polynomial
+/// approximations (Vulkan lets the instructions for asin and acos be off by
+/// 4e-4, and lavapipe's are).
 mlir::LogicalResult expandMathForFlavour(mlir::Operation *root,
                                          SPIRVFlavour flavour);
 
