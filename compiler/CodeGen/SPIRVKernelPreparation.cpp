@@ -86,28 +86,31 @@ void imex::codegen::storeBF16AsBits(Operation *root) {
 }
 
 namespace {
+/// The constant `scalar` in the shape of `like` (itself, or broadcast to
+/// `like`'s vector type).
+Value splatLike(PatternRewriter &rewriter, Location loc, Value like,
+                TypedAttr scalar) {
+  Value value = arith::ConstantOp::create(rewriter, loc, scalar);
+  if (auto vector = dyn_cast<VectorType>(like.getType()))
+    return vector::BroadcastOp::create(rewriter, loc, vector, value);
+  return value;
+}
+
 /// The float `value` in the type of `like` (a scalar, or a vector of it).
 Value constantLike(PatternRewriter &rewriter, Location loc, Value like,
                    double value) {
-  Value scalar = arith::ConstantOp::create(
-      rewriter, loc, rewriter.getFloatAttr(getElementTypeOrSelf(like), value));
-  if (auto vector = dyn_cast<VectorType>(like.getType()))
-    return vector::BroadcastOp::create(rewriter, loc, vector, scalar);
-  return scalar;
+  return splatLike(rewriter, loc, like,
+                   rewriter.getFloatAttr(getElementTypeOrSelf(like), value));
 }
 
 /// The integer `value` (truncated to the width) in the type of `like`.
 Value integerLike(PatternRewriter &rewriter, Location loc, Value like,
                   uint64_t value) {
   auto type = cast<IntegerType>(getElementTypeOrSelf(like));
-  Value scalar = arith::ConstantOp::create(
-      rewriter, loc,
-      rewriter.getIntegerAttr(type, APInt(type.getWidth(), value,
-                                          /*isSigned=*/false,
-                                          /*implicitTrunc=*/true)));
-  if (auto vector = dyn_cast<VectorType>(like.getType()))
-    return vector::BroadcastOp::create(rewriter, loc, vector, scalar);
-  return scalar;
+  return splatLike(rewriter, loc, like,
+                   rewriter.getIntegerAttr(
+                       type, APInt(type.getWidth(), value, /*isSigned=*/false,
+                                   /*implicitTrunc=*/true)));
 }
 
 /// The number of set bits of an integer of 8 to 64 bits, counted in

@@ -135,24 +135,22 @@ void linearize(gpu::LaunchOp launch, Value memref, IRRewriter &rewriter) {
       Value index = buffer.linearIndex(rewriter, loc, store.getIndices());
       rewriter.replaceOpWithNewOp<memref::StoreOp>(store, store.getValue(),
                                                    buffer.flat, index);
-    } else if (auto load = dyn_cast<vector::LoadOp>(user)) {
+    } else if (isa<vector::LoadOp, vector::StoreOp>(user)) {
       // A vector runs along the innermost dimension, whose stride is 1.
-      Value index = alignedIfKnown(
-          rewriter, load, buffer.linearIndex(rewriter, loc, load.getIndices()),
-          load.getVectorType());
-      rewriter.modifyOpInPlace(load, [&] {
-        load.getBaseMutable().assign(buffer.flat);
-        load.getIndicesMutable().assign(index);
-      });
-    } else if (auto store = dyn_cast<vector::StoreOp>(user)) {
-      Value index =
-          alignedIfKnown(rewriter, store,
-                         buffer.linearIndex(rewriter, loc, store.getIndices()),
-                         store.getVectorType());
-      rewriter.modifyOpInPlace(store, [&] {
-        store.getBaseMutable().assign(buffer.flat);
-        store.getIndicesMutable().assign(index);
-      });
+      auto moveToFlat = [&](auto access) {
+        Value index = alignedIfKnown(
+            rewriter, access,
+            buffer.linearIndex(rewriter, loc, access.getIndices()),
+            access.getVectorType());
+        rewriter.modifyOpInPlace(access, [&] {
+          access.getBaseMutable().assign(buffer.flat);
+          access.getIndicesMutable().assign(index);
+        });
+      };
+      if (auto load = dyn_cast<vector::LoadOp>(user))
+        moveToFlat(load);
+      else
+        moveToFlat(cast<vector::StoreOp>(user));
     } else {
       auto dim = cast<memref::DimOp>(user);
       std::optional<int64_t> constant = dim.getConstantIndex();

@@ -76,6 +76,8 @@ struct BodyPlan {
   llvm::DenseSet<Operation *> varying;
   /// Pure ops that do not: computed once, before both paths.
   llvm::DenseSet<Operation *> hoisted;
+  /// The loads and stores at the induction variable, in body order.
+  SmallVector<Operation *> accesses;
 };
 
 /// The plan for `loop`'s body, if it can run four iterations as one: every
@@ -105,6 +107,7 @@ std::optional<BodyPlan> planBody(scf::ParallelOp loop, Value iv) {
           !llvm::all_of(indices->drop_back(), isAvailableBefore))
         return std::nullopt;
       plan.varying.insert(&op);
+      plan.accesses.push_back(&op);
       varyingValues.insert(op.result_begin(), op.result_end());
       storesAtIv |= isa<memref::StoreOp>(op);
       continue;
@@ -139,9 +142,12 @@ void buildVectorOp(OpBuilder &builder, Operation &op, Value first,
   auto operand = [&](Value v) -> Value {
     if (Value vector = vectors.lookupOrNull(v))
       return vector;
+    // Broadcast once; later operands reuse it.
     Value scalar = scalars.lookupOrDefault(v);
-    return vector::BroadcastOp::create(builder, loc, vectorOf(scalar.getType()),
-                                       scalar);
+    Value broadcast = vector::BroadcastOp::create(
+        builder, loc, vectorOf(scalar.getType()), scalar);
+    vectors.map(v, broadcast);
+    return broadcast;
   };
   // The element alignment is all the vector path can promise (a view may
   // start anywhere); it keeps the OpenCL flavour from assuming 16 bytes.
@@ -187,18 +193,16 @@ void buildVectorOp(OpBuilder &builder, Operation &op, Value first,
 
 using Layouts = llvm::DenseMap<Value, memref::ExtractStridedMetadataOp>;
 
-/// The offset and strides of each memref the body accesses at `iv`, taken
-/// at the builder's insertion point (they are the same for every thread).
-Layouts takeLayouts(OpBuilder &builder, scf::ParallelOp loop,
-                    const BodyPlan &plan, Value iv) {
+/// The offset and strides of each memref the body accesses at the induction
+/// variable, taken at the builder's insertion point (they are the same for
+/// every thread).
+Layouts takeLayouts(OpBuilder &builder, Location loc, const BodyPlan &plan) {
   Layouts layouts;
-  for (Operation &op : loop.getBody()->without_terminator()) {
-    if (!plan.varying.contains(&op) || !innermostAccessIndices(&op, iv))
-      continue;
-    Value memref = accessedMemRef(&op);
+  for (Operation *access : plan.accesses) {
+    Value memref = accessedMemRef(access);
     if (!layouts.count(memref))
-      layouts[memref] = memref::ExtractStridedMetadataOp::create(
-          builder, loop.getLoc(), memref);
+      layouts[memref] =
+          memref::ExtractStridedMetadataOp::create(builder, loc, memref);
   }
   return layouts;
 }
@@ -206,27 +210,26 @@ Layouts takeLayouts(OpBuilder &builder, scf::ParallelOp loop,
 /// True when element `first` of every memref the vector path accesses
 /// starts a 16-byte group of its buffer: the groups a Vulkan kernel reads
 /// as one vector, and the whole groups other threads' vectors leave alone.
-Value buildAlignedCheck(OpBuilder &builder, Location loc, scf::ParallelOp loop,
-                        const BodyPlan &plan, const Layouts &layouts, Value iv,
-                        Value first, IRMapping &scalars) {
+Value buildAlignedCheck(OpBuilder &builder, Location loc, const BodyPlan &plan,
+                        const Layouts &layouts, Value iv, Value first,
+                        IRMapping &scalars) {
   Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
   Value laneMask = arith::ConstantIndexOp::create(builder, loc, kLanes - 1);
   Value misaligned = zero;
-  for (Operation &op : loop.getBody()->without_terminator()) {
-    if (!plan.varying.contains(&op) || !innermostAccessIndices(&op, iv))
-      continue;
+  for (Operation *access : plan.accesses) {
     memref::ExtractStridedMetadataOp layout =
-        layouts.lookup(accessedMemRef(&op));
-    // The linear index of the access, mod 4 (the last stride is 1).
+        layouts.lookup(accessedMemRef(access));
+    // The linear index of the access, mod 4 (the last index is `iv`, at
+    // `first` here, with stride 1).
     Value linear =
         arith::AddIOp::create(builder, loc, layout.getOffset(), first);
     for (auto [index, stride] :
-         llvm::zip(*innermostAccessIndices(&op, iv), layout.getStrides()))
-      if (index != iv)
-        linear = arith::AddIOp::create(
-            builder, loc, linear,
-            arith::MulIOp::create(builder, loc, scalars.lookupOrDefault(index),
-                                  stride));
+         llvm::zip(innermostAccessIndices(access, iv)->drop_back(),
+                   layout.getStrides()))
+      linear = arith::AddIOp::create(
+          builder, loc, linear,
+          arith::MulIOp::create(builder, loc, scalars.lookupOrDefault(index),
+                                stride));
     misaligned = arith::OrIOp::create(builder, loc, misaligned, linear);
   }
   Value low = arith::AndIOp::create(builder, loc, misaligned, laneMask);
@@ -248,7 +251,7 @@ void vectorize(scf::ParallelOp loop, const BodyPlan &plan) {
   // Folded, so that a static extent stays one for the workgroup shape.
   Value extent = builder.createOrFold<arith::SubIOp>(loc, upper, lower);
   Value groups = builder.createOrFold<arith::CeilDivSIOp>(loc, extent, lanes);
-  Layouts layouts = takeLayouts(builder, loop, plan, iv);
+  Layouts layouts = takeLayouts(builder, loc, plan);
 
   SmallVector<Value> lowers(loop.getLowerBound());
   SmallVector<Value> uppers(loop.getUpperBound());
@@ -275,7 +278,7 @@ void vectorize(scf::ParallelOp loop, const BodyPlan &plan) {
   Value whole = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sle,
                                       end, upper);
   Value aligned =
-      buildAlignedCheck(builder, loc, loop, plan, layouts, iv, first, scalars);
+      buildAlignedCheck(builder, loc, plan, layouts, iv, first, scalars);
   Value useVectors = arith::AndIOp::create(builder, loc, whole, aligned);
   auto paths = scf::IfOp::create(builder, loc, useVectors,
                                  /*withElseRegion=*/true);
