@@ -15,6 +15,7 @@
 
 #include "SPIRVKernelPreparation.h"
 #include "SPIRVValidation.h"
+#include "VulkanPushConstants.h"
 #include "VulkanVectorBuffers.h"
 #include "imex/CodeGen/KernelBinary.h"
 #include "imex/CodeGen/Passes.h"
@@ -93,6 +94,16 @@ uint32_t getScalarBytes(Type type) {
   if (type.isF16() || type.isBF16() || type.isF32() || type.isF64())
     return cast<FloatType>(type).getWidth() / 8;
   return 0;
+}
+
+/// Size in bytes of a scalar in the Vulkan flavour, whose index is 32-bit; 0
+/// for other arguments.
+uint32_t getVulkanScalarBytes(Type type) {
+  if (type.isIndex())
+    return 4;
+  if (!type.isIntOrFloat() || type.isInteger(1))
+    return 0;
+  return getScalarBytes(type);
 }
 
 /// The argument's entry in the kernel table; std::nullopt if the type cannot
@@ -290,8 +301,9 @@ private:
                               ArrayRef<SPIRVFlavour> flavourList);
   FailureOr<std::vector<uint32_t>>
   compileFlavour(gpu::GPUModuleOp module, ArrayRef<gpu::GPUFuncOp> kernels,
-                 SPIRVFlavour flavour);
+                 ArrayRef<KernelInfo> table, SPIRVFlavour flavour);
   LogicalResult runConversion(ModuleOp scratch, SPIRVFlavour flavour,
+                              ArrayRef<KernelInfo> table,
                               StringRef spirvModuleName,
                               SmallVectorImpl<uint32_t> &words,
                               std::string &reason);
@@ -378,6 +390,10 @@ GpuKernelsToSPIRVBinaryPass::processModule(gpu::GPUModuleOp module,
       }
       info.args.push_back(*arg);
     }
+    if (ok && llvm::is_contained(flavourList, SPIRVFlavour::Vulkan))
+      imex::codegen::choosePushConstants(
+          info, llvm::map_to_vector(kernel.getFunctionType().getInputs(),
+                                    getVulkanScalarBytes));
     binary.kernels.push_back(std::move(info));
   }
   if (!ok)
@@ -387,7 +403,7 @@ GpuKernelsToSPIRVBinaryPass::processModule(gpu::GPUModuleOp module,
     return failure();
   for (SPIRVFlavour flavour : flavourList) {
     FailureOr<std::vector<uint32_t>> words =
-        compileFlavour(module, kernels, flavour);
+        compileFlavour(module, kernels, binary.kernels, flavour);
     if (failed(words)) {
       ok = false;
       continue;
@@ -407,10 +423,9 @@ GpuKernelsToSPIRVBinaryPass::processModule(gpu::GPUModuleOp module,
   return success();
 }
 
-FailureOr<std::vector<uint32_t>>
-GpuKernelsToSPIRVBinaryPass::compileFlavour(gpu::GPUModuleOp module,
-                                            ArrayRef<gpu::GPUFuncOp> kernels,
-                                            SPIRVFlavour flavour) {
+FailureOr<std::vector<uint32_t>> GpuKernelsToSPIRVBinaryPass::compileFlavour(
+    gpu::GPUModuleOp module, ArrayRef<gpu::GPUFuncOp> kernels,
+    ArrayRef<KernelInfo> table, SPIRVFlavour flavour) {
   MLIRContext *ctx = module.getContext();
   StringRef flavourName = imex::codegen::getFlavourName(flavour);
 
@@ -469,8 +484,9 @@ GpuKernelsToSPIRVBinaryPass::compileFlavour(gpu::GPUModuleOp module,
     passI1ArgumentsAsI8(kernelCopy);
     useFlavourSubgroupReductions(kernelCopy, flavour);
     // Vulkan: every argument is a storage buffer at set 0, binding = its
-    // position (scalars wrapped in a struct); set explicitly so that no
-    // attribute on the source kernel can change that ABI.
+    // position (scalars wrapped in a struct; push constants are moved out
+    // after lowering); set explicitly so that no attribute on the source
+    // kernel can change that ABI.
     unsigned numInputs = kernelCopy.getFunctionType().getNumInputs();
     for (unsigned i = 0; i < numInputs; ++i) {
       kernelCopy.removeArgAttr(i, spirv::getInterfaceVarABIAttrName());
@@ -487,7 +503,8 @@ GpuKernelsToSPIRVBinaryPass::compileFlavour(gpu::GPUModuleOp module,
   SmallVector<uint32_t> words;
   std::string reason;
   std::string spirvModuleName = ("__spv__" + module.getName()).str();
-  if (failed(runConversion(scratch, flavour, spirvModuleName, words, reason))) {
+  if (failed(runConversion(scratch, flavour, table, spirvModuleName, words,
+                           reason))) {
     reportCapturedFailure(module, kernels, flavour, reason);
     return mlir::failure();
   }
@@ -518,8 +535,9 @@ GpuKernelsToSPIRVBinaryPass::compileFlavour(gpu::GPUModuleOp module,
 }
 
 LogicalResult GpuKernelsToSPIRVBinaryPass::runConversion(
-    ModuleOp scratch, SPIRVFlavour flavour, StringRef spirvModuleName,
-    SmallVectorImpl<uint32_t> &words, std::string &reason) {
+    ModuleOp scratch, SPIRVFlavour flavour, ArrayRef<KernelInfo> table,
+    StringRef spirvModuleName, SmallVectorImpl<uint32_t> &words,
+    std::string &reason) {
   MLIRContext *ctx = scratch.getContext();
   imex::codegen::expandIntegerPowers(scratch);
   if (failed(imex::codegen::expandMathForFlavour(scratch, flavour))) {
@@ -604,6 +622,11 @@ LogicalResult GpuKernelsToSPIRVBinaryPass::runConversion(
   if (flavour == SPIRVFlavour::Vulkan &&
       failed(imex::codegen::useVectorBufferElements(spirvModule))) {
     reason = "cannot give vector accesses their own buffer elements";
+    return mlir::failure();
+  }
+  if (flavour == SPIRVFlavour::Vulkan &&
+      failed(imex::codegen::passPushConstants(spirvModule, table))) {
+    reason = "cannot pass scalars as push constants";
     return mlir::failure();
   }
 

@@ -69,7 +69,9 @@ imex::codegen::writeKernelBinary(const KernelBinary &binary) {
                 "flavour values follow kernel_binary.h");
   static_assert(
       static_cast<uint32_t>(KernelArgKind::Buffer) == IMEXKBIN_ARG_BUFFER &&
-          static_cast<uint32_t>(KernelArgKind::Scalar) == IMEXKBIN_ARG_SCALAR,
+          static_cast<uint32_t>(KernelArgKind::Scalar) == IMEXKBIN_ARG_SCALAR &&
+          static_cast<uint32_t>(KernelArgKind::PushConstant) ==
+              IMEXKBIN_ARG_PUSH_CONSTANT,
       "argument kinds follow kernel_binary.h");
 
   constexpr uint64_t u32Max = std::numeric_limits<uint32_t>::max();

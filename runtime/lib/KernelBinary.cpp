@@ -416,10 +416,18 @@ bool parseKernelBinary(const void *data, size_t bytes, KernelBinary &out,
       KernelArg ka;
       ka.kind = readLE32(arg);
       ka.bytes = readLE32(arg + 4);
-      if (ka.kind != IMEXKBIN_ARG_BUFFER && ka.kind != IMEXKBIN_ARG_SCALAR) {
+      if (ka.kind != IMEXKBIN_ARG_BUFFER && ka.kind != IMEXKBIN_ARG_SCALAR &&
+          ka.kind != IMEXKBIN_ARG_PUSH_CONSTANT) {
         error = format("IMEXKBIN kernel '%s': argument %u has unknown kind %u "
-                       "(0 = buffer, 1 = scalar)",
+                       "(0 = buffer, 1 = scalar, 2 = push constant)",
                        entry.name.c_str(), a, ka.kind);
+        return false;
+      }
+      if (ka.kind == IMEXKBIN_ARG_PUSH_CONSTANT && ka.bytes != 4 &&
+          ka.bytes != 8) {
+        error = format("IMEXKBIN kernel '%s': push-constant argument %u has "
+                       "size %u (must be 4 or 8 bytes)",
+                       entry.name.c_str(), a, ka.bytes);
         return false;
       }
       if (ka.kind == IMEXKBIN_ARG_SCALAR &&

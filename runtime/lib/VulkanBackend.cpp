@@ -21,10 +21,12 @@
 //    and bound at (buffer, pointer - mapping) - they must point into a
 //    runtime allocation.
 //  - Kernels: a VkShaderModule per module and device; per kernel a descriptor
-//    set layout (set 0, binding i = argument i, all storage buffers), a
-//    pipeline layout and a compute pipeline, created once and cached.
-//    Scalars are written to a per-launch argument buffer, one std430
-//    struct{T} range per scalar. The work-group size is the shader's
+//    set layout (set 0, binding i = argument i, storage buffers for all but
+//    push-constant arguments), a pipeline layout with the kernel's
+//    push-constant range and a compute pipeline, created once and cached.
+//    Push-constant arguments are recorded with the dispatch; other scalars
+//    are written to a per-launch argument buffer, one std430 struct{T}
+//    range per scalar. The work-group size is the shader's
 //    LocalSize; the launch's block size must match it. Dispatch = grid.
 //  - Streams: a stream is assigned one of the device's queues (round robin;
 //    queue submission is serialised by a per-queue mutex) and owns a command
@@ -146,6 +148,7 @@ std::string vkError(const char *what, VkResult r) {
   X(vkEndCommandBuffer)                                                        \
   X(vkCmdBindPipeline)                                                         \
   X(vkCmdBindDescriptorSets)                                                   \
+  X(vkCmdPushConstants)                                                        \
   X(vkCmdDispatch)                                                             \
   X(vkCmdPipelineBarrier)                                                      \
   X(vkQueueSubmit)                                                             \
@@ -241,6 +244,10 @@ public:
   /// dispatches with base work-group ids: the kernel does not read the
   /// grid size, and the device has vkCmdDispatchBase.
   bool splittableGrid = false;
+  /// Offset of each push-constant argument in the push-constant block (0
+  /// for the others), and the block's size.
+  std::vector<uint32_t> pushOffset;
+  uint32_t pushBytes = 0;
   VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
   VkPipelineLayout pipelineLayout = VK_NULL_HANDLE;
   VkPipeline pipeline = VK_NULL_HANDLE;
@@ -690,15 +697,39 @@ BackendKernel *VulkanModule::getKernel(const std::string &name,
                    name.c_str());
     return nullptr;
   }
-  if (entry->args.size() > device_.limits.maxPerStageDescriptorStorageBuffers) {
-    error = format("kernel '%s' has %zu arguments; the device binds at most "
-                   "%u storage buffers per kernel",
-                   name.c_str(), entry->args.size(),
+  auto kernel = std::make_unique<VulkanKernel>();
+  kernel->device = &device_;
+  kernel->pushOffset.assign(entry->args.size(), 0);
+  std::vector<VkDescriptorSetLayoutBinding> bindings;
+  for (size_t i = 0; i < entry->args.size(); ++i) {
+    const KernelArg &arg = entry->args[i];
+    if (arg.kind == IMEXKBIN_ARG_PUSH_CONSTANT) {
+      kernel->pushOffset[i] =
+          imexkbinPushConstantOffset(kernel->pushBytes, arg.bytes);
+      kernel->pushBytes = kernel->pushOffset[i] + arg.bytes;
+      continue;
+    }
+    VkDescriptorSetLayoutBinding binding{};
+    binding.binding = uint32_t(i);
+    binding.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    binding.descriptorCount = 1;
+    binding.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+    bindings.push_back(binding);
+  }
+  if (bindings.size() > device_.limits.maxPerStageDescriptorStorageBuffers) {
+    error = format("kernel '%s' has %zu buffer arguments; the device binds "
+                   "at most %u storage buffers per kernel",
+                   name.c_str(), bindings.size(),
                    device_.limits.maxPerStageDescriptorStorageBuffers);
     return nullptr;
   }
-  auto kernel = std::make_unique<VulkanKernel>();
-  kernel->device = &device_;
+  if (kernel->pushBytes > device_.limits.maxPushConstantsSize) {
+    error = format("kernel '%s' has %u bytes of push constants; the device "
+                   "takes at most %u",
+                   name.c_str(), kernel->pushBytes,
+                   device_.limits.maxPushConstantsSize);
+    return nullptr;
+  }
   kernel->name = name;
   kernel->args = entry->args;
   kernel->hasLocalSize = ep->hasLocalSize;
@@ -708,13 +739,6 @@ BackendKernel *VulkanModule::getKernel(const std::string &name,
 
   const DeviceApi &vk = device_.vk;
   VkDevice d = device_.handle;
-  std::vector<VkDescriptorSetLayoutBinding> bindings(entry->args.size());
-  for (size_t i = 0; i < bindings.size(); ++i) {
-    bindings[i].binding = uint32_t(i);
-    bindings[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    bindings[i].descriptorCount = 1;
-    bindings[i].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
-  }
   VkDescriptorSetLayoutCreateInfo layoutInfo{};
   layoutInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
   layoutInfo.bindingCount = uint32_t(bindings.size());
@@ -730,6 +754,12 @@ BackendKernel *VulkanModule::getKernel(const std::string &name,
   plInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
   plInfo.setLayoutCount = 1;
   plInfo.pSetLayouts = &kernel->setLayout;
+  VkPushConstantRange pushRange{VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                                kernel->pushBytes};
+  if (kernel->pushBytes) {
+    plInfo.pushConstantRangeCount = 1;
+    plInfo.pPushConstantRanges = &pushRange;
+  }
   r = vk.vkCreatePipelineLayout(d, &plInfo, nullptr, &kernel->pipelineLayout);
   if (r != VK_SUCCESS) {
     kernel->pipelineLayout = VK_NULL_HANDLE;
@@ -917,7 +947,9 @@ bool VulkanStream::record(Slot &slot, VulkanKernel &kernel,
       return false;
   }
 
+  std::vector<unsigned char> push(kernel.pushBytes, 0);
   std::vector<VkDescriptorBufferInfo> infos(n);
+  std::vector<VkWriteDescriptorSet> writes;
   for (size_t i = 0; i < n; ++i) {
     const imexrtParamDesc &p = args.params[i];
     const KernelArg &ka = kernel.args[i];
@@ -925,6 +957,21 @@ bool VulkanStream::record(Slot &slot, VulkanKernel &kernel,
       error = format("argument %zu has a null data pointer", i);
       return false;
     }
+    if (ka.kind == IMEXKBIN_ARG_PUSH_CONSTANT) {
+      if (!convertScalar(static_cast<const unsigned char *>(p.data),
+                         p.size ? p.size : ka.bytes,
+                         push.data() + kernel.pushOffset[i], ka.bytes, i,
+                         error))
+        return false;
+      continue;
+    }
+    VkWriteDescriptorSet write{};
+    write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+    write.dstBinding = uint32_t(i);
+    write.descriptorCount = 1;
+    write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    write.pBufferInfo = &infos[i];
+    writes.push_back(write);
     if (ka.kind == IMEXKBIN_ARG_SCALAR) {
       size_t hostBytes = p.size ? p.size : ka.bytes;
       unsigned char *dst =
@@ -975,14 +1022,15 @@ bool VulkanStream::record(Slot &slot, VulkanKernel &kernel,
   }
 
   VkDescriptorSet set = VK_NULL_HANDLE;
-  if (n) {
-    if (slot.poolCapacity < n) {
+  if (!writes.empty()) {
+    const size_t bound = writes.size();
+    if (slot.poolCapacity < bound) {
       if (slot.pool)
         vk.vkDestroyDescriptorPool(d, slot.pool, nullptr);
       slot.pool = VK_NULL_HANDLE;
       slot.poolCapacity = 0;
       VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                uint32_t(std::max<size_t>(n, 8))};
+                                uint32_t(std::max<size_t>(bound, 8))};
       VkDescriptorPoolCreateInfo poolInfo{};
       poolInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
       poolInfo.maxSets = 1;
@@ -1008,16 +1056,9 @@ bool VulkanStream::record(Slot &slot, VulkanKernel &kernel,
       error = vkError("vkAllocateDescriptorSets", r);
       return false;
     }
-    std::vector<VkWriteDescriptorSet> writes(n);
-    for (size_t i = 0; i < n; ++i) {
-      writes[i].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
-      writes[i].dstSet = set;
-      writes[i].dstBinding = uint32_t(i);
-      writes[i].descriptorCount = 1;
-      writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-      writes[i].pBufferInfo = &infos[i];
-    }
-    vk.vkUpdateDescriptorSets(d, uint32_t(n), writes.data(), 0, nullptr);
+    for (VkWriteDescriptorSet &write : writes)
+      write.dstSet = set;
+    vk.vkUpdateDescriptorSets(d, uint32_t(bound), writes.data(), 0, nullptr);
   }
 
   VkCommandBufferBeginInfo begin{};
@@ -1041,6 +1082,10 @@ bool VulkanStream::record(Slot &slot, VulkanKernel &kernel,
   if (set)
     vk.vkCmdBindDescriptorSets(slot.cmd, VK_PIPELINE_BIND_POINT_COMPUTE,
                                kernel.pipelineLayout, 0, 1, &set, 0, nullptr);
+  if (!push.empty())
+    vk.vkCmdPushConstants(slot.cmd, kernel.pipelineLayout,
+                          VK_SHADER_STAGE_COMPUTE_BIT, 0, uint32_t(push.size()),
+                          push.data());
   recordDispatches(slot.cmd, args);
   // Our writes visible to the host once the fence signals.
   VkMemoryBarrier after{};

@@ -33,7 +33,7 @@ enum class SPIRVFlavour : uint32_t {
   /// arguments passed by value / as CrossWorkgroup pointers.
   OpenCL = 1,
   /// Vulkan: Shader capability, every argument a storage buffer at
-  /// descriptor set 0, binding = argument position.
+  /// descriptor set 0, binding = argument position, except push constants.
   Vulkan = 2,
 };
 
@@ -46,11 +46,16 @@ std::optional<SPIRVFlavour> parseFlavour(llvm::StringRef name);
 enum class KernelArgKind : uint32_t {
   Buffer = 0, ///< a memref, passed as its aligned pointer
   Scalar = 1, ///< an integer, index, float or vector value
+  /// A 4- or 8-byte scalar the Vulkan flavour reads from the kernel's
+  /// push-constant block (layout: imexkbinPushConstantOffset).
+  PushConstant = 2,
 };
 
 struct KernelArgInfo {
   KernelArgKind kind;
-  uint32_t bytes; ///< scalar size; pointer size (8) for buffers
+  /// scalar size (the host's; a push constant's in the block); pointer size
+  /// (8) for buffers
+  uint32_t bytes;
   bool operator==(const KernelArgInfo &other) const {
     return kind == other.kind && bytes == other.bytes;
   }
@@ -72,7 +77,7 @@ struct KernelBinary {
   std::vector<KernelInfo> kernels;
 };
 
-/// Serializes `binary` into an IMEXKBIN container (version 1): header,
+/// Serializes `binary` into an IMEXKBIN container (IMEXKBIN_VERSION): header,
 /// module records, kernel records, then for each kernel its name and
 /// argument table, then the SPIR-V words of each module, every section
 /// starting at an 8-byte aligned offset (zero padding). The same input always

@@ -4,7 +4,8 @@
  * Layout of the kernel binary that the compiler attaches to a gpu.module
  * (the `gpu.binary` attribute) and hands to gpuModuleLoad(). Shared by the
  * compiler, which writes it, and libimexrt, which reads it. Plain C (C99 and
- * C++ compatible), no code: see docs/runtime-abi.md for the contract.
+ * C++ compatible); its one function is the push-constant layout rule, which
+ * both sides must apply alike. See docs/runtime-abi.md for the contract.
  *
  * A kernel binary is either
  *   - a raw SPIR-V module (first word IMEXKBIN_SPIRV_MAGIC): the OpenCL /
@@ -22,8 +23,10 @@
  *
  * At most one module per flavour. The kernel records are shared by all
  * modules: they describe the outlined gpu.func signatures (argument kinds),
- * which the Vulkan backend needs because every Vulkan kernel argument is a
- * storage buffer at descriptor set 0, binding = argument position.
+ * which the Vulkan backend needs: in the Vulkan flavour a buffer or scalar
+ * argument is a storage buffer at descriptor set 0, binding = argument
+ * position, and a push-constant argument a member of the kernel's one
+ * push-constant block.
  *
  * For a scalar, ImexKbinArg.bytes is the size of the value in its std430
  * struct{T} buffer in the Vulkan flavour. The compiler writes the size the
@@ -37,6 +40,15 @@
  * 4-byte-aligned slot, so a narrower value reads as zero-extended. For a
  * buffer, `bytes` is the pointer size (informational). Level Zero ignores
  * the table: it sets every argument with its ParamDesc size.
+ *
+ * A push-constant argument (IMEXKBIN_ARG_PUSH_CONSTANT) is a 4- or 8-byte
+ * scalar (i32, f32, index, i64, f64) that the Vulkan flavour reads from the
+ * kernel's push-constant block instead of a buffer of its own; `bytes` is
+ * its size there (4 for an index). The block holds the push-constant
+ * arguments in argument order, each at the first multiple of its size not
+ * before the end of the previous one (imexkbinPushConstantOffset); the
+ * compiler keeps the block within 128 bytes, the size every Vulkan device
+ * supports. The runtime narrows a wider host value as for scalars.
  */
 #ifndef IMEXRT_KERNEL_BINARY_H
 #define IMEXRT_KERNEL_BINARY_H
@@ -70,6 +82,12 @@ extern "C" {
 /* ImexKbinArg.kind */
 #define IMEXKBIN_ARG_BUFFER 0u /* memref, passed as its aligned pointer */
 #define IMEXKBIN_ARG_SCALAR 1u /* integer, index or float value */
+#define IMEXKBIN_ARG_PUSH_CONSTANT                                             \
+  2u /* 4- or 8-byte scalar in the push-constant block */
+
+/* The push-constant block every Vulkan device supports (the minimum of
+ * maxPushConstantsSize); the compiler places no more than this. */
+#define IMEXKBIN_PUSH_CONSTANT_BLOCK_BYTES 128u
 
 typedef struct ImexKbinHeader {
   char magic[8];       /* IMEXKBIN_MAGIC */
@@ -100,6 +118,13 @@ typedef struct ImexKbinArg {
 } ImexKbinArg;
 
 #define IMEXKBIN_MODULES_OFFSET ((uint64_t)sizeof(ImexKbinHeader))
+
+/* Offset in the push-constant block of a push-constant argument of `bytes`
+ * (4 or 8) bytes that follows arguments ending at `blockEnd`. */
+static inline uint32_t imexkbinPushConstantOffset(uint32_t blockEnd,
+                                                  uint32_t bytes) {
+  return (blockEnd + bytes - 1) / bytes * bytes;
+}
 
 #ifdef __cplusplus
 static_assert(sizeof(ImexKbinHeader) == 24, "ImexKbinHeader layout");

@@ -72,11 +72,13 @@
 // TABLE-NEXT:   kernel record @72: name @160 (12 bytes) args @96 (8)
 // TABLE-NEXT:   module opencl: {{[0-9]+}} words, magic 0x7230203
 // TABLE-NEXT:   module vulkan: {{[0-9]+}} words, magic 0x7230203
-// memref -> buffer:8; index -> scalar:8; f32 -> 4; i16 -> 2; i8 and i1 -> 1.
-// TABLE-NEXT:   kernel scale_kernel(scalar:8, buffer:8, scalar:4, scalar:2, scalar:1, scalar:1, scalar:8, buffer:8)
+// memref -> buffer:8; index -> push:4 (a push constant, of Vulkan's 32-bit
+// index), f32 -> push:4; i16 -> scalar:2; i8 and i1 -> scalar:1 (narrower
+// than a push constant can be without 8/16-bit push-constant storage).
+// TABLE-NEXT:   kernel scale_kernel(push:4, buffer:8, push:4, scalar:2, scalar:1, scalar:1, push:4, buffer:8)
 // TABLE-NEXT: gpu.module @scale_kernel_0: IMEXKBIN
 // TABLE-NEXT:   header: magic IMEXKBIN version 2 modules 2 kernels 1 reserved 0
-// TABLE:        kernel scale_kernel(buffer:8, scalar:8, scalar:4, buffer:8)
+// TABLE:        kernel scale_kernel(buffer:8, push:8, push:4, buffer:8)
 
 // OpenCL: 64-bit physical addressing, arguments by value, LocalSize from the
 // launch's constant block size, OpenCL.std for the math.
@@ -104,8 +106,9 @@
 // OCL-DAG: OpExtInst %float %{{.*}} exp
 // OCL-DAG: OpExtInst %float %{{.*}} sqrt
 
-// Vulkan: every argument a storage buffer at set 0, binding = its position;
-// 32-bit indices; GLSL.std.450 for the math.
+// Vulkan: 32- and 64-bit scalars in the kernel's push-constant block, in
+// argument order; every other argument a storage buffer at set 0, binding =
+// its position; 32-bit indices; GLSL.std.450 for the math.
 // VK-DAG: OpCapability Shader
 // VK-DAG: OpCapability Int16
 // VK-DAG: OpCapability Int8
@@ -114,31 +117,30 @@
 // VK: OpMemoryModel Logical GLSL450
 // VK: OpEntryPoint GLCompute %[[K:.*]] "scale_kernel"
 // VK: OpExecutionMode %[[K]] LocalSize 64 1 1
-// VK-DAG: OpDecorate %scale_kernel_arg_0 Binding 0
 // VK-DAG: OpDecorate %scale_kernel_arg_1 Binding 1
-// VK-DAG: OpDecorate %scale_kernel_arg_2 Binding 2
 // VK-DAG: OpDecorate %scale_kernel_arg_3 Binding 3
 // VK-DAG: OpDecorate %scale_kernel_arg_4 Binding 4
 // VK-DAG: OpDecorate %scale_kernel_arg_5 Binding 5
-// VK-DAG: OpDecorate %scale_kernel_arg_6 Binding 6
 // VK-DAG: OpDecorate %scale_kernel_arg_7 Binding 7
-// VK-DAG: OpDecorate %scale_kernel_arg_0 DescriptorSet 0
+// VK-DAG: OpDecorate %scale_kernel_arg_1 DescriptorSet 0
 // VK-DAG: OpDecorate %scale_kernel_arg_7 DescriptorSet 0
-// index arguments are struct{uint}, the f32 struct{float}, i16 struct{ushort},
-// i8 and i1 struct{uchar}; memrefs runtime arrays.
-// VK-DAG: %[[IDX:.*]] = OpTypeStruct %uint
-// VK-DAG: %[[F:.*]] = OpTypeStruct %float
+// The two index arguments and the f32 at offsets 0, 4, 8 of one Block.
+// VK-DAG: OpMemberDecorate %[[PC:.*]] 0 Offset 0
+// VK-DAG: OpMemberDecorate %[[PC]] 1 Offset 4
+// VK-DAG: OpMemberDecorate %[[PC]] 2 Offset 8
+// VK-DAG: OpDecorate %[[PC]] Block
+// VK-DAG: %[[PC]] = OpTypeStruct %uint %float %uint
+// VK-DAG: %_ptr_PushConstant_[[PC]] = OpTypePointer PushConstant %[[PC]]
+// VK-DAG: %scale_kernel_push_constants = OpVariable %_ptr_PushConstant_[[PC]] PushConstant
+// i16 arguments are struct{ushort}, i8 and i1 struct{uchar}; memrefs
+// runtime arrays.
 // VK-DAG: %[[S:.*]] = OpTypeStruct %ushort
 // VK-DAG: %[[B:.*]] = OpTypeStruct %uchar
 // VK-DAG: %[[RT:.*]] = OpTypeStruct %_runtimearr_float
-// VK-DAG: %_ptr_StorageBuffer_[[IDX]] = OpTypePointer StorageBuffer %[[IDX]]
-// VK-DAG: %scale_kernel_arg_0 = OpVariable %_ptr_StorageBuffer_[[IDX]] StorageBuffer
 // VK-DAG: %scale_kernel_arg_1 = OpVariable %_ptr_StorageBuffer_[[RT]] StorageBuffer
-// VK-DAG: %scale_kernel_arg_2 = OpVariable %_ptr_StorageBuffer_[[F]] StorageBuffer
 // VK-DAG: %scale_kernel_arg_3 = OpVariable %_ptr_StorageBuffer_[[S]] StorageBuffer
 // VK-DAG: %scale_kernel_arg_4 = OpVariable %_ptr_StorageBuffer_[[B]] StorageBuffer
 // VK-DAG: %scale_kernel_arg_5 = OpVariable %_ptr_StorageBuffer_[[B]] StorageBuffer
-// VK-DAG: %scale_kernel_arg_6 = OpVariable %_ptr_StorageBuffer_[[IDX]] StorageBuffer
 // VK-DAG: %scale_kernel_arg_7 = OpVariable %_ptr_StorageBuffer_[[RT]] StorageBuffer
 // VK-DAG: OpExtInst %float %{{.*}} Exp
 // VK-DAG: OpExtInst %float %{{.*}} Sqrt
@@ -158,7 +160,9 @@
 // VK2-DAG: OpCapability Int64
 // VK2: OpExecutionMode %{{.*}} LocalSize 8 4 1
 // VK2-DAG: OpDecorate %scale_kernel_arg_3 Binding 3
-// VK2-DAG: %{{.*}} = OpTypeStruct %ulong
+// The i64 at offset 0, the i32 at 8.
+// VK2-DAG: OpMemberDecorate %[[PC2:.*]] 1 Offset 8
+// VK2-DAG: %[[PC2]] = OpTypeStruct %ulong %uint
 // VK2-DAG: %{{.*}} = OpTypeStruct %_arr_double_uint_32
 
 module attributes {gpu.container_module} {

@@ -139,8 +139,10 @@ bool dumpModule(gpu::GPUModuleOp module, llvm::raw_ostream &os) {
   for (const imexrt::KernelEntry &kernel : binary.kernels) {
     os << "  kernel " << kernel.name << "(";
     llvm::interleaveComma(kernel.args, os, [&](const imexrt::KernelArg &arg) {
-      os << (arg.kind == IMEXKBIN_ARG_BUFFER ? "buffer" : "scalar") << ":"
-         << arg.bytes;
+      os << (arg.kind == IMEXKBIN_ARG_BUFFER   ? "buffer"
+             : arg.kind == IMEXKBIN_ARG_SCALAR ? "scalar"
+                                               : "push")
+         << ":" << arg.bytes;
     });
     os << ")\n";
   }

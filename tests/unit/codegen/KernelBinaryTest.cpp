@@ -41,7 +41,7 @@ KernelBinary sampleBinary() {
   binary.kernels.push_back({"main_kernel",
                             {{KernelArgKind::Buffer, 8},
                              {KernelArgKind::Scalar, 4},
-                             {KernelArgKind::Scalar, 8}}});
+                             {KernelArgKind::PushConstant, 8}}});
   binary.kernels.push_back({"k2", {}});
   return binary;
 }
@@ -103,6 +103,8 @@ TEST(KernelBinary, HeaderAndRecordsFollowTheRuntimeLayout) {
   EXPECT_EQ(u32(blob, args + offsetof(ImexKbinArg, bytes)), 8u);
   EXPECT_EQ(u32(blob, args + sizeof(ImexKbinArg)), IMEXKBIN_ARG_SCALAR);
   EXPECT_EQ(u32(blob, args + sizeof(ImexKbinArg) + 4), 4u);
+  EXPECT_EQ(u32(blob, args + 2 * sizeof(ImexKbinArg)),
+            IMEXKBIN_ARG_PUSH_CONSTANT);
   EXPECT_EQ(u32(blob, args + 2 * sizeof(ImexKbinArg) + 4), 8u);
   rec += sizeof(ImexKbinKernel);
   EXPECT_EQ(u32(blob, rec + offsetof(ImexKbinKernel, nameBytes)), 2u);

@@ -113,7 +113,8 @@ TEST(ImexrtKernelBinary, ContainerWithBothFlavours) {
   const ModuleImage *vk = bin.findModule(IMEXKBIN_FLAVOUR_VULKAN);
   ASSERT_NE(vk, nullptr);
   EXPECT_TRUE(vk->spirv.hasCapability(kSpvCapabilityShader));
-  EXPECT_EQ(vk->spirv.entryPointList(), "add_f32, inc_i32, iota2d, scalars");
+  EXPECT_EQ(vk->spirv.entryPointList(),
+            "add_f32, inc_i32, iota2d, scalars, pushed");
   const SpirvEntryPoint *iota = vk->spirv.findEntryPoint("iota2d");
   ASSERT_NE(iota, nullptr);
   EXPECT_EQ(iota->executionModel, kSpvExecutionModelGLCompute);
@@ -122,13 +123,17 @@ TEST(ImexrtKernelBinary, ContainerWithBothFlavours) {
   EXPECT_EQ(iota->localSize[2], 1u);
   EXPECT_NE(bin.findModule(IMEXKBIN_FLAVOUR_OPENCL), nullptr);
 
-  ASSERT_EQ(bin.kernels.size(), 4u);
+  ASSERT_EQ(bin.kernels.size(), 5u);
   const KernelEntry *scalars = bin.findKernel("scalars");
   ASSERT_NE(scalars, nullptr);
   ASSERT_EQ(scalars->args.size(), 9u);
   EXPECT_EQ(scalars->args[0].kind, IMEXKBIN_ARG_BUFFER);
   EXPECT_EQ(scalars->args[5].kind, IMEXKBIN_ARG_SCALAR);
   EXPECT_EQ(scalars->args[5].bytes, 8u);
+  const KernelEntry *pushed = bin.findKernel("pushed");
+  ASSERT_NE(pushed, nullptr);
+  EXPECT_EQ(pushed->args[5].kind, IMEXKBIN_ARG_PUSH_CONSTANT);
+  EXPECT_EQ(pushed->args[5].bytes, 8u);
   EXPECT_EQ(bin.findKernel("nope"), nullptr);
 }
 
@@ -308,6 +313,16 @@ std::vector<BadBlob> badBlobs() {
     std::memcpy(&args, b.data() + kernel0 + 16, 8);
     put32(b, args + 3 * 8 + 4, 0);
     cases.push_back({"scalar size", b, "has size 0"});
+  }
+  {
+    // The first kernel's scalar (argument 3) as a push constant of 2 bytes.
+    auto b = good();
+    uint64_t args;
+    std::memcpy(&args, b.data() + kernel0 + 16, 8);
+    put32(b, args + 3 * 8, IMEXKBIN_ARG_PUSH_CONSTANT);
+    put32(b, args + 3 * 8 + 4, 2);
+    cases.push_back({"push-constant size", b,
+                     "push-constant argument 3 has size 2 (must be 4 or 8"});
   }
   cases.push_back(
       {"duplicate flavour",

@@ -787,8 +787,15 @@ TEST_F(ImexrtVulkan, ModulesAndKernelsAreCached) {
   gpuStreamDestroy(other);
 }
 
-TEST_F(ImexrtVulkan, ScalarArgumentsOfEveryWidth) {
-  void *k = kernel("scalars");
+// The same scalars from storage buffers ("scalars") and from the
+// push-constant block ("pushed", offsets 0, 8, 16, 24, 32 by the table's
+// layout rule).
+class ImexrtVulkanScalars : public ImexrtVulkan,
+                            public ::testing::WithParamInterface<const char *> {
+};
+
+TEST_P(ImexrtVulkanScalars, ArgumentsOfEveryWidth) {
+  void *k = kernel(GetParam());
   ASSERT_NE(k, nullptr);
   int32_t *o32 = alloc<int32_t>(2);
   int64_t *o64 = alloc<int64_t>(1);
@@ -837,6 +844,25 @@ TEST_F(ImexrtVulkan, ScalarArgumentsOfEveryWidth) {
   gpuMemFree(stream, o64);
   gpuMemFree(stream, of);
   gpuMemFree(stream, od);
+}
+
+INSTANTIATE_TEST_SUITE_P(BufferOrPushConstant, ImexrtVulkanScalars,
+                         ::testing::Values("scalars", "pushed"));
+
+TEST_F(ImexrtVulkan, PushConstantBlockBeyondTheDeviceLimit) {
+  // 4 buffers and 1024 bytes of push constants, more than any device's
+  // maxPushConstantsSize (lavapipe: 256): refused when the kernel is taken.
+  std::vector<TestKernel> table = mainKernelTable();
+  table[4].args.resize(4);
+  table[4].args.resize(4 + 128, pushConstant(8));
+  auto tooBig = makeContainer(
+      {{IMEXKBIN_FLAVOUR_VULKAN, loadSpirv("kernels.spv")}}, table);
+  void *m = gpuModuleLoad(stream, tooBig.data(), tooBig.size());
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(gpuKernelGet(stream, m, "pushed"), nullptr);
+  expectError({"gpuKernelGet", "'pushed' has 1024 bytes of push constants",
+               "the device takes at most"});
+  gpuModuleUnload(m);
 }
 
 TEST_F(ImexrtVulkan, IndexWithItsHostSizeInTheKernelTable) {

@@ -35,6 +35,9 @@ struct TestArg {
 
 inline TestArg buffer() { return {IMEXKBIN_ARG_BUFFER, sizeof(void *)}; }
 inline TestArg scalar(uint32_t bytes) { return {IMEXKBIN_ARG_SCALAR, bytes}; }
+inline TestArg pushConstant(uint32_t bytes) {
+  return {IMEXKBIN_ARG_PUSH_CONSTANT, bytes};
+}
 
 struct TestKernel {
   std::string name;
@@ -130,6 +133,9 @@ inline std::vector<TestKernel> mainKernelTable() {
       {"scalars",
        {buffer(), buffer(), buffer(), buffer(), scalar(4), scalar(8), scalar(4),
         scalar(8), scalar(4)}},
+      {"pushed",
+       {buffer(), buffer(), buffer(), buffer(), pushConstant(4),
+        pushConstant(8), pushConstant(4), pushConstant(8), pushConstant(4)}},
   };
 }
 
