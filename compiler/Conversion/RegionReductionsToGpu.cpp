@@ -463,14 +463,21 @@ std::optional<Contraction> matchContraction(const Reduction &r) {
   return c;
 }
 
+/// Outputs per thread along m and along n in a tiled contraction. A thread
+/// reads kBlock values of each input from workgroup memory per step along
+/// k and combines kBlock x kBlock pairs: 4 halves the workgroup-memory
+/// reads per multiply-add of a 2x2 block, which is what bounds a GPU's
+/// matmul (and lavapipe's, whose every buffer read is costly).
+constexpr int64_t kBlock = 4;
+
 /// A contraction with one workgroup of side x side threads per output tile
-/// of 2 side x 2 side elements (a 2x2 block per thread, strided by `side`
-/// so that neighbouring threads store neighbouring elements), and a grid z
-/// over the batch. Per step of `side` along k, the workgroup first copies
-/// the tile's slices of both inputs into workgroup memory (two elements of
-/// each per thread, consecutive threads reading consecutive addresses along
-/// the input's innermost loop), then every thread combines its 2x2 block
-/// from there.
+/// of kBlock side x kBlock side elements (a kBlock x kBlock block per
+/// thread, strided by `side` so that neighbouring threads store
+/// neighbouring elements), and a grid z over the batch. Per step of `side`
+/// along k, the workgroup first copies the tile's slices of both inputs
+/// into workgroup memory (kBlock elements of each per thread, consecutive
+/// threads reading consecutive addresses along the input's innermost loop),
+/// then every thread combines its block from there.
 void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
                           const Contraction &c, ArrayRef<Value> loopSizes,
                           int64_t side) {
@@ -481,7 +488,7 @@ void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
   auto elementOf = [](OpOperand *operand) {
     return cast<MemRefType>(operand->get().getType()).getElementType();
   };
-  const int64_t tile = 2 * side; // outputs per workgroup along m and n
+  const int64_t tile = kBlock * side; // outputs per workgroup along m and n
   const int64_t threads = side * side;
   auto cst = [&](OpBuilder &cb, int64_t v) -> Value {
     return arith::ConstantIndexOp::create(cb, loc, v);
@@ -533,14 +540,14 @@ void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
   };
   Value zero = cst(b, 0);
   Value identity = arith::getIdentityValue(r.kind, elementOf(init), b, loc);
-  SmallVector<Value> initial(4, identity);
+  SmallVector<Value> initial(kBlock * kBlock, identity);
   auto steps = scf::ForOp::create(
       b, loc, zero, sizeK, cst(b, side), initial,
       [&](OpBuilder &sb, Location, Value k0, ValueRange accs) {
-        // Each thread copies elements tid and tid + threads of both slices;
-        // elements outside the arrays are left alone and never read. Element
-        // e of a slice with `columns` columns starting at (row0, col0) is
-        // (row0 + e / columns, col0 + e % columns).
+        // Each thread copies elements tid + p threads (p < kBlock) of both
+        // slices; elements outside the arrays are left alone and never read.
+        // Element e of a slice with `columns` columns starting at (row0,
+        // col0) is (row0 + e / columns, col0 + e % columns).
         auto stage =
             [&](Value e, OpOperand *input, Value slice, int64_t columns,
                 Value row0, Value rows, Value col0, Value cols,
@@ -558,7 +565,7 @@ void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
                                   scf::YieldOp::create(ib, loc);
                                 });
             };
-        for (int64_t part = 0; part < 2; ++part) {
+        for (int64_t part = 0; part < kBlock; ++part) {
           Value e =
               arith::AddIOp::create(sb, loc, tid, cst(sb, part * threads));
           stage(e, lhs, lhsTile, side, m0, sizeM, k0, sizeK,
@@ -573,22 +580,28 @@ void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
             sb, loc, cst(sb, 0), depth, cst(sb, 1), accs,
             [&](OpBuilder &kb, Location, Value kk, ValueRange blockAccs) {
               Value k = arith::AddIOp::create(kb, loc, k0, kk);
+              // The block's kBlock values of each input, each read once.
+              SmallVector<Value> rows, cols, as, bs;
+              for (int64_t i = 0; i < kBlock; ++i) {
+                rows.push_back(
+                    arith::AddIOp::create(kb, loc, ty, cst(kb, i * side)));
+                as.push_back(memref::LoadOp::create(kb, loc, lhsTile,
+                                                    ValueRange{rows[i], kk}));
+              }
+              for (int64_t j = 0; j < kBlock; ++j) {
+                cols.push_back(
+                    arith::AddIOp::create(kb, loc, tx, cst(kb, j * side)));
+                bs.push_back(memref::LoadOp::create(kb, loc, rhsTile,
+                                                    ValueRange{kk, cols[j]}));
+              }
               SmallVector<Value> next;
-              for (int64_t i = 0; i < 2; ++i) {
-                Value row =
-                    arith::AddIOp::create(kb, loc, ty, cst(kb, i * side));
-                Value a = memref::LoadOp::create(kb, loc, lhsTile,
-                                                 ValueRange{row, kk});
-                for (int64_t j = 0; j < 2; ++j) {
-                  Value col =
-                      arith::AddIOp::create(kb, loc, tx, cst(kb, j * side));
-                  Value bv = memref::LoadOp::create(kb, loc, rhsTile,
-                                                    ValueRange{kk, col});
-                  Value m = arith::AddIOp::create(kb, loc, m0, row);
-                  Value n = arith::AddIOp::create(kb, loc, n0, col);
-                  Value v = emitBody(kb, r, {a, bv}, ivsAt(m, n, k));
+              for (int64_t i = 0; i < kBlock; ++i) {
+                for (int64_t j = 0; j < kBlock; ++j) {
+                  Value m = arith::AddIOp::create(kb, loc, m0, rows[i]);
+                  Value n = arith::AddIOp::create(kb, loc, n0, cols[j]);
+                  Value v = emitBody(kb, r, {as[i], bs[j]}, ivsAt(m, n, k));
                   next.push_back(arith::getReductionOp(
-                      r.kind, kb, loc, blockAccs[i * 2 + j], v));
+                      r.kind, kb, loc, blockAccs[i * kBlock + j], v));
                 }
               }
               scf::YieldOp::create(kb, loc, next);
@@ -598,13 +611,13 @@ void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
       });
 
   AffineMap outMap = op.getMatchingIndexingMap(init);
-  for (int64_t i = 0; i < 2; ++i) {
-    for (int64_t j = 0; j < 2; ++j) {
+  for (int64_t i = 0; i < kBlock; ++i) {
+    for (int64_t j = 0; j < kBlock; ++j) {
       Value m = arith::AddIOp::create(
           b, loc, m0, arith::AddIOp::create(b, loc, ty, cst(b, i * side)));
       Value n = arith::AddIOp::create(
           b, loc, n0, arith::AddIOp::create(b, loc, tx, cst(b, j * side)));
-      Value total = steps.getResult(i * 2 + j);
+      Value total = steps.getResult(i * kBlock + j);
       scf::IfOp::create(
           b, loc, inBounds(b, m, sizeM, n, sizeN),
           [&](OpBuilder &ib, Location) {

@@ -194,27 +194,26 @@ func.func @not_converted(%x: memref<?xf32>, %out: memref<f32>, %t: tensor<?xf32>
 // -----
 
 // A static matmul with many outputs tiles through workgroup memory: 16x16
-// threads per 32x32 output tile, 32x16 and 16x32 slices of the inputs per
-// step of 16 along k, a 2x2 block of accumulators per thread, and the
-// output's initial value added last.
+// threads per 64x64 output tile, 64x16 and 16x64 slices of the inputs per
+// step of 16 along k (four elements of each staged per thread), a 4x4
+// block of accumulators per thread fed by four values of each input per
+// step, and the output's initial value added last.
 // CHECK-LABEL: func @matmul
 // CHECK-NOT: linalg.matmul
-// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c4, %{{.*}} = %c8, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c16, %{{.*}} = %c16, %{{.*}} = %c1)
-// CHECK:   %[[A:.*]] = memref.alloc() : memref<32x16xf32, 3>
-// CHECK:   %[[B:.*]] = memref.alloc() : memref<16x32xf32, 3>
-// CHECK:   scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args({{.*}}) -> (f32, f32, f32, f32) {
-// CHECK:     memref.store %{{.*}}, %[[A]]
-// CHECK:     memref.store %{{.*}}, %[[B]]
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c2, %{{.*}} = %c4, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c16, %{{.*}} = %c16, %{{.*}} = %c1)
+// CHECK:   %[[A:.*]] = memref.alloc() : memref<64x16xf32, 3>
+// CHECK:   %[[B:.*]] = memref.alloc() : memref<16x64xf32, 3>
+// CHECK:   scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
+// CHECK-COUNT-4: memref.store %{{.*}}, %[[A]]
 // CHECK:     gpu.barrier
 // CHECK:     scf.for
-// CHECK:       memref.load %[[A]]
-// CHECK:       memref.load %[[B]]
-// CHECK:       arith.mulf
-// CHECK:       arith.addf
+// CHECK-COUNT-4: memref.load %[[A]]
+// CHECK-COUNT-4: memref.load %[[B]]
+// CHECK-NOT: memref.load
+// CHECK-COUNT-16: arith.addf
+// CHECK:       scf.yield
 // CHECK:     gpu.barrier
-// CHECK:   memref.load %arg2
-// CHECK:   arith.addf
-// CHECK:   memref.store %{{.*}}, %arg2
+// CHECK-COUNT-16: memref.store %{{.*}}, %arg2
 // CHECK-NOT: linalg.matmul
 // ONE-LABEL: func @matmul
 // ONE-NOT: gpu.launch
@@ -237,7 +236,7 @@ func.func @matmul(%a: memref<256x64xf32>, %b: memref<64x128xf32>, %c: memref<256
 // CHECK:     memref.alloc() : memref<256xf32, 3>
 // CHECK: } else {
 // CHECK:   gpu.launch blocks({{.*}}) in ({{.*}}, {{.*}}, %{{.*}} = %[[BATCH:.*]]) threads
-// CHECK:     memref.alloc() : memref<32x16xf32, 3>
+// CHECK:     memref.alloc() : memref<64x16xf32, 3>
 // CHECK: }
 // CHECK-NOT: linalg.batch_matmul
 func.func @batch_matmul_dynamic(%a: memref<?x?x?xf32>, %b: memref<?x?x?xf32>, %c: memref<?x?x?xf32>) {
