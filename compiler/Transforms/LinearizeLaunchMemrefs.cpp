@@ -67,12 +67,7 @@ struct FlatBuffer {
 
   Value linearIndex(OpBuilder &builder, Location loc,
                     ValueRange indices) const {
-    Value index = offset;
-    for (auto [i, stride] : llvm::zip(indices, strides)) {
-      Value term = arith::MulIOp::create(builder, loc, i, stride);
-      index = arith::AddIOp::create(builder, loc, index, term);
-    }
-    return index;
+    return imex::buildLinearIndex(builder, loc, offset, indices, strides);
   }
 };
 

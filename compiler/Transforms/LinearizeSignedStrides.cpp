@@ -29,6 +29,15 @@ namespace imex {
 
 using namespace mlir;
 
+Value imex::buildLinearIndex(OpBuilder &builder, Location loc, Value offset,
+                             ValueRange indices, ValueRange strides) {
+  Value linear = offset;
+  for (auto [index, stride] : llvm::zip_equal(indices, strides))
+    linear = builder.createOrFold<arith::AddIOp>(
+        loc, linear, builder.createOrFold<arith::MulIOp>(loc, index, stride));
+  return linear;
+}
+
 namespace {
 
 /// Whether some stride of `type` may be negative.
@@ -49,11 +58,8 @@ std::pair<Value, Value> flatElement(PatternRewriter &rewriter, Location loc,
   auto type = cast<MemRefType>(memref.getType());
   auto metadata =
       memref::ExtractStridedMetadataOp::create(rewriter, loc, memref);
-  Value linear = metadata.getOffset();
-  for (auto [index, stride] : llvm::zip(indices, metadata.getStrides()))
-    linear = arith::AddIOp::create(
-        rewriter, loc, linear,
-        arith::MulIOp::create(rewriter, loc, index, stride));
+  Value linear = imex::buildLinearIndex(rewriter, loc, metadata.getOffset(),
+                                        indices, metadata.getStrides());
   auto flatType =
       MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
                       MemRefLayoutAttrInterface(), type.getMemorySpace());

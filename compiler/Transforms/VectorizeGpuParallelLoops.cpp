@@ -219,17 +219,16 @@ Value buildAlignedCheck(OpBuilder &builder, Location loc, const BodyPlan &plan,
   for (Operation *access : plan.accesses) {
     memref::ExtractStridedMetadataOp layout =
         layouts.lookup(accessedMemRef(access));
-    // The linear index of the access, mod 4 (the last index is `iv`, at
-    // `first` here, with stride 1).
-    Value linear =
-        arith::AddIOp::create(builder, loc, layout.getOffset(), first);
-    for (auto [index, stride] :
-         llvm::zip(innermostAccessIndices(access, iv)->drop_back(),
-                   layout.getStrides()))
-      linear = arith::AddIOp::create(
-          builder, loc, linear,
-          arith::MulIOp::create(builder, loc, scalars.lookupOrDefault(index),
-                                stride));
+    // The linear index of the access at `first` (the last index is `iv`,
+    // along the innermost dimension, whose stride planBody made sure is 1).
+    SmallVector<Value> indices;
+    for (Value index : innermostAccessIndices(access, iv)->drop_back())
+      indices.push_back(scalars.lookupOrDefault(index));
+    indices.push_back(first);
+    SmallVector<Value> strides(layout.getStrides());
+    strides.back() = arith::ConstantIndexOp::create(builder, loc, 1);
+    Value linear = imex::buildLinearIndex(builder, loc, layout.getOffset(),
+                                          indices, strides);
     misaligned = arith::OrIOp::create(builder, loc, misaligned, linear);
   }
   Value low = arith::AndIOp::create(builder, loc, misaligned, laneMask);

@@ -60,6 +60,13 @@ namespace imex {
 /// not a pass (the .nda frontend). Returns whether anything changed.
 bool promoteMemorySlots(mlir::Operation *scope);
 
+/// offset + sum(indices[k] * strides[k]): where the element at `indices` of
+/// a strided memref lies in its whole buffer, from the memref's offset and
+/// strides (memref.extract_strided_metadata).
+mlir::Value buildLinearIndex(mlir::OpBuilder &builder, mlir::Location loc,
+                             mlir::Value offset, mlir::ValueRange indices,
+                             mlir::ValueRange strides);
+
 /// memref.load/store through negative or dynamic strides at an explicit
 /// linear index of the flat buffer (the linearize-signed-strides pass).
 void populateLinearizeSignedStridesPatterns(mlir::RewritePatternSet &patterns);

@@ -63,8 +63,8 @@ func.func @axpy(%x: memref<?xf32>, %y: memref<?xf32>, %n: index, %s: f32) {
 // CHECK: %{{.*}}, %[[AOFF:[^,]*]], %{{.*}}, %[[AST:[^ ]*]]:2 = memref.extract_strided_metadata %{{.*}} : memref<?x18xi32, strided<[20, 1], offset: ?>>
 // CHECK: scf.parallel (%[[R:.*]], %[[G:.*]]) = ({{.*}}) to (%{{.*}}, %[[C5]])
 // CHECK: %[[C3:.*]] = arith.constant 3 : index
-// CHECK: arith.addi %[[AOFF]], %{{.*}}
-// CHECK: arith.muli %[[R]], %[[AST]]#0
+// CHECK: %[[ROW:.*]] = arith.muli %[[R]], %[[AST]]#0
+// CHECK: arith.addi %[[AOFF]], %[[ROW]]
 // CHECK: arith.andi %{{.*}}, %[[C3]] : index
 // CHECK: scf.if
 // CHECK:   %[[BIAS:.*]] = memref.load %{{.*}}[%[[R]]] : memref<?xi32>
