@@ -460,24 +460,56 @@ std::optional<Contraction> matchContraction(const Reduction &r) {
   Contraction c{std::nullopt, dims->m[0], dims->n[0], dims->k[0]};
   if (!dims->batch.empty())
     c.batch = dims->batch[0];
+  // inferContractionDims looks only at the map results that are plain
+  // dimensions. The tiles stage the first input at n = 0 and the second at
+  // m = 0, so neither may depend on that dimension otherwise (d1 mod 2),
+  // and each output element must have one thread.
+  if (op.getMatchingIndexingMap(op.getDpsInputOperand(0))
+          .isFunctionOfDim(c.n) ||
+      op.getMatchingIndexingMap(op.getDpsInputOperand(1))
+          .isFunctionOfDim(c.m) ||
+      !op.getMatchingIndexingMap(op.getDpsInitOperand(0))
+           .isProjectedPermutation())
+    return std::nullopt;
   return c;
 }
 
-/// Outputs per thread along m and along n in a tiled contraction. A thread
-/// reads kBlock values of each input from workgroup memory per step along
-/// k and combines kBlock x kBlock pairs: 4 halves the workgroup-memory
-/// reads per multiply-add of a 2x2 block, which is what bounds a GPU's
-/// matmul (and lavapipe's, whose every buffer read is costly).
-constexpr int64_t kBlock = 4;
+/// Outputs per thread along m and along n in a tiled contraction, at most.
+/// Per step along k a thread reads that many values of each input from
+/// workgroup memory and combines every pair of them: 4 halves the
+/// workgroup-memory reads per multiply-add of 2, which is what bounds a
+/// GPU's matmul (and lavapipe's, whose every buffer read is costly).
+constexpr int64_t kMaxPerThread = 4;
+
+/// The workgroup memory every Vulkan device has (the minimum of
+/// maxComputeSharedMemorySize; OpenCL guarantees more).
+constexpr int64_t kWorkgroupMemoryBytes = 16384;
+
+/// Outputs per thread along m and n for workgroups of side x side threads:
+/// kMaxPerThread, halved while the two staged slices (perThread x side x
+/// side elements of each input) would not fit the workgroup memory every
+/// device has.
+int64_t choosePerThread(int64_t side, Type lhsElement, Type rhsElement) {
+  auto bytesOf = [](Type type) -> int64_t {
+    return type.isIndex() ? 8
+                          : llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+  };
+  int64_t bytesPerStep =
+      side * side * (bytesOf(lhsElement) + bytesOf(rhsElement));
+  int64_t perThread = kMaxPerThread;
+  while (perThread > 1 && perThread * bytesPerStep > kWorkgroupMemoryBytes)
+    perThread /= 2;
+  return perThread;
+}
 
 /// A contraction with one workgroup of side x side threads per output tile
-/// of kBlock side x kBlock side elements (a kBlock x kBlock block per
-/// thread, strided by `side` so that neighbouring threads store
+/// of (perThread side) x (perThread side) elements (a perThread x perThread
+/// square per thread, strided by `side` so that neighbouring threads store
 /// neighbouring elements), and a grid z over the batch. Per step of `side`
 /// along k, the workgroup first copies the tile's slices of both inputs
-/// into workgroup memory (kBlock elements of each per thread, consecutive
-/// threads reading consecutive addresses along the input's innermost loop),
-/// then every thread combines its block from there.
+/// into workgroup memory (perThread elements of each per thread,
+/// consecutive threads reading consecutive addresses along the input's
+/// innermost loop), then every thread combines its square from there.
 void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
                           const Contraction &c, ArrayRef<Value> loopSizes,
                           int64_t side) {
@@ -488,7 +520,9 @@ void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
   auto elementOf = [](OpOperand *operand) {
     return cast<MemRefType>(operand->get().getType()).getElementType();
   };
-  const int64_t tile = kBlock * side; // outputs per workgroup along m and n
+  const int64_t perThread =
+      choosePerThread(side, elementOf(lhs), elementOf(rhs));
+  const int64_t tile = perThread * side; // outputs per workgroup along m and n
   const int64_t threads = side * side;
   auto cst = [&](OpBuilder &cb, int64_t v) -> Value {
     return arith::ConstantIndexOp::create(cb, loc, v);
@@ -540,11 +574,11 @@ void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
   };
   Value zero = cst(b, 0);
   Value identity = arith::getIdentityValue(r.kind, elementOf(init), b, loc);
-  SmallVector<Value> initial(kBlock * kBlock, identity);
+  SmallVector<Value> initial(perThread * perThread, identity);
   auto steps = scf::ForOp::create(
       b, loc, zero, sizeK, cst(b, side), initial,
       [&](OpBuilder &sb, Location, Value k0, ValueRange accs) {
-        // Each thread copies elements tid + p threads (p < kBlock) of both
+        // Each thread copies elements tid + p threads (p < perThread) of both
         // slices; elements outside the arrays are left alone and never read.
         // Element e of a slice with `columns` columns starting at (row0,
         // col0) is (row0 + e / columns, col0 + e % columns).
@@ -565,7 +599,7 @@ void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
                                   scf::YieldOp::create(ib, loc);
                                 });
             };
-        for (int64_t part = 0; part < kBlock; ++part) {
+        for (int64_t part = 0; part < perThread; ++part) {
           Value e =
               arith::AddIOp::create(sb, loc, tid, cst(sb, part * threads));
           stage(e, lhs, lhsTile, side, m0, sizeM, k0, sizeK,
@@ -580,28 +614,28 @@ void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
             sb, loc, cst(sb, 0), depth, cst(sb, 1), accs,
             [&](OpBuilder &kb, Location, Value kk, ValueRange blockAccs) {
               Value k = arith::AddIOp::create(kb, loc, k0, kk);
-              // The block's kBlock values of each input, each read once.
+              // The square's `perThread` values of each input, each read once.
               SmallVector<Value> rows, cols, as, bs;
-              for (int64_t i = 0; i < kBlock; ++i) {
+              for (int64_t i = 0; i < perThread; ++i) {
                 rows.push_back(
                     arith::AddIOp::create(kb, loc, ty, cst(kb, i * side)));
                 as.push_back(memref::LoadOp::create(kb, loc, lhsTile,
                                                     ValueRange{rows[i], kk}));
               }
-              for (int64_t j = 0; j < kBlock; ++j) {
+              for (int64_t j = 0; j < perThread; ++j) {
                 cols.push_back(
                     arith::AddIOp::create(kb, loc, tx, cst(kb, j * side)));
                 bs.push_back(memref::LoadOp::create(kb, loc, rhsTile,
                                                     ValueRange{kk, cols[j]}));
               }
               SmallVector<Value> next;
-              for (int64_t i = 0; i < kBlock; ++i) {
-                for (int64_t j = 0; j < kBlock; ++j) {
+              for (int64_t i = 0; i < perThread; ++i) {
+                for (int64_t j = 0; j < perThread; ++j) {
                   Value m = arith::AddIOp::create(kb, loc, m0, rows[i]);
                   Value n = arith::AddIOp::create(kb, loc, n0, cols[j]);
                   Value v = emitBody(kb, r, {as[i], bs[j]}, ivsAt(m, n, k));
                   next.push_back(arith::getReductionOp(
-                      r.kind, kb, loc, blockAccs[i * kBlock + j], v));
+                      r.kind, kb, loc, blockAccs[i * perThread + j], v));
                 }
               }
               scf::YieldOp::create(kb, loc, next);
@@ -611,13 +645,13 @@ void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
       });
 
   AffineMap outMap = op.getMatchingIndexingMap(init);
-  for (int64_t i = 0; i < kBlock; ++i) {
-    for (int64_t j = 0; j < kBlock; ++j) {
+  for (int64_t i = 0; i < perThread; ++i) {
+    for (int64_t j = 0; j < perThread; ++j) {
       Value m = arith::AddIOp::create(
           b, loc, m0, arith::AddIOp::create(b, loc, ty, cst(b, i * side)));
       Value n = arith::AddIOp::create(
           b, loc, n0, arith::AddIOp::create(b, loc, tx, cst(b, j * side)));
-      Value total = steps.getResult(i * kBlock + j);
+      Value total = steps.getResult(i * perThread + j);
       scf::IfOp::create(
           b, loc, inBounds(b, m, sizeM, n, sizeN),
           [&](OpBuilder &ib, Location) {

@@ -2,6 +2,7 @@
 // RUN: imex-opt %s -split-input-file -convert-region-reductions-to-gpu=workgroup-size=1 | FileCheck %s --check-prefix=ONE
 // RUN: imex-opt %s -split-input-file -convert-region-reductions-to-gpu=subgroups=true | FileCheck %s --check-prefix=SUB
 // RUN: not imex-opt %s -convert-region-reductions-to-gpu=workgroup-size=3 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: imex-opt %s -split-input-file -convert-region-reductions-to-gpu=workgroup-size=1024 | FileCheck %s --check-prefix=BIG
 
 // BAD: error: workgroup-size must be a power of two up to 1024, got 3
 
@@ -221,6 +222,77 @@ func.func @not_converted(%x: memref<?xf32>, %out: memref<f32>, %t: tensor<?xf32>
 func.func @matmul(%a: memref<256x64xf32>, %b: memref<64x128xf32>, %c: memref<256x128xf32>) {
   region.env_region #region.gpu_env<device = "XeGPU"> {
     linalg.matmul ins(%a, %b : memref<256x64xf32>, memref<64x128xf32>) outs(%c : memref<256x128xf32>)
+  }
+  return
+}
+
+// -----
+
+// The staged slices stay within the 16 KiB of workgroup memory every
+// Vulkan device has: 4x4 outputs per thread while they fit (f64 with 256
+// threads: 2 x 64x16 doubles), fewer with more threads (1024 threads: 2x2
+// for f32, 1x1 for f64).
+// CHECK-LABEL: func @matmul_f64
+// CHECK: memref.alloc() : memref<64x16xf64, 3>
+// CHECK: memref.alloc() : memref<16x64xf64, 3>
+// BIG-LABEL: func @matmul_f64
+// BIG: memref.alloc() : memref<32x32xf64, 3>
+// BIG: memref.alloc() : memref<32x32xf64, 3>
+// BIG: scf.for {{.*}} -> (f64) {
+// BIG-LABEL: func @matmul_f32
+// BIG: memref.alloc() : memref<64x32xf32, 3>
+// BIG: memref.alloc() : memref<32x64xf32, 3>
+// BIG: scf.for {{.*}} -> (f32, f32, f32, f32) {
+func.func @matmul_f64(%a: memref<256x64xf64>, %b: memref<64x128xf64>, %c: memref<256x128xf64>) {
+  region.env_region #region.gpu_env<device = "XeGPU"> {
+    linalg.matmul ins(%a, %b : memref<256x64xf64>, memref<64x128xf64>) outs(%c : memref<256x128xf64>)
+  }
+  return
+}
+func.func @matmul_f32(%a: memref<256x64xf32>, %b: memref<64x128xf32>, %c: memref<256x128xf32>) {
+  region.env_region #region.gpu_env<device = "XeGPU"> {
+    linalg.matmul ins(%a, %b : memref<256x64xf32>, memref<64x128xf32>) outs(%c : memref<256x128xf32>)
+  }
+  return
+}
+
+// -----
+
+// Not tiled as contractions, though inferContractionDims finds m, n and k:
+// a first input that also depends on n through a non-dimension result
+// (staging would read it at n = 0), and an output map that sends two
+// (m, n) to one element (two threads would add into it). Each keeps its
+// linalg.generic, with the parallel loops outermost.
+// CHECK-LABEL: func @not_tileable_contractions
+// CHECK-NOT: gpu.launch
+// CHECK: linalg.generic
+// CHECK-NOT: gpu.launch
+// CHECK: linalg.generic
+// CHECK-NOT: gpu.launch
+func.func @not_tileable_contractions(%a: memref<256x64x2xf32>, %b: memref<64x128xf32>,
+                                     %c: memref<256x128xf32>, %x: memref<256x64xf32>,
+                                     %d: memref<128x128xf32>) {
+  region.env_region #region.gpu_env<device = "XeGPU"> {
+    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k, n mod 2)>,
+                                     affine_map<(m, n, k) -> (k, n)>,
+                                     affine_map<(m, n, k) -> (m, n)>],
+                    iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%a, %b : memref<256x64x2xf32>, memref<64x128xf32>) outs(%c : memref<256x128xf32>) {
+    ^bb0(%p: f32, %q: f32, %acc: f32):
+      %t = arith.mulf %p, %q : f32
+      %s = arith.addf %acc, %t : f32
+      linalg.yield %s : f32
+    }
+    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                     affine_map<(m, n, k) -> (k, n)>,
+                                     affine_map<(m, n, k) -> (m floordiv 2, n)>],
+                    iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%x, %b : memref<256x64xf32>, memref<64x128xf32>) outs(%d : memref<128x128xf32>) {
+    ^bb0(%p: f32, %q: f32, %acc: f32):
+      %t = arith.mulf %p, %q : f32
+      %s = arith.addf %acc, %t : f32
+      linalg.yield %s : f32
+    }
   }
   return
 }
