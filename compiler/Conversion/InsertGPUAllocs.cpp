@@ -560,37 +560,83 @@ struct InsertGPUAllocsPass
   }
 
   /// A device buffer shaped like `orig`, filled from it when the device
-  /// reads what the host wrote, cast back to `orig`'s type. Ops that must
-  /// keep reading `orig` (sizes, the copy) are added to `readsOriginal`.
+  /// reads what the host wrote, of `orig`'s type. Ops that must keep
+  /// reading `orig` (sizes, the copy) are added to `readsOriginal`.
   Value createDeviceCopy(IRRewriter &rewriter, Value orig,
                          const AccessKinds &kinds,
                          SmallPtrSetImpl<Operation *> &readsOriginal) {
     Location loc = orig.getLoc();
     auto origType = cast<MemRefType>(orig.getType());
-    SmallVector<Value> dynamicSizes;
-    for (int64_t dim = 0; dim < origType.getRank(); ++dim) {
-      if (!origType.isDynamicDim(dim))
-        continue;
-      auto size = memref::DimOp::create(rewriter, loc, orig, dim);
-      readsOriginal.insert(size);
-      dynamicSizes.push_back(size);
-    }
     auto bufferType =
         MemRefType::get(origType.getShape(), origType.getElementType(),
                         MemRefLayoutAttrInterface(), origType.getMemorySpace());
     Value buffer;
-    if (isOpenCL())
-      buffer =
-          gpu::AllocOp::create(rewriter, loc, bufferType, Type(), ValueRange(),
-                               dynamicSizes, ValueRange(), hostShared)
-              .getMemref();
-    else
-      buffer = memref::AllocOp::create(rewriter, loc, bufferType, dynamicSizes);
+    if (memref::CastOp::areCastCompatible(bufferType, origType)) {
+      SmallVector<Value> dynamicSizes;
+      for (int64_t dim = 0; dim < origType.getRank(); ++dim) {
+        if (!origType.isDynamicDim(dim))
+          continue;
+        auto size = memref::DimOp::create(rewriter, loc, orig, dim);
+        readsOriginal.insert(size);
+        dynamicSizes.push_back(size);
+      }
+      buffer = allocate(rewriter, loc, bufferType, dynamicSizes);
+      if (bufferType != origType)
+        buffer = memref::CastOp::create(rewriter, loc, origType, buffer);
+    } else {
+      buffer = createViewLike(rewriter, orig, readsOriginal);
+    }
     if (kinds.hostWrite && kinds.deviceRead)
       readsOriginal.insert(memref::CopyOp::create(rewriter, loc, orig, buffer));
-    if (bufferType == origType)
-      return buffer;
-    return memref::CastOp::create(rewriter, loc, origType, buffer);
+    return buffer;
+  }
+
+  /// For a layout an identity buffer cannot be cast to (a subview's static
+  /// offset or strides): a flat device buffer as long as the layout
+  /// reaches, viewed with `orig`'s offset, sizes and strides.
+  Value createViewLike(IRRewriter &rewriter, Value orig,
+                       SmallPtrSetImpl<Operation *> &readsOriginal) {
+    Location loc = orig.getLoc();
+    auto origType = cast<MemRefType>(orig.getType());
+    auto layout = memref::ExtractStridedMetadataOp::create(rewriter, loc, orig);
+    readsOriginal.insert(layout);
+    Value extent = arith::MaxSIOp::create(
+        rewriter, loc,
+        imex::buildLayoutExtent(rewriter, loc, layout.getOffset(),
+                                layout.getSizes(), layout.getStrides()),
+        arith::ConstantIndexOp::create(rewriter, loc, 0));
+    auto flatType =
+        MemRefType::get({ShapedType::kDynamic}, origType.getElementType(),
+                        MemRefLayoutAttrInterface(), origType.getMemorySpace());
+    Value flat = allocate(rewriter, loc, flatType, extent);
+    // Static parts as attributes, so that the view has `orig`'s type.
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    (void)origType.getStridesAndOffset(strides, offset);
+    auto mixed = [&](int64_t known, Value value) -> OpFoldResult {
+      if (ShapedType::isDynamic(known))
+        return value;
+      return rewriter.getIndexAttr(known);
+    };
+    SmallVector<OpFoldResult> sizeValues, strideValues;
+    for (int64_t dim = 0; dim < origType.getRank(); ++dim) {
+      sizeValues.push_back(
+          mixed(origType.getDimSize(dim), layout.getSizes()[dim]));
+      strideValues.push_back(mixed(strides[dim], layout.getStrides()[dim]));
+    }
+    return memref::ReinterpretCastOp::create(rewriter, loc, origType, flat,
+                                             mixed(offset, layout.getOffset()),
+                                             sizeValues, strideValues);
+  }
+
+  /// Device memory of `type` (host-shared for OpenCL).
+  Value allocate(IRRewriter &rewriter, Location loc, MemRefType type,
+                 ValueRange dynamicSizes) {
+    if (isOpenCL())
+      return gpu::AllocOp::create(rewriter, loc, type, Type(), ValueRange(),
+                                  dynamicSizes, ValueRange(), hostShared)
+          .getMemref();
+    return memref::AllocOp::create(rewriter, loc, type, dynamicSizes);
   }
 
   /// True for the ops with which deallocation frees `orig` itself: a

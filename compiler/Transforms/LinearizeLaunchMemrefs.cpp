@@ -80,14 +80,9 @@ FlatBuffer flatten(OpBuilder &builder, Location loc, Value memref) {
   llvm::append_range(buffer.sizes, metadata.getSizes());
   llvm::append_range(buffer.strides, metadata.getStrides());
   // The flat view spans the allocation up to the last element the memref
-  // can reach: offset + sum((size_k - 1) * stride_k) + 1.
-  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
-  Value extent = arith::AddIOp::create(builder, loc, buffer.offset, one);
-  for (auto [size, stride] : llvm::zip(buffer.sizes, buffer.strides)) {
-    Value last = arith::SubIOp::create(builder, loc, size, one);
-    Value span = arith::MulIOp::create(builder, loc, last, stride);
-    extent = arith::AddIOp::create(builder, loc, extent, span);
-  }
+  // can reach.
+  Value extent = imex::buildLayoutExtent(builder, loc, buffer.offset,
+                                         buffer.sizes, buffer.strides);
   auto flatType =
       MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
                       MemRefLayoutAttrInterface(), type.getMemorySpace());

@@ -38,6 +38,16 @@ Value imex::buildLinearIndex(OpBuilder &builder, Location loc, Value offset,
   return linear;
 }
 
+Value imex::buildLayoutExtent(OpBuilder &builder, Location loc, Value offset,
+                              ValueRange sizes, ValueRange strides) {
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  SmallVector<Value> last;
+  for (Value size : sizes)
+    last.push_back(builder.createOrFold<arith::SubIOp>(loc, size, one));
+  return builder.createOrFold<arith::AddIOp>(
+      loc, buildLinearIndex(builder, loc, offset, last, strides), one);
+}
+
 namespace {
 
 /// Whether some stride of `type` may be negative.

@@ -67,6 +67,13 @@ mlir::Value buildLinearIndex(mlir::OpBuilder &builder, mlir::Location loc,
                              mlir::Value offset, mlir::ValueRange indices,
                              mlir::ValueRange strides);
 
+/// offset + sum((sizes[k] - 1) * strides[k]) + 1: how many elements from
+/// the start of its buffer a strided memref reaches (with no element, it
+/// may be less than the offset, or negative).
+mlir::Value buildLayoutExtent(mlir::OpBuilder &builder, mlir::Location loc,
+                              mlir::Value offset, mlir::ValueRange sizes,
+                              mlir::ValueRange strides);
+
 /// memref.load/store through negative or dynamic strides at an explicit
 /// linear index of the flat buffer (the linearize-signed-strides pass).
 void populateLinearizeSignedStridesPatterns(mlir::RewritePatternSet &patterns);

@@ -145,8 +145,8 @@ func.func @global_read(%out: memref<4xf32>) {
 // INPLACE-NEXT: scf.yield %arg0
 // INPLACE-NEXT: } else {
 // INPLACE-NEXT: %[[G:.*]] = gpu.alloc  host_shared () : memref<8xf32>
-// INPLACE-NEXT: memref.copy
 // INPLACE-NEXT: %[[C:.*]] = memref.cast %[[G]] : memref<8xf32> to memref<8xf32, strided<[?], offset: ?>>
+// INPLACE-NEXT: memref.copy %arg0, %[[C]]
 // INPLACE-NEXT: scf.yield %[[C]]
 // OPENCL-LABEL: func.func @strided_argument
 // OPENCL: %[[G:.*]] = gpu.alloc  host_shared () : memref<8xf32>
@@ -158,6 +158,39 @@ func.func @strided_argument(%a: memref<8xf32, strided<[?], offset: ?>>) {
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %v = memref.load %a[%bx] : memref<8xf32, strided<[?], offset: ?>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A static offset or stride (a subview's layout) cannot be cast to from an
+// identity buffer: the device copy is a flat buffer as long as the layout
+// reaches (offset 5 + 1 * 4 + 1 * 1 + 1 = 11 elements), viewed with the
+// argument's layout.
+// INPLACE-LABEL: func.func @static_strided_argument
+// INPLACE: scf.if %{{.*}} -> (memref<2x2xf32, strided<[4, 1], offset: 5>>) {
+// INPLACE-NEXT: scf.yield %arg0
+// INPLACE-NEXT: } else {
+// INPLACE: %[[G:.*]] = gpu.alloc  host_shared (%{{.*}}) : memref<?xf32>
+// INPLACE-NEXT: %[[V:.*]] = memref.reinterpret_cast %[[G]] to offset: [5], sizes: [2, 2], strides: [4, 1] : memref<?xf32> to memref<2x2xf32, strided<[4, 1], offset: 5>>
+// INPLACE-NEXT: memref.copy %arg0, %[[V]]
+// INPLACE-NEXT: scf.yield %[[V]]
+// INPLACE: memref.copy %{{.*}}, %arg0
+// INPLACE-NEXT: gpu.dealloc
+// OPENCL-LABEL: func.func @static_strided_argument
+// OPENCL: arith.maxsi
+// OPENCL: %[[G:.*]] = gpu.alloc  host_shared (%{{.*}}) : memref<?xf32>
+// OPENCL-NEXT: memref.reinterpret_cast %[[G]] to offset: [5], sizes: [2, 2], strides: [4, 1]
+func.func @static_strided_argument(%a: memref<2x2xf32, strided<[4, 1], offset: 5>>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c2, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %a[%bx, %by] : memref<2x2xf32, strided<[4, 1], offset: 5>>
+    %w = arith.addf %v, %v : f32
+    memref.store %w, %a[%bx, %by] : memref<2x2xf32, strided<[4, 1], offset: 5>>
     gpu.terminator
   }
   return
