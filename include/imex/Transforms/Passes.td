@@ -622,14 +622,18 @@ def CheckAllocationSizes
 }
 
 def ExpandBF16Conversions : Pass<"expand-bf16-conversions"> {
-  let summary = "Lower bf16 <-> f32 conversions to integer bit operations";
+  let summary = "Lower bf16 <-> f32 and f64 conversions to integer bit operations";
   let description = [{
     `arith.extf` from and `arith.truncf` to `bf16` (scalar or vector) become
     shifts, rounding to nearest even and NaN handling on the integer bits
     (upstream's `populateExpandBFloat16Patterns`), so that host code with
-    `bf16` values does not call `__truncsfbf2` / `__extendbfsf2`, which the
-    C runtime of GCC 12 (Debian 12's libgcc) lacks: objects would not link.
-    Other floating-point types are left alone.
+    `bf16` values does not call `__truncsfbf2` / `__extendbfsf2` /
+    `__truncdfbf2`, which the C runtime of GCC 12 (Debian 12's libgcc)
+    lacks: objects would not link. SPIR-V kernels need the same, having no
+    bf16. Conversions from and to `f64` go through `f32`: exactly for
+    `extf`; for `truncf`, rounding to odd into `f32` first, so that the two
+    roundings give the one correctly rounded `bf16`. Other floating-point
+    types are left alone.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
