@@ -184,9 +184,12 @@ struct InsertGPUAllocsPass
       func.emitError("Function must have exactly one block");
       return signalPassFailure();
     }
-    // A function offloaded as a whole (imexc.offload_device) is placed as
-    // whole-program offload places every function: its regions go first.
-    bool offloaded = func->hasAttr(imex::kOffloadDeviceAttr);
+    // A function offloaded as a whole (imexc.offload_device), or with
+    // gpu.launch ops of its own outside GPU regions (written so, not made
+    // from regions), is placed as whole-program offload places every
+    // function: its regions go first.
+    bool offloaded = func->hasAttr(imex::kOffloadDeviceAttr) ||
+                     hasLaunchOutsideGpuRegions(func);
     if (inRegions && !offloaded) {
       convertAllocsInGpuRegions(func);
       return copyHostMemoryUsedOnDevice(func);
@@ -201,6 +204,15 @@ struct InsertGPUAllocsPass
   }
 
   bool isOpenCL() const { return clientAPI == "opencl"; }
+
+  static bool hasLaunchOutsideGpuRegions(func::FuncOp func) {
+    return func
+        .walk([](gpu::LaunchOp launch) {
+          return imex::region::isInGpuRegion(launch) ? WalkResult::advance()
+                                                     : WalkResult::interrupt();
+        })
+        .wasInterrupted();
+  }
 
   /// in-regions mode: allocations whose nearest env_region is a GPU region.
   void convertAllocsInGpuRegions(func::FuncOp func) {

@@ -163,3 +163,29 @@ func.func @offloaded_function() -> f32 attributes {imexc.offload_device = "XeGPU
   %v = memref.load %m[%c0] : memref<4xf32>
   return %v : f32
 }
+
+// A gpu.launch written as such, outside any GPU region (upstream's GPU
+// tests are written so), places its function's buffers the same way: the
+// local buffer it writes and the host reads becomes a host-shared GPU
+// allocation, freed with gpu.dealloc.
+// CHECK-LABEL: func @own_launch
+// CHECK: %[[TMP:.*]] = gpu.alloc host_shared () : memref<13xi32>
+// CHECK: gpu.launch
+// CHECK: memref.store %{{.*}}, %[[TMP]]
+// CHECK: memref.load %[[TMP]]
+// CHECK: gpu.dealloc %[[TMP]]
+func.func @own_launch() -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c13 = arith.constant 13 : index
+  %tmp = memref.alloc() : memref<13xi32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c13, %sy = %c1, %sz = %c1) {
+    %t = arith.index_cast %tx : index to i32
+    memref.store %t, %tmp[%tx] : memref<13xi32>
+    gpu.terminator
+  }
+  %v = memref.load %tmp[%c0] : memref<13xi32>
+  memref.dealloc %tmp : memref<13xi32>
+  return %v : i32
+}
