@@ -114,11 +114,15 @@ Value descriptorSource(Value value) {
 /// Reports each memref that `op` reads or writes. Calls and ops with
 /// unknown effects read and write all memref operands; other ops report
 /// through their memory effects (ops with recursive effects report nothing
-/// themselves: their nested ops are visited on their own). Fails if `op`
-/// accesses memory that cannot be attributed to a memref.
+/// themselves: their nested ops are visited on their own), of which only
+/// those on memory (the default resource) count. A barrier orders the
+/// accesses of others and makes none. Fails if `op` accesses memory that
+/// cannot be attributed to a memref.
 LogicalResult
 forEachMemrefAccess(Operation *op,
                     function_ref<void(Value, bool read, bool write)> record) {
+  if (isa<gpu::BarrierOp>(op))
+    return success();
   auto effectOp = dyn_cast<MemoryEffectOpInterface>(op);
   if (isa<CallOpInterface>(op) ||
       (!effectOp && !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())) {
@@ -134,7 +138,8 @@ forEachMemrefAccess(Operation *op,
   for (const MemoryEffects::EffectInstance &effect : effects) {
     bool read = isa<MemoryEffects::Read>(effect.getEffect());
     bool write = isa<MemoryEffects::Write>(effect.getEffect());
-    if (!read && !write)
+    if ((!read && !write) ||
+        effect.getResource() != SideEffects::DefaultResource::get())
       continue;
     Value value = effect.getValue();
     if (!value) {

@@ -1,0 +1,46 @@
+//===- GPUSyncMemoryEffects.cpp - effects of gpu synchronization ----------===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "imex/Interfaces/GPUSyncMemoryEffects.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/DialectRegistry.h"
+
+using namespace mlir;
+
+namespace {
+
+template <typename Op>
+struct ThreadSyncEffects
+    : MemoryEffectOpInterface::ExternalModel<ThreadSyncEffects<Op>, Op> {
+  void
+  getEffects(Operation *,
+             SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+                 &effects) const {
+    auto *sync = imex::GPUThreadSyncResource::get();
+    effects.emplace_back(MemoryEffects::Read::get(), sync);
+    effects.emplace_back(MemoryEffects::Write::get(), sync);
+    if constexpr (std::is_same_v<Op, gpu::BarrierOp>) {
+      effects.emplace_back(MemoryEffects::Read::get());
+      effects.emplace_back(MemoryEffects::Write::get());
+    }
+  }
+};
+
+} // namespace
+
+void imex::registerGPUSyncMemoryEffectsExternalModels(
+    DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, gpu::GPUDialect *) {
+    gpu::BarrierOp::attachInterface<ThreadSyncEffects<gpu::BarrierOp>>(*ctx);
+    gpu::AllReduceOp::attachInterface<ThreadSyncEffects<gpu::AllReduceOp>>(
+        *ctx);
+    gpu::SubgroupReduceOp::attachInterface<
+        ThreadSyncEffects<gpu::SubgroupReduceOp>>(*ctx);
+  });
+}

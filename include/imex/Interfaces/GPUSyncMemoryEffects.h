@@ -1,0 +1,38 @@
+//===- GPUSyncMemoryEffects.h - effects of gpu synchronization -*- C++ -*-===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef IMEX_INTERFACES_GPUSYNCMEMORYEFFECTS_H
+#define IMEX_INTERFACES_GPUSYNCMEMORYEFFECTS_H
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace imex {
+
+/// The threads of a workgroup or subgroup meeting in a collective op: a
+/// resource of its own, which such ops read and write so that no pass
+/// moves them across each other, while they touch no buffer.
+struct GPUThreadSyncResource
+    : mlir::SideEffects::Resource::Base<GPUThreadSyncResource> {
+  llvm::StringRef getName() final { return "imexc.gpu_thread_sync"; }
+};
+
+/// Declares the memory effects of the gpu ops that synchronize threads and
+/// that upstream leaves without any (gpu.barrier, gpu.all_reduce,
+/// gpu.subgroup_reduce), which ownership-based buffer deallocation refuses
+/// in a gpu.launch written by hand: all three read and write
+/// GPUThreadSyncResource, and gpu.barrier, which orders the threads'
+/// memory accesses, also the default resource (all memory).
+void registerGPUSyncMemoryEffectsExternalModels(
+    mlir::DialectRegistry &registry);
+
+} // namespace imex
+
+#endif
