@@ -268,6 +268,8 @@ static void addGpuLaunches(OpPassManager &pm,
   reductions.workgroupSize = options.workgroupSize;
   reductions.subgroups = options.gpuSubgroups;
   loops.addPass(imex::createConvertRegionReductionsToGpu(reductions));
+  // A gpu.launch written by hand may hold gpu.all_reduce.
+  loops.addPass(imex::createLowerGpuAllReduce());
   loops.addPass(createConvertLinalgToParallelLoopsPass());
   if (options.gpuVectorize)
     loops.addPass(imex::createVectorizeGpuParallelLoops());

@@ -506,6 +506,28 @@ def TileParallelLoopsForWorkgroups
                            "::mlir::scf::SCFDialect"];
 }
 
+def LowerGpuAllReduce : Pass<"lower-gpu-all-reduce", "::mlir::func::FuncOp"> {
+  let summary = "Lower gpu.all_reduce in gpu.launch bodies to a tree in "
+                "workgroup memory";
+  let description = [{
+    Upstream converts `gpu.all_reduce` to SPIR-V only as a workgroup-scope
+    group operation, which Vulkan does not have (its group operations are
+    subgroup-wide), and its own lowering to shuffles assumes subgroups of
+    32 (lavapipe's have 8). This pass makes each `gpu.all_reduce` in a
+    `gpu.launch` body a tree in workgroup memory: every thread stores its
+    value at its linear thread id, then log2(workgroup size) halving steps
+    separated by barriers fold the upper half into the lower, and every
+    thread reads the result. It takes either form: an operation (`add`,
+    `maxnumf`, ...) or a body (a single block ending in `gpu.yield`), which
+    is cloned as the combiner. The scratch buffer has one element per
+    thread of the launch's constant block size, else 1024. Like the op, it
+    must be reached by every thread of the workgroup.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def SinkConstantsIntoLaunches
     : Pass<"sink-constants-into-launches", "::mlir::func::FuncOp"> {
   let summary = "Copy the constants a gpu.launch body uses into it";
