@@ -26,21 +26,15 @@ using namespace mlir;
 using imex::codegen::KernelArgKind;
 using imex::codegen::KernelInfo;
 
-void imex::codegen::choosePushConstants(KernelInfo &kernel,
-                                        ArrayRef<uint32_t> vulkanBytes) {
-  uint32_t blockEnd = 0;
-  for (auto [arg, bytes] : llvm::zip_equal(kernel.args, vulkanBytes)) {
-    if (arg.kind != KernelArgKind::Scalar || (bytes != 4 && bytes != 8))
-      continue;
-    uint32_t offset = imexkbinPushConstantOffset(blockEnd, bytes);
-    if (offset + bytes > IMEXKBIN_PUSH_CONSTANT_BLOCK_BYTES)
-      continue;
-    arg = {KernelArgKind::PushConstant, bytes};
-    blockEnd = offset + bytes;
-  }
-}
-
 namespace {
+
+/// The offset of a push constant of `bytes` bytes placed after a block that
+/// ends at `blockEnd`, which moves past it.
+uint32_t placePushConstant(uint32_t &blockEnd, uint32_t bytes) {
+  uint32_t offset = imexkbinPushConstantOffset(blockEnd, bytes);
+  blockEnd = offset + bytes;
+  return offset;
+}
 
 /// A push-constant argument's storage buffer variable and where it goes.
 struct Member {
@@ -144,6 +138,21 @@ void moveIntoBlock(spirv::FuncOp func, ArrayRef<Member> members,
 
 } // namespace
 
+void imex::codegen::choosePushConstants(KernelInfo &kernel,
+                                        ArrayRef<uint32_t> vulkanBytes) {
+  uint32_t blockEnd = 0;
+  for (auto [arg, bytes] : llvm::zip_equal(kernel.args, vulkanBytes)) {
+    if (arg.kind != KernelArgKind::Scalar || (bytes != 4 && bytes != 8))
+      continue;
+    uint32_t end = blockEnd;
+    placePushConstant(end, bytes);
+    if (end > IMEXKBIN_PUSH_CONSTANT_BLOCK_BYTES)
+      continue;
+    arg = {KernelArgKind::PushConstant, bytes};
+    blockEnd = end;
+  }
+}
+
 LogicalResult imex::codegen::passPushConstants(spirv::ModuleOp module,
                                                ArrayRef<KernelInfo> kernels) {
   bool ok = true;
@@ -152,18 +161,16 @@ LogicalResult imex::codegen::passPushConstants(spirv::ModuleOp module,
     llvm::DenseMap<uint32_t, uint32_t> offsetOf;
     uint32_t blockEnd = 0;
     for (auto [position, arg] : llvm::enumerate(kernel.args)) {
-      if (arg.kind != KernelArgKind::PushConstant)
-        continue;
-      uint32_t offset = imexkbinPushConstantOffset(blockEnd, arg.bytes);
-      offsetOf[position] = offset;
-      blockEnd = offset + arg.bytes;
+      if (arg.kind == KernelArgKind::PushConstant)
+        offsetOf[position] = placePushConstant(blockEnd, arg.bytes);
     }
     auto func = module.lookupSymbol<spirv::FuncOp>(kernel.name);
     if (offsetOf.empty() || !func)
       continue; // a missing entry point is reported by the caller
 
-    // The push-constant arguments' variables, in argument order (an
-    // argument the kernel never reads has none and needs no member).
+    // The push-constant arguments' variables, found in order of first use
+    // and sorted by offset below (an argument without a variable would
+    // need no member).
     llvm::MapVector<Operation *, Member> byVar;
     func.walk([&](spirv::AddressOfOp address) {
       auto var = module.lookupSymbol<spirv::GlobalVariableOp>(

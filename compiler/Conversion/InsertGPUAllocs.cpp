@@ -352,6 +352,14 @@ struct InsertGPUAllocsPass
         continue;
       return mlir::emitError(root.getLoc(), "Unhandled memref producer");
     }
+    // A device copy (of all but allocations) has the root's offset and
+    // strides.
+    for (auto &[root, kinds] : roots)
+      if (!root.getDefiningOp<memref::AllocOp>() &&
+          !cast<MemRefType>(root.getType()).isStrided())
+        return mlir::emitError(root.getLoc())
+               << "a buffer used on the GPU must have a strided layout, not "
+               << root.getType();
 
     // Step 3: device memory for each root.
     Operation *terminator = func.getBody().front().getTerminator();
@@ -617,11 +625,9 @@ struct InsertGPUAllocsPass
     auto origType = cast<MemRefType>(orig.getType());
     auto layout = memref::ExtractStridedMetadataOp::create(rewriter, loc, orig);
     readsOriginal.insert(layout);
-    Value extent = arith::MaxSIOp::create(
-        rewriter, loc,
+    Value extent =
         imex::buildLayoutExtent(rewriter, loc, layout.getOffset(),
-                                layout.getSizes(), layout.getStrides()),
-        arith::ConstantIndexOp::create(rewriter, loc, 0));
+                                layout.getSizes(), layout.getStrides());
     auto flatType =
         MemRefType::get({ShapedType::kDynamic}, origType.getElementType(),
                         MemRefLayoutAttrInterface(), origType.getMemorySpace());
@@ -629,6 +635,7 @@ struct InsertGPUAllocsPass
     // Static parts as attributes, so that the view has `orig`'s type.
     SmallVector<int64_t> strides;
     int64_t offset;
+    // Strided: placeBuffersUsedOnDevice checked.
     (void)origType.getStridesAndOffset(strides, offset);
     auto mixed = [&](int64_t known, Value value) -> OpFoldResult {
       if (ShapedType::isDynamic(known))

@@ -9,6 +9,7 @@
 #include "MPIHelpers.h"
 #include "imex/Conversion/Passes.h"
 #include "imex/Support/Shardings.h"
+#include "imex/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -160,7 +161,7 @@ struct TwoViews {
 };
 TwoViews allocateTwoViews(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
                           ArrayRef<Value> sizes, Type element, Type flatType) {
-  unsigned bytes = element.isIndex() ? 8 : element.getIntOrFloatBitWidth() / 8;
+  uint64_t bytes = imex::getElementBytes(element);
   Value count = arith::ConstantIndexOp::create(b, loc, 1);
   for (Value size : sizes)
     count = arith::MulIOp::create(b, loc, count, size);

@@ -444,6 +444,8 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
 struct Contraction {
   std::optional<unsigned> batch;
   unsigned m, n, k;
+  /// Outputs per thread along m and along n (choosePerThread).
+  int64_t perThread = 0;
 };
 
 std::optional<Contraction> matchContraction(const Reduction &r) {
@@ -488,16 +490,15 @@ constexpr int64_t kWorkgroupMemoryBytes = 16384;
 /// Outputs per thread along m and n for workgroups of side x side threads:
 /// kMaxPerThread, halved while the two staged slices (perThread x side x
 /// side elements of each input) would not fit the workgroup memory every
-/// device has.
+/// device has; 0 if even one does not (or an element size is unknown).
 int64_t choosePerThread(int64_t side, Type lhsElement, Type rhsElement) {
-  auto bytesOf = [](Type type) -> int64_t {
-    return type.isIndex() ? 8
-                          : llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
-  };
-  int64_t bytesPerStep =
-      side * side * (bytesOf(lhsElement) + bytesOf(rhsElement));
+  int64_t lhsBytes = imex::getElementBytes(lhsElement);
+  int64_t rhsBytes = imex::getElementBytes(rhsElement);
+  if (!lhsBytes || !rhsBytes)
+    return 0;
+  int64_t bytesPerStep = side * side * (lhsBytes + rhsBytes);
   int64_t perThread = kMaxPerThread;
-  while (perThread > 1 && perThread * bytesPerStep > kWorkgroupMemoryBytes)
+  while (perThread > 0 && perThread * bytesPerStep > kWorkgroupMemoryBytes)
     perThread /= 2;
   return perThread;
 }
@@ -520,8 +521,7 @@ void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
   auto elementOf = [](OpOperand *operand) {
     return cast<MemRefType>(operand->get().getType()).getElementType();
   };
-  const int64_t perThread =
-      choosePerThread(side, elementOf(lhs), elementOf(rhs));
+  const int64_t perThread = c.perThread;
   const int64_t tile = perThread * side; // outputs per workgroup along m and n
   const int64_t threads = side * side;
   auto cst = [&](OpBuilder &cb, int64_t v) -> Value {
@@ -745,6 +745,16 @@ struct ConvertRegionReductionsToGpuPass
     if (threads >= 4)
       contraction = matchContraction(r);
     int64_t side = int64_t(1) << (llvm::Log2_64(threads) / 2);
+    if (contraction) {
+      auto elementOf = [&](unsigned input) {
+        return cast<MemRefType>(r.op.getDpsInputOperand(input)->get().getType())
+            .getElementType();
+      };
+      contraction->perThread =
+          choosePerThread(side, elementOf(0), elementOf(1));
+      if (!contraction->perThread)
+        contraction.reset();
+    }
     std::optional<gpu::AllReduceOperation> subgroupOp;
     if (subgroups)
       subgroupOp = subgroupOperation(

@@ -19,7 +19,7 @@ template <typename Op>
 struct ThreadSyncEffects
     : MemoryEffectOpInterface::ExternalModel<ThreadSyncEffects<Op>, Op> {
   void
-  getEffects(Operation *,
+  getEffects(Operation *op,
              SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
                  &effects) const {
     auto *sync = imex::GPUThreadSyncResource::get();
@@ -28,6 +28,19 @@ struct ThreadSyncEffects
     if constexpr (std::is_same_v<Op, gpu::BarrierOp>) {
       effects.emplace_back(MemoryEffects::Read::get());
       effects.emplace_back(MemoryEffects::Write::get());
+    }
+    if constexpr (std::is_same_v<Op, gpu::AllReduceOp>) {
+      // A combiner body's ops have effects of their own; unknown ones are
+      // taken to read and write all memory.
+      for (Operation &nested : cast<Op>(op).getBody().getOps()) {
+        if (std::optional<SmallVector<MemoryEffects::EffectInstance>> known =
+                getEffectsRecursively(&nested)) {
+          effects.append(known->begin(), known->end());
+          continue;
+        }
+        effects.emplace_back(MemoryEffects::Read::get());
+        effects.emplace_back(MemoryEffects::Write::get());
+      }
     }
   }
 };

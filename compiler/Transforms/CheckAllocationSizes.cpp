@@ -21,23 +21,22 @@ namespace imex {
 
 using namespace mlir;
 
-namespace {
-
-/// Larger allocations cannot be made on any machine imexc targets (x86-64
-/// and AArch64 address 2**48 bytes); the margin keeps products in i64.
-constexpr uint64_t kMaxAllocationBytes = uint64_t(1) << 62;
-
-/// Bytes per element of `type`, or 0 when unknown (no check then).
-uint64_t elementBytes(Type type) {
+uint64_t imex::getElementBytes(Type type) {
   if (type.isIndex())
     return 8;
   if (type.isIntOrFloat())
     return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
   if (auto vector = dyn_cast<VectorType>(type))
     if (vector.hasStaticShape())
-      return vector.getNumElements() * elementBytes(vector.getElementType());
+      return vector.getNumElements() * getElementBytes(vector.getElementType());
   return 0;
 }
+
+namespace {
+
+/// Larger allocations cannot be made on any machine imexc targets (x86-64
+/// and AArch64 address 2**48 bytes); the margin keeps products in i64.
+constexpr uint64_t kMaxAllocationBytes = uint64_t(1) << 62;
 
 class CheckAllocationSizes
     : public imex::impl::CheckAllocationSizesBase<CheckAllocationSizes> {
@@ -55,7 +54,8 @@ public:
 private:
   LogicalResult check(memref::AllocOp op) {
     MemRefType type = op.getType();
-    uint64_t bytes = elementBytes(type.getElementType());
+    // Unknown element sizes (0) are not checked.
+    uint64_t bytes = imex::getElementBytes(type.getElementType());
     if (bytes == 0)
       return success();
     bool overflow = false;

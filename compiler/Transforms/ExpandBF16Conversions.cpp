@@ -59,7 +59,10 @@ struct TruncateToBF16ThroughF32 : OpRewritePattern<arith::TruncFOp> {
                                 PatternRewriter &rewriter) const override {
     Type from = getElementTypeOrSelf(op.getIn().getType());
     Type to = getElementTypeOrSelf(op.getType());
-    if (!to.isBF16() || from.getIntOrFloatBitWidth() <= 32)
+    // A rounding mode other than to nearest even would need rounding the
+    // f32 value that way too; upstream's expansion leaves those alone too.
+    if (!to.isBF16() || from.getIntOrFloatBitWidth() <= 32 ||
+        op.getRoundingmodeAttr())
       return failure();
     Location loc = op.getLoc();
     Value x = op.getIn();
@@ -94,8 +97,9 @@ struct TruncateToBF16ThroughF32 : OpRewritePattern<arith::TruncFOp> {
     Value roundedToOdd = arith::BitcastOp::create(
         rewriter, loc, f32Type,
         arith::SelectOp::create(rewriter, loc, exact, bits, odd));
-    rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, op.getType(),
-                                                 roundedToOdd);
+    rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, op.getType(), roundedToOdd,
+                                                 /*roundingmode=*/nullptr,
+                                                 op.getFastmathAttr());
     return success();
   }
 };

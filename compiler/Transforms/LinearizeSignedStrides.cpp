@@ -40,12 +40,21 @@ Value imex::buildLinearIndex(OpBuilder &builder, Location loc, Value offset,
 
 Value imex::buildLayoutExtent(OpBuilder &builder, Location loc, Value offset,
                               ValueRange sizes, ValueRange strides) {
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
   Value one = arith::ConstantIndexOp::create(builder, loc, 1);
-  SmallVector<Value> last;
-  for (Value size : sizes)
+  SmallVector<Value> last, upward;
+  Value empty = arith::ConstantIntOp::create(builder, loc, 0, 1);
+  for (auto [size, stride] : llvm::zip_equal(sizes, strides)) {
     last.push_back(builder.createOrFold<arith::SubIOp>(loc, size, one));
-  return builder.createOrFold<arith::AddIOp>(
-      loc, buildLinearIndex(builder, loc, offset, last, strides), one);
+    upward.push_back(builder.createOrFold<arith::MaxSIOp>(loc, stride, zero));
+    empty = builder.createOrFold<arith::OrIOp>(
+        loc, empty,
+        builder.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, size,
+                                            zero));
+  }
+  Value extent = builder.createOrFold<arith::AddIOp>(
+      loc, buildLinearIndex(builder, loc, offset, last, upward), one);
+  return builder.createOrFold<arith::SelectOp>(loc, empty, zero, extent);
 }
 
 namespace {

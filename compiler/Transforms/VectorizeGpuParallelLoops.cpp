@@ -215,6 +215,7 @@ Value buildAlignedCheck(OpBuilder &builder, Location loc, const BodyPlan &plan,
                         IRMapping &scalars) {
   Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
   Value laneMask = arith::ConstantIndexOp::create(builder, loc, kLanes - 1);
+  Value unitStride = arith::ConstantIndexOp::create(builder, loc, 1);
   Value misaligned = zero;
   for (Operation *access : plan.accesses) {
     memref::ExtractStridedMetadataOp layout =
@@ -226,7 +227,7 @@ Value buildAlignedCheck(OpBuilder &builder, Location loc, const BodyPlan &plan,
       indices.push_back(scalars.lookupOrDefault(index));
     indices.push_back(first);
     SmallVector<Value> strides(layout.getStrides());
-    strides.back() = arith::ConstantIndexOp::create(builder, loc, 1);
+    strides.back() = unitStride;
     Value linear = imex::buildLinearIndex(builder, loc, layout.getOffset(),
                                           indices, strides);
     misaligned = arith::OrIOp::create(builder, loc, misaligned, linear);

@@ -877,15 +877,13 @@ bool convertScalar(const unsigned char *src, size_t hostBytes,
     std::memset(dst + hostBytes, 0, deviceBytes - hostBytes);
     return true;
   }
-  // Narrowing (an 8-byte index into the Vulkan flavour's 32-bit index): the
-  // dropped bytes must be a zero or sign extension of the kept ones.
+  // Narrowing (an 8-byte index into the Vulkan flavour's signed 32-bit
+  // index): the dropped bytes must be the sign extension of the kept ones.
   bool negative = (src[deviceBytes - 1] & 0x80) != 0;
-  bool zeros = true, ones = true;
-  for (size_t b = deviceBytes; b < hostBytes; ++b) {
-    zeros &= src[b] == 0x00;
-    ones &= src[b] == 0xff;
-  }
-  if (!zeros && !(ones && negative)) {
+  bool extension = true;
+  for (size_t b = deviceBytes; b < hostBytes; ++b)
+    extension &= src[b] == (negative ? 0xff : 0x00);
+  if (!extension) {
     error = format("scalar argument %zu: the %zu-byte value does not fit the "
                    "kernel's %zu-byte argument",
                    index, hostBytes, deviceBytes);

@@ -54,12 +54,16 @@ def ConvertRegionReductionsToGpu
       buffer that a second launch combines; the output's initial value is
       combined last.
     - *Tiled contraction* otherwise, for a matmul-like op (one m, n and k
-      loop, at most one batch loop, two array inputs): a workgroup of
-      side x side threads (side = sqrt of the workgroup size, rounded down
-      to a power of two; 16 for 256) per output tile of 2 side x 2 side,
-      each thread accumulating a 2x2 block; per step of `side` along k the
-      workgroup copies the tile's slices of both inputs into workgroup
-      memory first. The batch loop is grid z.
+      loop, at most one batch loop, two array inputs, the first not
+      depending on n nor the second on m, and an output map that is a
+      projected permutation): a workgroup of side x side threads (side =
+      sqrt of the workgroup size, rounded down to a power of two; 16 for
+      256) per output tile of p side x p side, each thread accumulating a
+      p x p block, where p is 4, halved while the staged slices would not
+      fit the 16 KiB of workgroup memory every Vulkan device has (no tiling
+      if even p = 1 would not); per step of `side` along k the workgroup
+      copies the tile's slices of both inputs into workgroup memory first.
+      The batch loop is grid z.
     - *One thread per output* for other reductions: the op becomes a
       `linalg.generic` with its parallel loops outermost, so that the later
       loop lowering gives each output a thread (coalesced when the output's

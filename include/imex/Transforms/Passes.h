@@ -60,6 +60,11 @@ namespace imex {
 /// not a pass (the .nda frontend). Returns whether anything changed.
 bool promoteMemorySlots(mlir::Operation *scope);
 
+/// Bytes per element of `type` (an index takes 8, an integer or float its
+/// width rounded up to bytes, a vector of static shape its elements'), or 0
+/// for other types.
+uint64_t getElementBytes(mlir::Type type);
+
 /// offset + sum(indices[k] * strides[k]): where the element at `indices` of
 /// a strided memref lies in its whole buffer, from the memref's offset and
 /// strides (memref.extract_strided_metadata).
@@ -67,9 +72,9 @@ mlir::Value buildLinearIndex(mlir::OpBuilder &builder, mlir::Location loc,
                              mlir::Value offset, mlir::ValueRange indices,
                              mlir::ValueRange strides);
 
-/// offset + sum((sizes[k] - 1) * strides[k]) + 1: how many elements from
-/// the start of its buffer a strided memref reaches (with no element, it
-/// may be less than the offset, or negative).
+/// How many elements from the start of its buffer a strided memref reaches:
+/// offset + sum((sizes[k] - 1) * max(strides[k], 0)) + 1 (a negative stride
+/// runs from the offset down), and 0 for a memref without elements.
 mlir::Value buildLayoutExtent(mlir::OpBuilder &builder, mlir::Location loc,
                               mlir::Value offset, mlir::ValueRange sizes,
                               mlir::ValueRange strides);

@@ -534,8 +534,9 @@ def SinkConstantsIntoLaunches
   let description = [{
     Canonicalization gathers constants at the start of the function, so a
     `gpu.launch` body uses them from outside, and kernel outlining would
-    pass each as a kernel argument: one more storage buffer binding per
-    scalar for a Vulkan kernel, where many devices allow 32. This pass
+    pass each as a kernel argument: a load per invocation, and room in a
+    Vulkan kernel's 128-byte push-constant block (past it, a storage buffer
+    binding each, of which many devices allow 32). This pass
     clones every constant-like op that a launch body uses into the body.
     Unlike upstream's `gpu-launch-sink-index-computations`, it leaves
     `memref.dim` and other non-constant ops outside, since the SPIR-V

@@ -255,15 +255,29 @@ func.func @matmul_f32(%a: memref<256x64xf32>, %b: memref<64x128xf32>, %c: memref
   }
   return
 }
+// 16-byte elements with 1024 threads: even one output per thread would
+// stage 32 KiB, so the matmul is not tiled.
+// BIG-LABEL: func @matmul_i128
+// BIG-NOT: memref.alloc
+// BIG: linalg.generic
+func.func @matmul_i128(%a: memref<256x64xi128>, %b: memref<64x128xi128>, %c: memref<256x128xi128>) {
+  region.env_region #region.gpu_env<device = "XeGPU"> {
+    linalg.matmul ins(%a, %b : memref<256x64xi128>, memref<64x128xi128>) outs(%c : memref<256x128xi128>)
+  }
+  return
+}
 
 // -----
 
 // Not tiled as contractions, though inferContractionDims finds m, n and k:
 // a first input that also depends on n through a non-dimension result
-// (staging would read it at n = 0), and an output map that sends two
-// (m, n) to one element (two threads would add into it). Each keeps its
-// linalg.generic, with the parallel loops outermost.
+// (staging would read it at n = 0), a second that depends on m so, and an
+// output map that sends two (m, n) to one element (two threads would add
+// into it). Each keeps its linalg.generic, with the parallel loops
+// outermost.
 // CHECK-LABEL: func @not_tileable_contractions
+// CHECK-NOT: gpu.launch
+// CHECK: linalg.generic
 // CHECK-NOT: gpu.launch
 // CHECK: linalg.generic
 // CHECK-NOT: gpu.launch
@@ -271,13 +285,23 @@ func.func @matmul_f32(%a: memref<256x64xf32>, %b: memref<64x128xf32>, %c: memref
 // CHECK-NOT: gpu.launch
 func.func @not_tileable_contractions(%a: memref<256x64x2xf32>, %b: memref<64x128xf32>,
                                      %c: memref<256x128xf32>, %x: memref<256x64xf32>,
-                                     %d: memref<128x128xf32>) {
+                                     %d: memref<128x128xf32>, %b3: memref<64x128x2xf32>) {
   region.env_region #region.gpu_env<device = "XeGPU"> {
     linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k, n mod 2)>,
                                      affine_map<(m, n, k) -> (k, n)>,
                                      affine_map<(m, n, k) -> (m, n)>],
                     iterator_types = ["parallel", "parallel", "reduction"]}
         ins(%a, %b : memref<256x64x2xf32>, memref<64x128xf32>) outs(%c : memref<256x128xf32>) {
+    ^bb0(%p: f32, %q: f32, %acc: f32):
+      %t = arith.mulf %p, %q : f32
+      %s = arith.addf %acc, %t : f32
+      linalg.yield %s : f32
+    }
+    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                     affine_map<(m, n, k) -> (k, n, m mod 2)>,
+                                     affine_map<(m, n, k) -> (m, n)>],
+                    iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%x, %b3 : memref<256x64xf32>, memref<64x128x2xf32>) outs(%c : memref<256x128xf32>) {
     ^bb0(%p: f32, %q: f32, %acc: f32):
       %t = arith.mulf %p, %q : f32
       %s = arith.addf %acc, %t : f32

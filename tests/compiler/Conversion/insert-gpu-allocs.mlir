@@ -198,6 +198,48 @@ func.func @static_strided_argument(%a: memref<2x2xf32, strided<[4, 1], offset: 5
 
 // -----
 
+// A negative stride (a reversed view) runs from the offset down: the
+// buffer reaches offset + (size - 1) * max(stride, 0) + 1 elements.
+// OPENCL-LABEL: func.func @reversed_argument
+// OPENCL: %{{.*}}, %[[OFF:.*]], %[[SIZE:.*]], %[[STRIDE:.*]] = memref.extract_strided_metadata %arg0
+// OPENCL: %[[LAST:.*]] = arith.subi %[[SIZE]], %c1
+// OPENCL: %[[UP:.*]] = arith.maxsi %[[STRIDE]], %c0
+// OPENCL: %[[SPAN:.*]] = arith.muli %[[LAST]], %[[UP]]
+// OPENCL: %[[END:.*]] = arith.addi %[[OFF]], %[[SPAN]]
+// OPENCL: %[[EXTENT:.*]] = arith.addi %[[END]], %c1
+// OPENCL: %[[N:.*]] = arith.select %{{.*}}, %c0{{.*}}, %[[EXTENT]]
+// OPENCL: %[[G:.*]] = gpu.alloc  host_shared (%[[N]]) : memref<?xf32>
+// OPENCL-NEXT: memref.reinterpret_cast %[[G]] to offset: [7], sizes: [8], strides: [-1]
+func.func @reversed_argument(%a: memref<8xf32, strided<[-1], offset: 7>>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %a[%bx] : memref<8xf32, strided<[-1], offset: 7>>
+    %w = arith.addf %v, %v : f32
+    memref.store %w, %a[%bx] : memref<8xf32, strided<[-1], offset: 7>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// An argument whose layout is not strided has no device copy.
+// expected-error @below {{a buffer used on the GPU must have a strided layout, not 'memref<4xf32, affine_map<(d0) -> (d0 floordiv 2)>>'}}
+func.func @not_strided(%a: memref<4xf32, affine_map<(d0) -> (d0 floordiv 2)>>) {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c4, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %a[%bx] : memref<4xf32, affine_map<(d0) -> (d0 floordiv 2)>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 // Buffers already in a GPU address space, and buffers not used on the
 // device, are left alone.
 // OPENCL-LABEL: func.func @left_alone

@@ -54,6 +54,16 @@ func.func @trunc_f64(%x: vector<4xf64>) -> vector<4xbf16> {
 
 // -----
 
+// A truncation with a rounding mode of its own is left alone.
+// CHECK-LABEL: func.func @trunc_f64_downward
+// CHECK: arith.truncf %{{.*}} downward : f64 to bf16
+func.func @trunc_f64_downward(%x: f64) -> bf16 {
+  %r = arith.truncf %x downward : f64 to bf16
+  return %r : bf16
+}
+
+// -----
+
 // To f64: through f32, exactly.
 // CHECK-LABEL: func.func @extend_f64
 // CHECK: arith.bitcast %{{.*}} : bf16 to i16

@@ -812,6 +812,9 @@ TEST_P(ImexrtVulkanScalars, ArgumentsOfEveryWidth) {
       {41, 0x123456789ALL, 1.5f, 0.1, 21},
       {-7, -5000000000LL, -0.0625f, -1e300, -3},
       {INT32_MAX - 1, INT64_MIN + 7, 3.0e38f, 4.9e-324, (1LL << 30) - 1},
+      // The extremes of the kernel's i32 index (doubled, it wraps).
+      {0, 0, 0.0f, 0.0, INT32_MIN},
+      {0, 0, 0.0f, 0.0, INT32_MAX},
   };
   for (const Case &c : cases) {
     Params p;
@@ -826,20 +829,24 @@ TEST_P(ImexrtVulkanScalars, ArgumentsOfEveryWidth) {
     EXPECT_EQ(of[0], c.c * 2.0f);
     EXPECT_EQ(od[0], c.d * 2.0);
   }
-  // An index that does not fit the kernel's 32 bits is refused.
-  Params p;
-  p.ptr(o32)
-      .ptr(o64)
-      .ptr(of)
-      .ptr(od)
-      .add(int32_t(1))
-      .add(int64_t(1))
-      .add(1.0f)
-      .add(1.0)
-      .add(int64_t(1) << 40);
-  EXPECT_EQ(gpuLaunchKernel(stream, k, 1, 1, 1, 1, 1, 1, 0, p.get(), nullptr),
-            nullptr);
-  expectError({"gpuLaunchKernel", "scalar argument 8", "does not fit"});
+  // An index that does not fit the kernel's signed 32 bits is refused.
+  for (int64_t idx : {int64_t(1) << 40, int64_t(1) << 31,
+                      (int64_t(1) << 32) - 1, INT64_C(-1) << 40}) {
+    Params p;
+    p.ptr(o32)
+        .ptr(o64)
+        .ptr(of)
+        .ptr(od)
+        .add(int32_t(1))
+        .add(int64_t(1))
+        .add(1.0f)
+        .add(1.0)
+        .add(idx);
+    EXPECT_EQ(gpuLaunchKernel(stream, k, 1, 1, 1, 1, 1, 1, 0, p.get(), nullptr),
+              nullptr)
+        << idx;
+    expectError({"gpuLaunchKernel", "scalar argument 8", "does not fit"});
+  }
   gpuMemFree(stream, o32);
   gpuMemFree(stream, o64);
   gpuMemFree(stream, of);
