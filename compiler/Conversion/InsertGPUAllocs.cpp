@@ -190,9 +190,9 @@ struct InsertGPUAllocsPass
       return signalPassFailure();
     }
     // A function offloaded as a whole (imexc.offload_device), or with
-    // gpu.launch ops of its own outside GPU regions (written so, not made
-    // from regions), is placed as whole-program offload places every
-    // function: its regions go first.
+    // gpu.launch or gpu.launch_func ops of its own outside GPU regions
+    // (written so, not made from regions), is placed as whole-program
+    // offload places every function: its regions go first.
     bool offloaded = func->hasAttr(imex::kOffloadDeviceAttr) ||
                      hasLaunchOutsideGpuRegions(func);
     if (inRegions && !offloaded) {
@@ -212,9 +212,11 @@ struct InsertGPUAllocsPass
 
   static bool hasLaunchOutsideGpuRegions(func::FuncOp func) {
     return func
-        .walk([](gpu::LaunchOp launch) {
-          return imex::region::isInGpuRegion(launch) ? WalkResult::advance()
-                                                     : WalkResult::interrupt();
+        .walk([](Operation *op) {
+          return isa<gpu::LaunchOp, gpu::LaunchFuncOp>(op) &&
+                         !imex::region::isInGpuRegion(op)
+                     ? WalkResult::interrupt()
+                     : WalkResult::advance();
         })
         .wasInterrupted();
   }
@@ -267,6 +269,14 @@ struct InsertGPUAllocsPass
     });
     if (collected.wasInterrupted())
       return failure();
+    // An outlined kernel may read and write every buffer it is passed.
+    func.walk([&](gpu::LaunchFuncOp launch) {
+      for (Value operand : launch.getKernelOperands())
+        if (isa<MemRefType>(operand.getType())) {
+          AccessKinds &kinds = roots[traceToViewRoot(operand)];
+          kinds.deviceRead = kinds.deviceWrite = true;
+        }
+    });
     // Memory that a launch itself provides (workgroup and private memory)
     // already lives on the device.
     roots.remove_if([](std::pair<Value, AccessKinds> entry) {

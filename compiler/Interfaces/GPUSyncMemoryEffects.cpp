@@ -45,6 +45,24 @@ struct ThreadSyncEffects
   }
 };
 
+/// A launch of an outlined kernel reads and writes the buffers it passes;
+/// registering host memory touches the buffer's pages.
+template <typename Op>
+struct BufferOperandEffects
+    : MemoryEffectOpInterface::ExternalModel<BufferOperandEffects<Op>, Op> {
+  void
+  getEffects(Operation *op,
+             SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+                 &effects) const {
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (!isa<MemRefType, UnrankedMemRefType>(operand.get().getType()))
+        continue;
+      effects.emplace_back(MemoryEffects::Read::get(), &operand);
+      effects.emplace_back(MemoryEffects::Write::get(), &operand);
+    }
+  }
+};
+
 } // namespace
 
 void imex::registerGPUSyncMemoryEffectsExternalModels(
@@ -55,5 +73,9 @@ void imex::registerGPUSyncMemoryEffectsExternalModels(
         *ctx);
     gpu::SubgroupReduceOp::attachInterface<
         ThreadSyncEffects<gpu::SubgroupReduceOp>>(*ctx);
+    gpu::LaunchFuncOp::attachInterface<BufferOperandEffects<gpu::LaunchFuncOp>>(
+        *ctx);
+    gpu::HostRegisterOp::attachInterface<
+        BufferOperandEffects<gpu::HostRegisterOp>>(*ctx);
   });
 }

@@ -1,6 +1,7 @@
 // The memory effects imexc declares for upstream's gpu.barrier,
 // gpu.subgroup_reduce and gpu.all_reduce: buffer deallocation accepts a
 // gpu.launch written with them (upstream declares none, which it refuses),
+// and a gpu.launch_func, which reads and writes the buffers it passes,
 // CSE keeps two identical collectives apart (they synchronize threads),
 // a load is not merged across a barrier (which orders memory), and
 // insert-gpu-allocs sees no buffer access in them.
@@ -21,6 +22,8 @@
 // ALLOCS: %[[OUT:.*]] = gpu.alloc host_shared () : memref<8xf32>
 // ALLOCS: gpu.launch
 // ALLOCS: gpu.barrier
+module attributes {gpu.container_module} {
+
 func.func @collectives(%in: memref<8xf32>) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -43,4 +46,25 @@ func.func @collectives(%in: memref<8xf32>) -> f32 {
   }
   %w = memref.load %out[%c0] : memref<8xf32>
   return %w : f32
+}
+
+// DEALLOC-LABEL: func.func @outlined
+// DEALLOC: %[[B:.*]] = memref.alloc() : memref<4xf32>
+// DEALLOC: gpu.launch_func @kernels::@k {{.*}} args(%[[B]] : memref<4xf32>)
+// DEALLOC: memref.extract_strided_metadata %[[B]]
+// DEALLOC: bufferization.dealloc
+gpu.module @kernels {
+  gpu.func @k(%m: memref<4xf32>) kernel {
+    gpu.return
+  }
+}
+func.func @outlined() -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = memref.alloc() : memref<4xf32>
+  gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%b : memref<4xf32>)
+  %v = memref.load %b[%c0] : memref<4xf32>
+  return %v : f32
+}
+
 }
