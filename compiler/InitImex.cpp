@@ -13,7 +13,7 @@
 #include "imex/Pipelines/Pipelines.h"
 #include "imex/Transforms/Passes.h"
 
-#include "imex/Interfaces/GPUSyncMemoryEffects.h"
+#include "imex/Interfaces/GPUMemoryEffects.h"
 #include "imex/Interfaces/MPIMemoryEffects.h"
 #include "imex/Interfaces/PromotableRegionOpInterfaceImpl.h"
 #include "imex/Interfaces/UpstreamShardingModels.h"
@@ -89,7 +89,7 @@ void imex::registerImexDialects(mlir::DialectRegistry &registry) {
       registerBufferizableOpInterfaceExternalModels(registry);
   registerPromotableRegionOpInterfaceExternalModels(registry);
   registerMPIMemoryEffectsExternalModels(registry);
-  registerGPUSyncMemoryEffectsExternalModels(registry);
+  registerGPUMemoryEffectsExternalModels(registry);
 }
 
 void imex::registerAllDialectsAndExtensions(mlir::DialectRegistry &registry) {

@@ -1,12 +1,12 @@
-//===- GPUSyncMemoryEffects.h - effects of gpu synchronization -*- C++ -*-===//
+//===- GPUMemoryEffects.h - memory effects of upstream gpu ops -*- C++ -*-===//
 //
 // Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE.txt for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
-#ifndef IMEX_INTERFACES_GPUSYNCMEMORYEFFECTS_H
-#define IMEX_INTERFACES_GPUSYNCMEMORYEFFECTS_H
+#ifndef IMEX_INTERFACES_GPUMEMORYEFFECTS_H
+#define IMEX_INTERFACES_GPUMEMORYEFFECTS_H
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -24,14 +24,14 @@ struct GPUThreadSyncResource
   llvm::StringRef getName() final { return "imexc.gpu_thread_sync"; }
 };
 
-/// Declares the memory effects of the gpu ops that synchronize threads and
-/// that upstream leaves without any (gpu.barrier, gpu.all_reduce,
-/// gpu.subgroup_reduce), which ownership-based buffer deallocation refuses
-/// in a gpu.launch written by hand: all three read and write
-/// GPUThreadSyncResource, and gpu.barrier, which orders the threads'
-/// memory accesses, also the default resource (all memory).
-void registerGPUSyncMemoryEffectsExternalModels(
-    mlir::DialectRegistry &registry);
+/// Declares the memory effects of the gpu ops that upstream leaves without
+/// any, which ownership-based buffer deallocation refuses in code written
+/// with them: gpu.barrier, gpu.all_reduce and gpu.subgroup_reduce read and
+/// write GPUThreadSyncResource, and gpu.barrier, which orders the threads'
+/// memory accesses, also all memory (gpu.all_reduce adds its body's
+/// effects); gpu.launch_func and gpu.host_register read and write their
+/// memref operands.
+void registerGPUMemoryEffectsExternalModels(mlir::DialectRegistry &registry);
 
 } // namespace imex
 

@@ -1,4 +1,4 @@
-//===- GPUSyncMemoryEffects.cpp - effects of gpu synchronization ----------===//
+//===- GPUMemoryEffects.cpp - memory effects of upstream gpu ops ----------===//
 //
 // Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE.txt for license information.
@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "imex/Interfaces/GPUSyncMemoryEffects.h"
+#include "imex/Interfaces/GPUMemoryEffects.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -65,8 +65,7 @@ struct BufferOperandEffects
 
 } // namespace
 
-void imex::registerGPUSyncMemoryEffectsExternalModels(
-    DialectRegistry &registry) {
+void imex::registerGPUMemoryEffectsExternalModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, gpu::GPUDialect *) {
     gpu::BarrierOp::attachInterface<ThreadSyncEffects<gpu::BarrierOp>>(*ctx);
     gpu::AllReduceOp::attachInterface<ThreadSyncEffects<gpu::AllReduceOp>>(
