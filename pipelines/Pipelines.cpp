@@ -345,8 +345,9 @@ void imex::buildGpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(imex::createSoundCanonicalizer());
   pm.addPass(createLinearizeLaunchMemrefs());
   // Static sizes and strides fold to constants, which are copied into the
-  // kernel instead of being passed as arguments (a Vulkan kernel binds at
-  // most 32 buffers on many devices, and each scalar is one).
+  // kernel instead of being passed as arguments (a Vulkan kernel has 128
+  // bytes of push constants for scalars; past them each takes one of the
+  // 32 buffer bindings many devices allow).
   pm.addPass(imex::createSoundCanonicalizer());
   pm.addPass(createCSEPass());
   pm.nest<func::FuncOp>().addPass(imex::createSinkConstantsIntoLaunches());
