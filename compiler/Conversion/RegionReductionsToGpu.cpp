@@ -519,7 +519,7 @@ void emitTiledContraction(OpBuilder &b, Location loc, const Reduction &r,
   OpOperand *rhs = op.getDpsInputOperand(1);
   OpOperand *init = op.getDpsInitOperand(0);
   auto elementOf = [](OpOperand *operand) {
-    return cast<MemRefType>(operand->get().getType()).getElementType();
+    return getElementTypeOrSelf(operand->get());
   };
   const int64_t perThread = c.perThread;
   const int64_t tile = perThread * side; // outputs per workgroup along m and n
@@ -746,12 +746,9 @@ struct ConvertRegionReductionsToGpuPass
       contraction = matchContraction(r);
     int64_t side = int64_t(1) << (llvm::Log2_64(threads) / 2);
     if (contraction) {
-      auto elementOf = [&](unsigned input) {
-        return cast<MemRefType>(r.op.getDpsInputOperand(input)->get().getType())
-            .getElementType();
-      };
-      contraction->perThread =
-          choosePerThread(side, elementOf(0), elementOf(1));
+      contraction->perThread = choosePerThread(
+          side, getElementTypeOrSelf(r.op.getDpsInputOperand(0)->get()),
+          getElementTypeOrSelf(r.op.getDpsInputOperand(1)->get()));
       if (!contraction->perThread)
         contraction.reset();
     }

@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -68,12 +69,6 @@ struct TruncateToBF16ThroughF32 : OpRewritePattern<arith::TruncFOp> {
     Value x = op.getIn();
     Type f32Type = withElement(op.getType(), rewriter.getF32Type());
     Type i32Type = withElement(op.getType(), rewriter.getI32Type());
-    auto splat = [&](Type type, TypedAttr value) -> Value {
-      if (auto vector = dyn_cast<VectorType>(type))
-        return arith::ConstantOp::create(rewriter, loc,
-                                         DenseElementsAttr::get(vector, value));
-      return arith::ConstantOp::create(rewriter, loc, value);
-    };
     auto compare = [&](arith::CmpFPredicate predicate, Value a, Value b) {
       return arith::CmpFOp::create(rewriter, loc, predicate, a, b);
     };
@@ -83,12 +78,14 @@ struct TruncateToBF16ThroughF32 : OpRewritePattern<arith::TruncFOp> {
     // Rounded away from zero: one step back toward zero (bit patterns are
     // ordered by magnitude), then the last bit set. NaN compares unequal
     // and keeps its bits, with the last one set: still a NaN.
-    Value zero = splat(x.getType(), rewriter.getFloatAttr(from, 0.0));
+    Value zero = createScalarOrSplatConstant(
+        rewriter, loc, x.getType(),
+        APFloat::getZero(cast<FloatType>(from).getFloatSemantics()));
     Value away = arith::SelectOp::create(
         rewriter, loc, compare(arith::CmpFPredicate::OLT, x, zero),
         compare(arith::CmpFPredicate::OLT, back, x),
         compare(arith::CmpFPredicate::OGT, back, x));
-    Value one = splat(i32Type, rewriter.getI32IntegerAttr(1));
+    Value one = createScalarOrSplatConstant(rewriter, loc, i32Type, 1);
     Value towardZero = arith::SelectOp::create(
         rewriter, loc, away, arith::SubIOp::create(rewriter, loc, bits, one),
         bits);
