@@ -267,6 +267,7 @@ static void addGpuLaunches(OpPassManager &pm,
   imex::ConvertRegionReductionsToGpuOptions reductions;
   reductions.workgroupSize = options.workgroupSize;
   reductions.subgroups = options.gpuSubgroups;
+  reductions.vectorize = options.gpuVectorize;
   loops.addPass(imex::createConvertRegionReductionsToGpu(reductions));
   // A gpu.launch written by hand may hold gpu.all_reduce.
   loops.addPass(imex::createLowerGpuAllReduce());

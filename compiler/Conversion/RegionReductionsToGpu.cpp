@@ -13,6 +13,7 @@
 
 #include "imex/Conversion/Passes.h"
 #include "imex/Dialect/Region/IR/Region.h"
+#include "imex/Transforms/GpuVectorAccess.h"
 #include "imex/Transforms/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -26,7 +27,9 @@
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace imex {
@@ -207,15 +210,111 @@ Value emitElement(OpBuilder &b, Location loc, const Reduction &r,
   return emitBody(b, r, inputs, ivs);
 }
 
-/// What a workgroup reduction launch computes: `count` elements per output
+/// A workgroup reduction whose threads take kGpuVectorLanes consecutive
+/// elements of the innermost reduction loop (`dim`) per step: the inputs
+/// that index `dim` as their last, unit-stride dimension are loaded as
+/// vectors (where the run-time group check holds), the other inputs, the
+/// parallel and outer reduction indices broadcast, and the body ops that
+/// depend on the vectors are elementwise.
+struct GroupedSteps {
+  unsigned dim;
+  SmallVector<OpOperand *> vectorInputs;
+  llvm::DenseSet<Operation *> vectorOps;
+};
+
+std::optional<GroupedSteps> planGroupedSteps(const Reduction &r) {
+  linalg::LinalgOp op = r.op;
+  Type elementType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
+  if (!elementType.isIntOrFloat() || elementType.getIntOrFloatBitWidth() != 32)
+    return std::nullopt;
+  GroupedSteps plan{r.reductionDims.back(), {}, {}};
+  llvm::DenseSet<Value> vectors;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    if (!isa<MemRefType>(input->get().getType()))
+      continue;
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (!map.isFunctionOfDim(plan.dim))
+      continue;
+    auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+    if (!last || last.getPosition() != plan.dim ||
+        !imex::isGpuVectorizableMemRef(input->get()) ||
+        llvm::any_of(map.getResults().drop_back(), [&](AffineExpr expr) {
+          return expr.isFunctionOfDim(plan.dim);
+        }))
+      return std::nullopt;
+    plan.vectorInputs.push_back(input);
+    vectors.insert(op.getMatchingBlockArgument(input));
+  }
+  if (plan.vectorInputs.empty())
+    return std::nullopt;
+  auto isNumber = [](Type type) { return type.isIntOrFloat(); };
+  auto isVector = [&](Value v) { return vectors.contains(v); };
+  for (Operation &bodyOp : op->getRegion(0).front().without_terminator()) {
+    if (&bodyOp == r.combiner)
+      continue;
+    if (auto index = dyn_cast<linalg::IndexOp>(bodyOp)) {
+      if (index.getDim() == plan.dim)
+        return std::nullopt;
+      continue;
+    }
+    if (bodyOp.getNumRegions() != 0 || !isPure(&bodyOp))
+      return std::nullopt;
+    if (llvm::none_of(bodyOp.getOperands(), isVector))
+      continue;
+    if (!OpTrait::hasElementwiseMappableTraits(&bodyOp) ||
+        !llvm::all_of(bodyOp.getOperandTypes(), isNumber) ||
+        !llvm::all_of(bodyOp.getResultTypes(), isNumber))
+      return std::nullopt;
+    plan.vectorOps.insert(&bodyOp);
+    vectors.insert(bodyOp.result_begin(), bodyOp.result_end());
+  }
+  return plan;
+}
+
+/// The kGpuVectorLanes values `r.op` folds into the output from the group
+/// starting at the loop indices `ivs`, all of whose accesses start a
+/// 16-byte group (`vectorIndices`: the indices of plan.vectorInputs).
+Value emitGroupedElement(OpBuilder &b, Location loc, const Reduction &r,
+                         const GroupedSteps &plan, ArrayRef<Value> ivs,
+                         ArrayRef<SmallVector<Value, 8>> vectorIndices) {
+  linalg::LinalgOp op = r.op;
+  IRMapping scalars, vectors;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    BlockArgument arg = op.getMatchingBlockArgument(input);
+    const auto *vectorInput = llvm::find(plan.vectorInputs, input);
+    if (vectorInput == plan.vectorInputs.end()) {
+      scalars.map(arg, loadInput(b, loc, op, input, ivs));
+      continue;
+    }
+    vectors.map(arg,
+                imex::buildGroupLoad(
+                    b, loc, input->get(),
+                    vectorIndices[vectorInput - plan.vectorInputs.begin()]));
+  }
+  for (Operation &bodyOp : op->getRegion(0).front().without_terminator()) {
+    if (&bodyOp == r.combiner)
+      continue;
+    if (auto index = dyn_cast<linalg::IndexOp>(bodyOp))
+      scalars.map(index.getResult(), ivs[index.getDim()]);
+    else if (plan.vectorOps.contains(&bodyOp))
+      imex::buildElementwiseOnVectors(b, bodyOp, vectors, scalars);
+    else
+      b.clone(bodyOp, scalars);
+  }
+  return imex::lookupOrBroadcast(b, loc, r.element, vectors, scalars);
+}
+
+/// What a workgroup reduction launch computes: `count` steps per output
 /// (`outputs` of them), split into `chunks` per output.
 struct TreeLaunch {
   Value outputs, count, chunks;
-  /// Emits element `i` (0 <= i < count) of output `p`.
+  /// Emits step `i` (0 <= i < count) of output `p`: one element, or a
+  /// vector of `lanes` of them, which each thread folds in the end.
   function_ref<Value(OpBuilder &, Location, Value p, Value i)> element;
   /// Stores the combined value of chunk `g` of output `p`.
   function_ref<void(OpBuilder &, Location, Value p, Value g, Value total)>
       store;
+  int64_t lanes = 1;
 };
 
 /// The workgroup's combined value, valid in thread 0: each thread's `value`
@@ -321,6 +420,9 @@ void emitTreeLaunch(OpBuilder &b, Location loc, const Reduction &r,
   Value scratch = memref::AllocOp::create(b, loc, shared);
 
   Value identity = arith::getIdentityValue(r.kind, elementType, b, loc);
+  if (launch.lanes > 1)
+    identity = vector::BroadcastOp::create(
+        b, loc, VectorType::get({launch.lanes}, elementType), identity);
   Value first = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, chunk, threads), tid);
   Value stride = arith::MulIOp::create(b, loc, launch.chunks, threads);
@@ -331,10 +433,19 @@ void emitTreeLaunch(OpBuilder &b, Location loc, const Reduction &r,
         scf::YieldOp::create(
             lb, l, arith::getReductionOp(r.kind, lb, l, iterArgs[0], v));
       });
-  Value total = subgroups ? combineBySubgroups(b, loc, r, *subgroups, scratch,
-                                               tid, loop.getResult(0))
-                          : combineByTree(b, loc, r, workgroupSize, scratch,
-                                          tid, loop.getResult(0));
+  Value folded = loop.getResult(0);
+  if (launch.lanes > 1) {
+    Value lanes = folded;
+    folded = vector::ExtractOp::create(b, loc, lanes, 0);
+    for (int64_t lane = 1; lane < launch.lanes; ++lane)
+      folded =
+          arith::getReductionOp(r.kind, b, loc, folded,
+                                vector::ExtractOp::create(b, loc, lanes, lane));
+  }
+  Value total =
+      subgroups
+          ? combineBySubgroups(b, loc, r, *subgroups, scratch, tid, folded)
+          : combineByTree(b, loc, r, workgroupSize, scratch, tid, folded);
   Value leader =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
                             arith::ConstantIndexOp::create(b, loc, 0));
@@ -351,21 +462,42 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
                             ArrayRef<Value> parallelSizes,
                             ArrayRef<Value> reductionSizes, Value outputs,
                             Value count, int64_t workgroupSize,
-                            std::optional<gpu::AllReduceOperation> subgroups) {
+                            std::optional<gpu::AllReduceOperation> subgroups,
+                            bool vectorize) {
   linalg::LinalgOp op = r.op;
   Value out = op.getDpsInitOperand(0)->get();
   Type elementType = cast<MemRefType>(out.getType()).getElementType();
   AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
   unsigned numLoops = op.getNumLoops();
 
+  // With grouped steps, the innermost reduction loop runs over groups of
+  // kGpuVectorLanes elements (the last one maybe partial), whose layouts
+  // the run-time group check reads.
+  std::optional<GroupedSteps> grouped;
+  if (vectorize)
+    grouped = planGroupedSteps(r);
+  int64_t lanes = grouped ? imex::kGpuVectorLanes : 1;
+  Value lanesValue = arith::ConstantIndexOp::create(b, loc, lanes);
+  SmallVector<Value> stepSizes(reductionSizes);
+  Value steps = count;
+  SmallVector<memref::ExtractStridedMetadataOp> layouts;
+  if (grouped) {
+    stepSizes.back() =
+        arith::CeilDivUIOp::create(b, loc, reductionSizes.back(), lanesValue);
+    steps = product(b, loc, stepSizes);
+    for (OpOperand *input : grouped->vectorInputs)
+      layouts.push_back(
+          memref::ExtractStridedMetadataOp::create(b, loc, input->get()));
+  }
+
   // Chunks per output: about kElementsPerThread elements per thread, at
   // most kMaxChunks.
   Value perChunk = arith::ConstantIndexOp::create(
-      b, loc, workgroupSize * kElementsPerThread);
+      b, loc, workgroupSize * kElementsPerThread / lanes);
   Value chunks = arith::MinUIOp::create(
       b, loc,
       arith::MaxUIOp::create(
-          b, loc, arith::CeilDivUIOp::create(b, loc, count, perChunk),
+          b, loc, arith::CeilDivUIOp::create(b, loc, steps, perChunk),
           arith::ConstantIndexOp::create(b, loc, 1)),
       arith::ConstantIndexOp::create(b, loc, kMaxChunks));
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
@@ -400,6 +532,70 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
       ivs[dim] = index;
     return emitElement(eb, l, r, ivs);
   };
+  // Step `g` of output `p`: its group's elements as one vector, through
+  // vector loads where the group is whole and each vector input's part of
+  // it starts a 16-byte group of its buffer, else one by one (a row's end,
+  // a view at an odd offset).
+  auto inputGroup = [&](OpBuilder &eb, Location l, Value p, Value g) {
+    SmallVector<Value> ivs(numLoops);
+    for (auto [dim, index] :
+         llvm::zip(r.parallelDims, delinearize(eb, l, p, parallelSizes)))
+      ivs[dim] = index;
+    for (auto [dim, index] :
+         llvm::zip(r.reductionDims, delinearize(eb, l, g, stepSizes)))
+      ivs[dim] = index;
+    unsigned dim = grouped->dim;
+    Value rowLength = reductionSizes.back();
+    Value first = arith::MulIOp::create(eb, l, ivs[dim], lanesValue);
+    ivs[dim] = first;
+    SmallVector<SmallVector<Value, 8>> vectorIndices;
+    SmallVector<imex::GpuVectorAccess> accesses;
+    for (auto [input, layout] : llvm::zip(grouped->vectorInputs, layouts)) {
+      vectorIndices.push_back(*affine::expandAffineMap(
+          eb, l, op.getMatchingIndexingMap(input), ivs));
+      accesses.push_back({layout.getOffset(), layout.getStrides(),
+                          llvm::to_vector(vectorIndices.back())});
+    }
+    Value whole = arith::CmpIOp::create(
+        eb, l, arith::CmpIPredicate::ule,
+        arith::AddIOp::create(eb, l, first, lanesValue), rowLength);
+    Value useVectors = arith::AndIOp::create(
+        eb, l, whole, imex::buildStartsVectorGroup(eb, l, accesses));
+    auto groupType = VectorType::get({lanes}, elementType);
+    auto paths = scf::IfOp::create(
+        eb, l, useVectors,
+        [&](OpBuilder &tb, Location tl) {
+          scf::YieldOp::create(
+              tb, tl,
+              emitGroupedElement(tb, tl, r, *grouped, ivs, vectorIndices));
+        },
+        [&](OpBuilder &tb, Location tl) {
+          // Folded into lane 0; a loop, which lavapipe skips when no
+          // invocation takes it, as it cannot skip a branch.
+          Value identity = arith::getIdentityValue(r.kind, elementType, tb, tl);
+          Value end = arith::MinUIOp::create(
+              tb, tl, arith::AddIOp::create(tb, tl, first, lanesValue),
+              rowLength);
+          auto oneByOne = scf::ForOp::create(
+              tb, tl, first, end, arith::ConstantIndexOp::create(tb, tl, 1),
+              ValueRange{identity},
+              [&](OpBuilder &lb, Location ll, Value k, ValueRange acc) {
+                SmallVector<Value> elementIvs(ivs);
+                elementIvs[dim] = k;
+                Value element = emitElement(lb, ll, r, elementIvs);
+                scf::YieldOp::create(
+                    lb, ll,
+                    arith::getReductionOp(r.kind, lb, ll, acc[0], element));
+              });
+          Value identities =
+              vector::BroadcastOp::create(tb, tl, groupType, identity);
+          scf::YieldOp::create(tb, tl,
+                               vector::InsertOp::create(
+                                   tb, tl, oneByOne.getResult(0), identities, 0)
+                                   .getResult());
+        });
+    return paths.getResult(0);
+  };
   auto storeChunk = [&](OpBuilder &sb, Location l, Value p, Value g,
                         Value total) {
     // Recomputed in the kernel: a kernel cannot take an i1 argument.
@@ -419,8 +615,12 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
           scf::YieldOp::create(eb, el);
         });
   };
-  emitTreeLaunch(b, loc, r, elementType, workgroupSize, subgroups,
-                 {outputs, count, chunks, inputElement, storeChunk});
+  if (grouped)
+    emitTreeLaunch(b, loc, r, elementType, workgroupSize, subgroups,
+                   {outputs, steps, chunks, inputGroup, storeChunk, lanes});
+  else
+    emitTreeLaunch(b, loc, r, elementType, workgroupSize, subgroups,
+                   {outputs, count, chunks, inputElement, storeChunk});
 
   scf::IfOp::create(b, loc, split, [&](OpBuilder &ib, Location l) {
     auto partialElement = [&](OpBuilder &eb, Location el, Value p, Value i) {
@@ -761,7 +961,7 @@ struct ConvertRegionReductionsToGpuPass
     std::optional<int64_t> decided = getConstantIntValue(useWorkgroups);
     if (decided && *decided) {
       emitWorkgroupReduction(rewriter, loc, r, parallelSizes, reductionSizes,
-                             outputs, count, threads, subgroupOp);
+                             outputs, count, threads, subgroupOp, vectorize);
       rewriter.eraseOp(r.op);
       return;
     }
@@ -776,7 +976,8 @@ struct ConvertRegionReductionsToGpuPass
         rewriter, loc, useWorkgroups,
         [&](OpBuilder &b, Location l) {
           emitWorkgroupReduction(b, l, r, parallelSizes, reductionSizes,
-                                 outputs, count, threads, subgroupOp);
+                                 outputs, count, threads, subgroupOp,
+                                 vectorize);
           scf::YieldOp::create(b, l);
         },
         [&](OpBuilder &b, Location l) {

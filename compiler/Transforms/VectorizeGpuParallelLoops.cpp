@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "imex/Dialect/Region/IR/Region.h"
+#include "imex/Transforms/GpuVectorAccess.h"
 #include "imex/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -32,20 +33,7 @@ using namespace mlir;
 
 namespace {
 
-/// Elements per thread: 16 bytes of 32-bit elements, the widest load a
-/// GPU thread issues and the widest vector SPIR-V shaders have.
-constexpr int64_t kLanes = 4;
-constexpr unsigned kElementBits = 32;
-
-/// A memref the vector path may access four elements at a time: 32-bit
-/// elements, consecutive along the innermost dimension.
-bool isVectorizableMemRef(Value memref) {
-  auto type = cast<MemRefType>(memref.getType());
-  Type element = type.getElementType();
-  return type.getRank() != 0 && element.isIntOrFloat() &&
-         element.getIntOrFloatBitWidth() == kElementBits &&
-         type.isLastDimUnitStride();
-}
+constexpr int64_t kLanes = imex::kGpuVectorLanes;
 
 /// The load or store indices of `op`, if it accesses memory at the
 /// innermost induction variable `iv` (as its last index, and only there);
@@ -102,7 +90,7 @@ std::optional<BodyPlan> planBody(scf::ParallelOp loop, Value iv) {
       return std::nullopt;
     if (std::optional<ValueRange> indices = innermostAccessIndices(&op, iv)) {
       Value memref = accessedMemRef(&op);
-      if (!isVectorizableMemRef(memref) ||
+      if (!imex::isGpuVectorizableMemRef(memref) ||
           !loop.isDefinedOutsideOfLoop(memref) ||
           !llvm::all_of(indices->drop_back(), isAvailableBefore))
         return std::nullopt;
@@ -137,24 +125,6 @@ std::optional<BodyPlan> planBody(scf::ParallelOp loop, Value iv) {
 /// broadcast.
 void buildVectorOp(OpBuilder &builder, Operation &op, Value first,
                    IRMapping &vectors, IRMapping &scalars) {
-  Location loc = op.getLoc();
-  auto vectorOf = [](Type type) { return VectorType::get({kLanes}, type); };
-  auto operand = [&](Value v) -> Value {
-    if (Value vector = vectors.lookupOrNull(v))
-      return vector;
-    // Broadcast once; later operands reuse it.
-    Value scalar = scalars.lookupOrDefault(v);
-    Value broadcast = vector::BroadcastOp::create(
-        builder, loc, vectorOf(scalar.getType()), scalar);
-    vectors.map(v, broadcast);
-    return broadcast;
-  };
-  // The element alignment is all the vector path can promise (a view may
-  // start anywhere); it keeps the OpenCL flavour from assuming 16 bytes.
-  auto alignment = [&](Value memref) {
-    return llvm::MaybeAlign(
-        cast<MemRefType>(memref.getType()).getElementTypeBitWidth() / 8);
-  };
   auto indicesAt = [&](ValueRange indices) {
     SmallVector<Value> mapped;
     for (Value index : indices.drop_back())
@@ -163,32 +133,21 @@ void buildVectorOp(OpBuilder &builder, Operation &op, Value first,
     return mapped;
   };
   if (auto load = dyn_cast<memref::LoadOp>(op)) {
-    Value memref = scalars.lookupOrDefault(load.getMemRef());
-    auto vector = vector::LoadOp::create(
-        builder, loc, vectorOf(load.getType()), memref,
-        indicesAt(load.getIndices()), /*nontemporal=*/false, alignment(memref));
-    vector->setAttr(imex::kAlignedVectorAttr, builder.getUnitAttr());
-    vectors.map(load.getResult(), vector.getResult());
+    vectors.map(load.getResult(),
+                imex::buildGroupLoad(builder, op.getLoc(),
+                                     scalars.lookupOrDefault(load.getMemRef()),
+                                     indicesAt(load.getIndices())));
     return;
   }
   if (auto store = dyn_cast<memref::StoreOp>(op)) {
-    Value memref = scalars.lookupOrDefault(store.getMemRef());
-    auto vector =
-        vector::StoreOp::create(builder, loc, operand(store.getValueToStore()),
-                                memref, indicesAt(store.getIndices()),
-                                /*nontemporal=*/false, alignment(memref));
-    vector->setAttr(imex::kAlignedVectorAttr, builder.getUnitAttr());
+    Value value = imex::lookupOrBroadcast(
+        builder, op.getLoc(), store.getValueToStore(), vectors, scalars);
+    imex::buildGroupStore(builder, op.getLoc(), value,
+                          scalars.lookupOrDefault(store.getMemRef()),
+                          indicesAt(store.getIndices()));
     return;
   }
-  OperationState state(loc, op.getName());
-  state.addAttributes(op.getAttrs());
-  for (Value v : op.getOperands())
-    state.addOperands(operand(v));
-  for (Type type : op.getResultTypes())
-    state.addTypes(vectorOf(type));
-  Operation *vectorOp = builder.create(state);
-  for (auto [old, vector] : llvm::zip(op.getResults(), vectorOp->getResults()))
-    vectors.map(old, vector);
+  imex::buildElementwiseOnVectors(builder, op, vectors, scalars);
 }
 
 using Layouts = llvm::DenseMap<Value, memref::ExtractStridedMetadataOp>;
@@ -208,33 +167,21 @@ Layouts takeLayouts(OpBuilder &builder, Location loc, const BodyPlan &plan) {
 }
 
 /// True when element `first` of every memref the vector path accesses
-/// starts a 16-byte group of its buffer: the groups a Vulkan kernel reads
-/// as one vector, and the whole groups other threads' vectors leave alone.
+/// starts a 16-byte group of its buffer.
 Value buildAlignedCheck(OpBuilder &builder, Location loc, const BodyPlan &plan,
                         const Layouts &layouts, Value iv, Value first,
                         IRMapping &scalars) {
-  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-  Value laneMask = arith::ConstantIndexOp::create(builder, loc, kLanes - 1);
-  Value unitStride = arith::ConstantIndexOp::create(builder, loc, 1);
-  Value misaligned = zero;
+  SmallVector<imex::GpuVectorAccess> accesses;
   for (Operation *access : plan.accesses) {
     memref::ExtractStridedMetadataOp layout =
         layouts.lookup(accessedMemRef(access));
-    // The linear index of the access at `first` (the last index is `iv`,
-    // along the innermost dimension, whose stride planBody made sure is 1).
     SmallVector<Value> indices;
     for (Value index : innermostAccessIndices(access, iv)->drop_back())
       indices.push_back(scalars.lookupOrDefault(index));
     indices.push_back(first);
-    SmallVector<Value> strides(layout.getStrides());
-    strides.back() = unitStride;
-    Value linear = imex::buildLinearIndex(builder, loc, layout.getOffset(),
-                                          indices, strides);
-    misaligned = arith::OrIOp::create(builder, loc, misaligned, linear);
+    accesses.push_back({layout.getOffset(), layout.getStrides(), indices});
   }
-  Value low = arith::AndIOp::create(builder, loc, misaligned, laneMask);
-  return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, low,
-                               zero);
+  return imex::buildStartsVectorGroup(builder, loc, accesses);
 }
 
 /// Rewrites `loop` so that each iteration of its innermost dimension runs

@@ -57,6 +57,9 @@ class MemRefDialect;
 namespace scf {
 class SCFDialect;
 } // namespace scf
+namespace vector {
+class VectorDialect;
+} // namespace vector
 namespace cf {
 class ControlFlowDialect;
 } // namespace cf

@@ -50,9 +50,17 @@ def ConvertRegionReductionsToGpu
       products combine each subgroup's values with `gpu.subgroup_reduce`
       instead, and only one value per subgroup goes through workgroup
       memory (float max and min keep the tree: SPIR-V leaves their NaN
-      handling to the device). Chunks of an output leave partial results in a temporary
-      buffer that a second launch combines; the output's initial value is
-      combined last.
+      handling to the device). Chunks of an output leave partial results in
+      a temporary buffer that a second launch combines; the output's
+      initial value is combined last. With `vectorize`, a reduction of
+      32-bit values whose array inputs either index the innermost reduction
+      loop as their last, unit-stride dimension (and nowhere else) or do
+      not index it at all, and whose body is elementwise on those, gives
+      each thread four consecutive elements of that loop per step: one
+      16-byte vector load per such input where the four are in the row and
+      each input's start a multiple of four elements from its buffer's
+      (checked at run time), else one by one; each thread folds its four
+      lanes before the workgroup step.
     - *Tiled contraction* otherwise, for a matmul-like op (one m, n and k
       loop, at most one batch loop, two array inputs, the first not
       depending on n nor the second on m, and an output map that is a
@@ -84,13 +92,17 @@ def ConvertRegionReductionsToGpu
     Option<"subgroups", "subgroups", "bool", /*default=*/"false",
            "Combine within subgroups with gpu.subgroup_reduce before the "
            "workgroup step">,
+    Option<"vectorize", "vectorize", "bool", /*default=*/"false",
+           "Workgroup reductions: four consecutive elements per thread and "
+           "step, as 16-byte vector loads where alignment allows">,
   ];
   let dependentDialects = ["::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect",
                            "::mlir::linalg::LinalgDialect",
                            "::mlir::memref::MemRefDialect",
-                           "::mlir::scf::SCFDialect"];
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def ConvertRegionSequentialLoopsToGpu

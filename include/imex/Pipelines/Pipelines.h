@@ -90,7 +90,8 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
       llvm::cl::init(true)};
   Option<bool> gpuVectorize{
       *this, "gpu-vectorize",
-      llvm::cl::desc("Give each GPU thread of an elementwise loop four "
+      llvm::cl::desc("Give each GPU thread of an elementwise loop, and each "
+                     "step of a workgroup reduction's threads, four "
                      "consecutive 32-bit elements, moved as one 16-byte "
                      "vector where alignment allows; off: one element per "
                      "thread"),

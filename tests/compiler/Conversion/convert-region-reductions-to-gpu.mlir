@@ -3,6 +3,7 @@
 // RUN: imex-opt %s -split-input-file -convert-region-reductions-to-gpu=subgroups=true | FileCheck %s --check-prefix=SUB
 // RUN: not imex-opt %s -convert-region-reductions-to-gpu=workgroup-size=3 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: imex-opt %s -split-input-file -convert-region-reductions-to-gpu=workgroup-size=1024 | FileCheck %s --check-prefix=BIG
+// RUN: imex-opt %s -split-input-file -convert-region-reductions-to-gpu=vectorize=true -canonicalize -cse | FileCheck %s --check-prefix=VEC
 
 // BAD: error: workgroup-size must be a power of two up to 1024, got 3
 
@@ -370,6 +371,122 @@ func.func @subgroup_types(%x: memref<100000xi32>, %out: memref<i32>,
         %o = arith.ori %in, %acc : i1
         linalg.yield %o : i1
       }
+  }
+  return
+}
+
+// -----
+
+// With vectorize, a thread's step is four consecutive elements of the
+// innermost reduction loop: one vector load when they are in the row and
+// start a 16-byte group of the buffer (from the offset and strides, taken
+// outside the launch), else one by one, folded into lane 0. The input
+// indexed by the rows only is loaded once and broadcast, the body runs on
+// vectors, and each thread folds its four lanes before the workgroup step.
+// Without vectorize, steps are single elements.
+// VEC-LABEL: func @vector_steps
+// VEC-SAME: (%[[X:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>>, %[[M:[^:]*]]: memref<?xf32>
+// VEC: %{{.*}}, %[[OFF:.*]], %{{.*}}:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %[[X]]
+// VEC: gpu.launch
+// VEC: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<4xf32>) {
+// VEC:   %[[FIRST:.*]] = arith.muli %{{.*}}, %c4
+// VEC:   %[[END:.*]] = arith.addi %[[FIRST]], %c4
+// VEC:   %[[WHOLE:.*]] = arith.cmpi ule, %[[END]], %{{.*}}
+// VEC:   %[[ROW:.*]] = arith.muli %{{.*}}, %[[STRIDES]]#0
+// VEC:   %[[LINEAR:.*]] = arith.addi
+// VEC:   %[[LOW:.*]] = arith.andi %{{.*}}, %c3
+// VEC:   %[[GROUP:.*]] = arith.cmpi eq, %[[LOW]], %c0
+// VEC:   %[[BOTH:.*]] = arith.andi %[[WHOLE]], %[[GROUP]]
+// VEC:   %[[V:.*]] = scf.if %[[BOTH]] -> (vector<4xf32>) {
+// VEC:     %[[IN:.*]] = vector.load %[[X]][%{{.*}}, %[[FIRST]]] {alignment = 4 : i64, imexc.aligned_vector} : memref<?x?xf32, strided<[?, 1], offset: ?>>, vector<4xf32>
+// VEC:     %[[MI:.*]] = memref.load %[[M]]
+// VEC:     %[[MV:.*]] = vector.broadcast %[[MI]] : f32 to vector<4xf32>
+// VEC:     %[[D:.*]] = arith.subf %[[IN]], %[[MV]] : vector<4xf32>
+// VEC:     %[[E:.*]] = math.exp %[[D]] : vector<4xf32>
+// VEC:     scf.yield %[[E]]
+// VEC:   } else {
+// VEC:     %[[LANE0:.*]] = scf.for %[[K:.*]] = %[[FIRST]] to %{{.*}} step %c1 iter_args(%{{.*}} = %{{.*}}) -> (f32) {
+// VEC:       memref.load %[[X]][%{{.*}}, %[[K]]]
+// VEC:       math.exp %{{.*}} : f32
+// VEC:     vector.insert %[[LANE0]], %{{.*}} [0] : f32 into vector<4xf32>
+// VEC:   arith.addf %[[ACC]], %[[V]] : vector<4xf32>
+// VEC: vector.extract %{{.*}}[0]
+// VEC: vector.extract %{{.*}}[3]
+// VEC: gpu.barrier
+// CHECK-LABEL: func @vector_steps
+// CHECK-NOT: vector
+// CHECK: return
+func.func @vector_steps(%x: memref<?x?xf32, strided<[?, 1], offset: ?>>, %m: memref<?xf32>, %out: memref<?xf32>) {
+  region.env_region #region.gpu_env<device = "XeGPU"> {
+    linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i)>],
+                    iterator_types = ["parallel", "reduction"]}
+        ins(%x, %m : memref<?x?xf32, strided<[?, 1], offset: ?>>, memref<?xf32>) outs(%out : memref<?xf32>) {
+    ^bb0(%in: f32, %max: f32, %acc: f32):
+      %d = arith.subf %in, %max : f32
+      %e = math.exp %d : f32
+      %s = arith.addf %e, %acc : f32
+      linalg.yield %s : f32
+    }
+  }
+  return
+}
+
+// -----
+
+// Steps stay single elements for 64-bit inputs or results, for an input whose last
+// index is not the innermost reduction loop (a transposed read), for a
+// view whose rows are not contiguous, and for a body that uses the
+// innermost reduction loop's index.
+// VEC-LABEL: func @element_steps
+// VEC-NOT: vector
+// VEC: gpu.launch
+// VEC-NOT: vector
+// VEC: return
+func.func @element_steps(%x: memref<?x?xf64>, %xout: memref<?xf64>,
+                         %t: memref<?x?xf32>, %tout: memref<?xf32>,
+                         %v: memref<?x?xf32, strided<[?, 2]>>, %vout: memref<?xf32>,
+                         %w: memref<?x?xi32>, %wout: memref<?xi32>,
+                         %y: memref<?x?xf32>, %yout: memref<?xf64>) {
+  region.env_region #region.gpu_env<device = "XeGPU"> {
+    linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                    iterator_types = ["parallel", "reduction"]}
+        ins(%x : memref<?x?xf64>) outs(%xout : memref<?xf64>) {
+    ^bb0(%in: f64, %acc: f64):
+      %s = arith.addf %in, %acc : f64
+      linalg.yield %s : f64
+    }
+    linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i)>],
+                    iterator_types = ["parallel", "reduction"]}
+        ins(%t : memref<?x?xf32>) outs(%tout : memref<?xf32>) {
+    ^bb0(%in: f32, %acc: f32):
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+    linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                    iterator_types = ["parallel", "reduction"]}
+        ins(%v : memref<?x?xf32, strided<[?, 2]>>) outs(%vout : memref<?xf32>) {
+    ^bb0(%in: f32, %acc: f32):
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+    linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                    iterator_types = ["parallel", "reduction"]}
+        ins(%w : memref<?x?xi32>) outs(%wout : memref<?xi32>) {
+    ^bb0(%in: i32, %acc: i32):
+      %j = linalg.index 1 : index
+      %ji = arith.index_cast %j : index to i32
+      %p = arith.muli %in, %ji : i32
+      %s = arith.maxsi %p, %acc : i32
+      linalg.yield %s : i32
+    }
+    linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                    iterator_types = ["parallel", "reduction"]}
+        ins(%y : memref<?x?xf32>) outs(%yout : memref<?xf64>) {
+    ^bb0(%in: f32, %acc: f64):
+      %e = arith.extf %in : f32 to f64
+      %s = arith.addf %e, %acc : f64
+      linalg.yield %s : f64
+    }
   }
   return
 }

@@ -1,0 +1,243 @@
+// Workgroup reductions whose threads take four consecutive elements per
+// step (convert-region-reductions-to-gpu with vectorize): 16-byte vector
+// loads where the four are in the row and aligned, one by one at a row's
+// end, in rows that start at odd offsets and in views. Row sums of rows of
+// 1025 (rows start at every alignment), 1024 and 259; full sums of 1, 7,
+// 1023, 1025 and 2^20 + 3 elements, of a view one element in, and over two
+// reduction loops (rows of 13 under an outer loop of 300); an i32 max with
+// an input broadcast along the rows. The values are small integers, so
+// every sum is exact and the GPU build (--offload=gpu, on Vulkan) prints
+// exactly what the host build prints.
+// RUN: imexc %s --emit=exe -o %t.host && %t.host | sed 's/base@ = 0x[0-9a-f]*//' > %t.host.txt
+// RUN: FileCheck %s < %t.host.txt
+// RUN: %if vulkan %{ imexc %s --offload=gpu --emit=exe -o %t.gpu && %t.gpu | sed 's/base@ = 0x[0-9a-f]*//' > %t.gpu.txt && diff %t.host.txt %t.gpu.txt %}
+// The kernels load vectors and accumulate four lanes per thread:
+// RUN: imexc %s --offload=gpu --emit=mlir -o /dev/null --mlir-print-ir-before=gpu-kernels-to-spirv-binary 2>&1 | FileCheck %s --check-prefix=KERNEL
+// KERNEL-LABEL: gpu.func @row_sums_kernel
+// KERNEL: scf.for {{.*}} -> (vector<4xf32>)
+// KERNEL: vector.load {{.*}} : memref<?xf32>, vector<4xf32>
+// KERNEL-LABEL: gpu.func @shifted_sum_kernel
+// KERNEL: vector.load {{.*}} : memref<?xf32>, vector<4xf32>
+// KERNEL-LABEL: gpu.func @plane_sums_kernel
+// KERNEL: vector.load {{.*}} : memref<?xf32>, vector<4xf32>
+// KERNEL-LABEL: gpu.func @row_max_kernel
+// KERNEL: arith.subi {{.*}} : vector<4xi32>
+// KERNEL: arith.maxsi {{.*}} : vector<4xi32>
+
+// Row sums of a[i, j] = (i * n + j) mod 13 (NumPy's a.sum(1)):
+// CHECK: sizes = [3]
+// CHECK-NEXT: [6139,  6143,  6147]
+// CHECK: sizes = [5]
+// CHECK-NEXT: [6129,  6138,  6147,  6156,  6139]
+// CHECK: sizes = [2]
+// CHECK-NEXT: [1548,  1549]
+// Full sums of x[i] = i mod 13, and of the view x[1:] plus x[0], as i32:
+// CHECK-COUNT-2: [0]
+// CHECK-COUNT-2: [21]
+// CHECK-COUNT-2: [6120]
+// CHECK-COUNT-2: [6139]
+// CHECK-COUNT-2: [6291468]
+// Sums over the last two dimensions of (2, 300, 13), (i * 3900 + j * 13 + k) mod 13:
+// CHECK: sizes = [2]
+// CHECK-NEXT: [23400,  23400]
+// Row maxima of a[i, j] - b[i], a as above on i32 rows of 1025, b = 0, 1, 2:
+// CHECK: sizes = [3]
+// CHECK-NEXT: [12,  11,  10]
+
+func.func private @printMemrefF32(tensor<*xf32> {bufferization.access = "read"})
+func.func private @printMemrefI32(tensor<*xi32> {bufferization.access = "read"})
+
+#id1 = affine_map<(i) -> (i)>
+#id2 = affine_map<(i, j) -> (i, j)>
+#id3 = affine_map<(i, j, k) -> (i, j, k)>
+#rows = affine_map<(i, j) -> (i)>
+#planes = affine_map<(i, j, k) -> (i)>
+#all = affine_map<(i) -> ()>
+
+func.func @row_sums(%a: tensor<?x?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %m = tensor.dim %a, %c0 : tensor<?x?xf32>
+  %e = tensor.empty(%m) : tensor<?xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %r = linalg.generic {indexing_maps = [#id2, #rows], iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<?x?xf32>) outs(%init : tensor<?xf32>) {
+  ^bb0(%x: f32, %s: f32):
+    %t = arith.addf %x, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+func.func @full_sum(%x: tensor<?xf32>) -> tensor<f32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<f32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %r = linalg.generic {indexing_maps = [#id1, #all], iterator_types = ["reduction"]}
+      ins(%x : tensor<?xf32>) outs(%init : tensor<f32>) {
+  ^bb0(%v: f32, %s: f32):
+    %t = arith.addf %v, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+// The sum of x[1:] plus x[0]: the view starts one element into the buffer.
+func.func @shifted_sum(%x: tensor<?xf32>) -> tensor<f32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %x, %c0 : tensor<?xf32>
+  %m = arith.subi %n, %c1 : index
+  %tail = tensor.extract_slice %x[1] [%m] [1] : tensor<?xf32> to tensor<?xf32>
+  %first = tensor.extract %x[%c0] : tensor<?xf32>
+  %e = tensor.empty() : tensor<f32>
+  %init = linalg.fill ins(%first : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %r = linalg.generic {indexing_maps = [#id1, #all], iterator_types = ["reduction"]}
+      ins(%tail : tensor<?xf32>) outs(%init : tensor<f32>) {
+  ^bb0(%v: f32, %s: f32):
+    %t = arith.addf %v, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+func.func @plane_sums(%a: tensor<?x?x?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %m = tensor.dim %a, %c0 : tensor<?x?x?xf32>
+  %e = tensor.empty(%m) : tensor<?xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %r = linalg.generic {indexing_maps = [#id3, #planes], iterator_types = ["parallel", "reduction", "reduction"]}
+      ins(%a : tensor<?x?x?xf32>) outs(%init : tensor<?xf32>) {
+  ^bb0(%x: f32, %s: f32):
+    %t = arith.addf %x, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+func.func @row_max(%a: tensor<?x?xi32>, %b: tensor<?xi32>) -> tensor<?xi32> {
+  %c0 = arith.constant 0 : index
+  %lowest = arith.constant -2147483648 : i32
+  %m = tensor.dim %a, %c0 : tensor<?x?xi32>
+  %e = tensor.empty(%m) : tensor<?xi32>
+  %init = linalg.fill ins(%lowest : i32) outs(%e : tensor<?xi32>) -> tensor<?xi32>
+  %r = linalg.generic {indexing_maps = [#id2, #rows, #rows], iterator_types = ["parallel", "reduction"]}
+      ins(%a, %b : tensor<?x?xi32>, tensor<?xi32>) outs(%init : tensor<?xi32>) {
+  ^bb0(%x: i32, %y: i32, %s: i32):
+    %d = arith.subi %x, %y : i32
+    %t = arith.maxsi %d, %s : i32
+    linalg.yield %t : i32
+  } -> tensor<?xi32>
+  return %r : tensor<?xi32>
+}
+
+// (linear index) mod 13, as f32, in the given shapes.
+func.func @pattern1(%n: index) -> tensor<?xf32> {
+  %c13 = arith.constant 13 : index
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %r = linalg.generic {indexing_maps = [#id1], iterator_types = ["parallel"]} outs(%e : tensor<?xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %k = arith.remui %i, %c13 : index
+    %j = arith.index_cast %k : index to i32
+    %f = arith.sitofp %j : i32 to f32
+    linalg.yield %f : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+func.func @pattern2(%m: index, %n: index) -> tensor<?x?xf32> {
+  %c13 = arith.constant 13 : index
+  %e = tensor.empty(%m, %n) : tensor<?x?xf32>
+  %r = linalg.generic {indexing_maps = [#id2], iterator_types = ["parallel", "parallel"]} outs(%e : tensor<?x?xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %l = arith.muli %i, %n : index
+    %p = arith.addi %l, %j : index
+    %k = arith.remui %p, %c13 : index
+    %q = arith.index_cast %k : index to i32
+    %f = arith.sitofp %q : i32 to f32
+    linalg.yield %f : f32
+  } -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+func.func @pattern3(%m: index, %n: index, %p: index) -> tensor<?x?x?xf32> {
+  %c13 = arith.constant 13 : index
+  %e = tensor.empty(%m, %n, %p) : tensor<?x?x?xf32>
+  %r = linalg.generic {indexing_maps = [#id3], iterator_types = ["parallel", "parallel", "parallel"]} outs(%e : tensor<?x?x?xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %k = linalg.index 2 : index
+    %in = arith.muli %i, %n : index
+    %ij = arith.addi %in, %j : index
+    %ijp = arith.muli %ij, %p : index
+    %l = arith.addi %ijp, %k : index
+    %v = arith.remui %l, %c13 : index
+    %q = arith.index_cast %v : index to i32
+    %f = arith.sitofp %q : i32 to f32
+    linalg.yield %f : f32
+  } -> tensor<?x?x?xf32>
+  return %r : tensor<?x?x?xf32>
+}
+
+func.func @run_row_sums(%m: index, %n: index) {
+  %a = call @pattern2(%m, %n) : (index, index) -> tensor<?x?xf32>
+  %r = call @row_sums(%a) : (tensor<?x?xf32>) -> tensor<?xf32>
+  %u = tensor.cast %r : tensor<?xf32> to tensor<*xf32>
+  call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @run_full_sums(%n: index) {
+  %x = call @pattern1(%n) : (index) -> tensor<?xf32>
+  %s = call @full_sum(%x) : (tensor<?xf32>) -> tensor<f32>
+  %si = arith.fptosi %s : tensor<f32> to tensor<i32>
+  %u = tensor.cast %si : tensor<i32> to tensor<*xi32>
+  call @printMemrefI32(%u) : (tensor<*xi32>) -> ()
+  %t = call @shifted_sum(%x) : (tensor<?xf32>) -> tensor<f32>
+  %ti = arith.fptosi %t : tensor<f32> to tensor<i32>
+  %v = tensor.cast %ti : tensor<i32> to tensor<*xi32>
+  call @printMemrefI32(%v) : (tensor<*xi32>) -> ()
+  return
+}
+
+func.func @main() {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %c7 = arith.constant 7 : index
+  %c13 = arith.constant 13 : index
+  %c259 = arith.constant 259 : index
+  %c300 = arith.constant 300 : index
+  %c1023 = arith.constant 1023 : index
+  %c1024 = arith.constant 1024 : index
+  %c1025 = arith.constant 1025 : index
+  %big = arith.constant 1048579 : index
+  call @run_row_sums(%c3, %c1025) : (index, index) -> ()
+  call @run_row_sums(%c5, %c1024) : (index, index) -> ()
+  call @run_row_sums(%c2, %c259) : (index, index) -> ()
+  call @run_full_sums(%c1) : (index) -> ()
+  call @run_full_sums(%c7) : (index) -> ()
+  call @run_full_sums(%c1023) : (index) -> ()
+  call @run_full_sums(%c1025) : (index) -> ()
+  call @run_full_sums(%big) : (index) -> ()
+
+  %planes = call @pattern3(%c2, %c300, %c13) : (index, index, index) -> tensor<?x?x?xf32>
+  %p = call @plane_sums(%planes) : (tensor<?x?x?xf32>) -> tensor<?xf32>
+  %pu = tensor.cast %p : tensor<?xf32> to tensor<*xf32>
+  call @printMemrefF32(%pu) : (tensor<*xf32>) -> ()
+
+  %af = call @pattern2(%c3, %c1025) : (index, index) -> tensor<?x?xf32>
+  %ai = arith.fptosi %af : tensor<?x?xf32> to tensor<?x?xi32>
+  %bf = call @pattern1(%c3) : (index) -> tensor<?xf32>
+  %bi = arith.fptosi %bf : tensor<?xf32> to tensor<?xi32>
+  %mx = call @row_max(%ai, %bi) : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?xi32>
+  %mu = tensor.cast %mx : tensor<?xi32> to tensor<*xi32>
+  call @printMemrefI32(%mu) : (tensor<*xi32>) -> ()
+  return
+}
