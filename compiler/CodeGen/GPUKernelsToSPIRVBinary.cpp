@@ -40,6 +40,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/SPIRV/Serialization.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -575,6 +576,14 @@ LogicalResult GpuKernelsToSPIRVBinaryPass::runConversion(
     return mlir::failure();
   }
   imex::codegen::storeBF16AsBits(scratch);
+
+  // See populateForWithResultsToWhilePatterns.
+  RewritePatternSet loops(ctx);
+  imex::populateForWithResultsToWhilePatterns(loops);
+  if (failed(applyPatternsGreedily(scratch, std::move(loops)))) {
+    reason = "cannot rewrite loops with results as while loops";
+    return mlir::failure();
+  }
 
   OpPassManager convert(ModuleOp::getOperationName());
   OpPassManager &perModule = convert.nest<gpu::GPUModuleOp>();

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "imex/Conversion/Passes.h"
+#include "imex/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
 #include "mlir/Conversion/ControlFlowToSPIRV/ControlFlowToSPIRV.h"
@@ -23,6 +24,7 @@
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace imex {
 #define GEN_PASS_DEF_IMEXCONVERTGPUTOSPIRV
@@ -47,6 +49,11 @@ struct ImexConvertGPUToSPIRVPass
     spirv::MemorySpaceToStorageClassConverter storage(
         spirv::mapMemorySpaceToOpenCLStorageClass);
     for (gpu::GPUModuleOp clone : clones) {
+      // See populateForWithResultsToWhilePatterns.
+      RewritePatternSet loops(ctx);
+      imex::populateForWithResultsToWhilePatterns(loops);
+      if (failed(applyPatternsGreedily(clone, std::move(loops))))
+        return signalPassFailure();
       spirv::convertMemRefTypesAndAttrs(clone, storage);
       spirv::TargetEnvAttr env = spirv::lookupTargetEnvOrDefault(clone);
       std::unique_ptr<ConversionTarget> target =

@@ -79,6 +79,11 @@ mlir::Value buildLayoutExtent(mlir::OpBuilder &builder, mlir::Location loc,
                               mlir::Value offset, mlir::ValueRange sizes,
                               mlir::ValueRange strides);
 
+/// scf.for ops with results as scf.while ops, for the SPIR-V conversion:
+/// upstream's reads a for loop's results from variables only its
+/// iterations store (undefined after a loop that runs none).
+void populateForWithResultsToWhilePatterns(mlir::RewritePatternSet &patterns);
+
 /// memref.load/store through negative or dynamic strides at an explicit
 /// linear index of the flat buffer (the linearize-signed-strides pass).
 void populateLinearizeSignedStridesPatterns(mlir::RewritePatternSet &patterns);
@@ -100,9 +105,10 @@ bool hasEmptyDimension(mlir::linalg::LinalgOp op);
 /// prints it has no other way to say where the check came from.
 std::string runTimeCheckPrefix(mlir::Location loc);
 
-/// The unit attribute vectorize-gpu-parallel-loops puts on the vector loads
-/// and stores it makes: each runs only where the linear index of its first
-/// element is a multiple of the vector's length, which
+/// The unit attribute vectorize-gpu-parallel-loops and
+/// convert-region-reductions-to-gpu put on the vector loads and stores they
+/// make (GpuVectorAccess.h): each runs only where the linear index of its
+/// first element is a multiple of the vector's length, which
 /// linearize-launch-memrefs then writes into the index it computes.
 constexpr llvm::StringLiteral kAlignedVectorAttr = "imexc.aligned_vector";
 

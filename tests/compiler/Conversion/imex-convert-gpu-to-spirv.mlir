@@ -48,3 +48,35 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// A for loop with results becomes a while loop first: its results are
+// stored each time the condition is tested, so a loop that runs no
+// iteration yields its initial values (upstream's for loop conversion
+// stores them only in the iterations).
+// CHECK-LABEL: spirv.func @count_down
+// CHECK:         %[[RESULT:.*]] = spirv.Variable : !spirv.ptr<f32, Function>
+// CHECK:         spirv.mlir.loop {
+// CHECK:           spirv.Branch ^[[HEADER:.*]](%{{.*}}, %[[INIT:.*]] : i64, f32)
+// CHECK:         ^[[HEADER]](%{{.*}}: i64, %[[ACC:.*]]: f32):
+// CHECK:           spirv.Store "Function" %[[RESULT]], %[[ACC]] : f32
+// CHECK:           spirv.BranchConditional
+// CHECK:         spirv.Load "Function" %[[RESULT]] : f32
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, Int64], []>, api=OpenCL, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @count_down(%a: memref<4xf32>, %n: index) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %zero = arith.constant 0.0 : f32
+      %i = gpu.block_id x
+      %s = scf.for %k = %i to %n step %c1 iter_args(%acc = %zero) -> (f32) {
+        %x = memref.load %a[%k] : memref<4xf32>
+        %t = arith.addf %acc, %x : f32
+        scf.yield %t : f32
+      }
+      memref.store %s, %a[%c0] : memref<4xf32>
+      gpu.return
+    }
+  }
+}
