@@ -200,32 +200,44 @@ Value loadInput(OpBuilder &b, Location loc, linalg::LinalgOp op,
   return memref::LoadOp::create(b, loc, input->get(), *indices);
 }
 
+/// Inputs loaded once per output (those no reduction loop indexes), by
+/// each thread before its loop.
+using PerOutputInputs = llvm::DenseMap<OpOperand *, Value>;
+
 /// The value `r.op` folds into the output at the loop indices `ivs`.
 Value emitElement(OpBuilder &b, Location loc, const Reduction &r,
-                  ArrayRef<Value> ivs) {
+                  ArrayRef<Value> ivs, const PerOutputInputs &perOutput) {
   linalg::LinalgOp op = r.op;
   SmallVector<Value> inputs;
-  for (OpOperand *input : op.getDpsInputOperands())
-    inputs.push_back(loadInput(b, loc, op, input, ivs));
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    Value loaded = perOutput.lookup(input);
+    inputs.push_back(loaded ? loaded : loadInput(b, loc, op, input, ivs));
+  }
   return emitBody(b, r, inputs, ivs);
 }
 
 /// A workgroup reduction whose threads take kGpuVectorLanes consecutive
 /// elements of the innermost reduction loop (`dim`) per step: the inputs
-/// that index `dim` as their last, unit-stride dimension are loaded as
-/// vectors (where the run-time group check holds), the other inputs, the
-/// parallel and outer reduction indices broadcast, and the body ops that
-/// depend on the vectors are elementwise.
+/// that index `dim` as their last, unit-stride dimension (and nowhere else)
+/// are loaded as vectors, the other inputs and the other loops' indices
+/// broadcast, and the body ops that depend on the vectors are elementwise
+/// (a body that uses `dim`'s index is not grouped). Groups follow the 16-byte
+/// groups of the first vector input's buffer, so that a row starting
+/// anywhere takes vectors but at its ends.
 struct GroupedSteps {
   unsigned dim;
   SmallVector<OpOperand *> vectorInputs;
   llvm::DenseSet<Operation *> vectorOps;
 };
 
-std::optional<GroupedSteps> planGroupedSteps(const Reduction &r) {
+std::optional<GroupedSteps> planGroupedSteps(const Reduction &r,
+                                             Value rowLength) {
   linalg::LinalgOp op = r.op;
   Type elementType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
-  if (!elementType.isIntOrFloat() || elementType.getIntOrFloatBitWidth() != 32)
+  std::optional<int64_t> knownLength = getConstantIntValue(rowLength);
+  if (!elementType.isIntOrFloat() ||
+      elementType.getIntOrFloatBitWidth() != 32 ||
+      (knownLength && *knownLength < imex::kGpuVectorLanes))
     return std::nullopt;
   GroupedSteps plan{r.reductionDims.back(), {}, {}};
   llvm::DenseSet<Value> vectors;
@@ -247,7 +259,6 @@ std::optional<GroupedSteps> planGroupedSteps(const Reduction &r) {
   }
   if (plan.vectorInputs.empty())
     return std::nullopt;
-  auto isNumber = [](Type type) { return type.isIntOrFloat(); };
   auto isVector = [&](Value v) { return vectors.contains(v); };
   for (Operation &bodyOp : op->getRegion(0).front().without_terminator()) {
     if (&bodyOp == r.combiner)
@@ -261,9 +272,7 @@ std::optional<GroupedSteps> planGroupedSteps(const Reduction &r) {
       return std::nullopt;
     if (llvm::none_of(bodyOp.getOperands(), isVector))
       continue;
-    if (!OpTrait::hasElementwiseMappableTraits(&bodyOp) ||
-        !llvm::all_of(bodyOp.getOperandTypes(), isNumber) ||
-        !llvm::all_of(bodyOp.getResultTypes(), isNumber))
+    if (!imex::isElementwiseOnNumbers(&bodyOp))
       return std::nullopt;
     plan.vectorOps.insert(&bodyOp);
     vectors.insert(bodyOp.result_begin(), bodyOp.result_end());
@@ -276,14 +285,16 @@ std::optional<GroupedSteps> planGroupedSteps(const Reduction &r) {
 /// 16-byte group (`vectorIndices`: the indices of plan.vectorInputs).
 Value emitGroupedElement(OpBuilder &b, Location loc, const Reduction &r,
                          const GroupedSteps &plan, ArrayRef<Value> ivs,
-                         ArrayRef<SmallVector<Value, 8>> vectorIndices) {
+                         ArrayRef<SmallVector<Value, 8>> vectorIndices,
+                         const PerOutputInputs &perOutput) {
   linalg::LinalgOp op = r.op;
   IRMapping scalars, vectors;
   for (OpOperand *input : op.getDpsInputOperands()) {
     BlockArgument arg = op.getMatchingBlockArgument(input);
     const auto *vectorInput = llvm::find(plan.vectorInputs, input);
     if (vectorInput == plan.vectorInputs.end()) {
-      scalars.map(arg, loadInput(b, loc, op, input, ivs));
+      Value loaded = perOutput.lookup(input);
+      scalars.map(arg, loaded ? loaded : loadInput(b, loc, op, input, ivs));
       continue;
     }
     vectors.map(arg,
@@ -308,6 +319,9 @@ Value emitGroupedElement(OpBuilder &b, Location loc, const Reduction &r,
 /// (`outputs` of them), split into `chunks` per output.
 struct TreeLaunch {
   Value outputs, count, chunks;
+  /// Emits what each thread computes once per output `p`, before its loop
+  /// (optional).
+  function_ref<void(OpBuilder &, Location, Value p)> prepare;
   /// Emits step `i` (0 <= i < count) of output `p`: one element, or a
   /// vector of `lanes` of them, which each thread folds in the end.
   function_ref<Value(OpBuilder &, Location, Value p, Value i)> element;
@@ -394,9 +408,10 @@ Value combineBySubgroups(OpBuilder &b, Location loc, const Reduction &r,
 }
 
 /// One launch with a workgroup per (chunk, output): each thread folds the
-/// elements i = chunk * W + tid + k * chunks * W, then the workgroup
-/// combines its threads' values (by subgroups with `subgroups`, else by a
-/// tree in workgroup memory), and thread 0 stores the result.
+/// steps i = chunk * W + tid + k * chunks * W (and then the lanes of a
+/// vector step), then the workgroup combines its threads' values (by
+/// subgroups with `subgroups`, else by a tree in workgroup memory), and
+/// thread 0 stores the result.
 void emitTreeLaunch(OpBuilder &b, Location loc, const Reduction &r,
                     Type elementType, int64_t workgroupSize,
                     std::optional<gpu::AllReduceOperation> subgroups,
@@ -426,6 +441,8 @@ void emitTreeLaunch(OpBuilder &b, Location loc, const Reduction &r,
   Value first = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, chunk, threads), tid);
   Value stride = arith::MulIOp::create(b, loc, launch.chunks, threads);
+  if (launch.prepare)
+    launch.prepare(b, loc, output);
   auto loop = scf::ForOp::create(
       b, loc, first, launch.count, stride, ValueRange{identity},
       [&](OpBuilder &lb, Location l, Value i, ValueRange iterArgs) {
@@ -470,20 +487,26 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
   AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
   unsigned numLoops = op.getNumLoops();
 
-  // With grouped steps, the innermost reduction loop runs over groups of
-  // kGpuVectorLanes elements (the last one maybe partial), whose layouts
-  // the run-time group check reads.
+  // Grouped steps run the innermost reduction loop of n elements in groups
+  // of kGpuVectorLanes, shifted back by the misalignment m < 4 of the row's
+  // start: ceil((n + 3) / 4) groups cover the n + m of the shifted row
+  // whatever m is, the first and last partial or empty. The group check
+  // reads the vector inputs' layouts.
+  Value rowLength = reductionSizes.back();
   std::optional<GroupedSteps> grouped;
   if (vectorize)
-    grouped = planGroupedSteps(r);
+    grouped = planGroupedSteps(r, rowLength);
   int64_t lanes = grouped ? imex::kGpuVectorLanes : 1;
-  Value lanesValue = arith::ConstantIndexOp::create(b, loc, lanes);
   SmallVector<Value> stepSizes(reductionSizes);
   Value steps = count;
   SmallVector<memref::ExtractStridedMetadataOp> layouts;
   if (grouped) {
-    stepSizes.back() =
-        arith::CeilDivUIOp::create(b, loc, reductionSizes.back(), lanesValue);
+    stepSizes.back() = arith::CeilDivUIOp::create(
+        b, loc,
+        arith::AddIOp::create(
+            b, loc, rowLength,
+            arith::ConstantIndexOp::create(b, loc, imex::kGpuVectorLanes - 1)),
+        arith::ConstantIndexOp::create(b, loc, imex::kGpuVectorLanes));
     steps = product(b, loc, stepSizes);
     for (OpOperand *input : grouped->vectorInputs)
       layouts.push_back(
@@ -508,12 +531,24 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
       ValueRange{arith::SelectOp::create(
           b, loc, split, arith::MulIOp::create(b, loc, outputs, chunks), one)});
 
-  // Folds `total` into output `p`, whose initial value is the output's.
-  auto storeFinal = [&](OpBuilder &sb, Location l, Value p, Value total) {
+  // The loop indices of output `p` and, with `i`, of element or step `i`
+  // of a reduction space of `reductionExtents`.
+  auto indicesAt = [&](OpBuilder &ib, Location l, Value p, Value i,
+                       ArrayRef<Value> reductionExtents) {
     SmallVector<Value> ivs(numLoops);
     for (auto [dim, index] :
-         llvm::zip(r.parallelDims, delinearize(sb, l, p, parallelSizes)))
+         llvm::zip(r.parallelDims, delinearize(ib, l, p, parallelSizes)))
       ivs[dim] = index;
+    if (i)
+      for (auto [dim, index] :
+           llvm::zip(r.reductionDims, delinearize(ib, l, i, reductionExtents)))
+        ivs[dim] = index;
+    return ivs;
+  };
+
+  // Folds `total` into output `p`, whose initial value is the output's.
+  auto storeFinal = [&](OpBuilder &sb, Location l, Value p, Value total) {
+    SmallVector<Value> ivs = indicesAt(sb, l, p, nullptr, {});
     SmallVector<Value> outIndices;
     for (AffineExpr expr : outMap.getResults())
       outIndices.push_back(ivs[cast<AffineDimExpr>(expr).getPosition()]);
@@ -522,67 +557,86 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
                             arith::getReductionOp(r.kind, sb, l, init, total),
                             out, outIndices);
   };
+  PerOutputInputs perOutput;
+  auto loadPerOutput = [&](OpBuilder &pb, Location l, Value p) {
+    perOutput.clear();
+    SmallVector<Value> ivs = indicesAt(pb, l, p, nullptr, {});
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(input);
+      if (isa<MemRefType>(input->get().getType()) &&
+          llvm::none_of(r.reductionDims,
+                        [&](unsigned dim) { return map.isFunctionOfDim(dim); }))
+        perOutput[input] = loadInput(pb, l, op, input, ivs);
+    }
+  };
   auto inputElement = [&](OpBuilder &eb, Location l, Value p, Value i) {
-    SmallVector<Value> ivs(numLoops);
-    for (auto [dim, index] :
-         llvm::zip(r.parallelDims, delinearize(eb, l, p, parallelSizes)))
-      ivs[dim] = index;
-    for (auto [dim, index] :
-         llvm::zip(r.reductionDims, delinearize(eb, l, i, reductionSizes)))
-      ivs[dim] = index;
-    return emitElement(eb, l, r, ivs);
+    return emitElement(eb, l, r, indicesAt(eb, l, p, i, reductionSizes),
+                       perOutput);
   };
   // Step `g` of output `p`: its group's elements as one vector, through
-  // vector loads where the group is whole and each vector input's part of
-  // it starts a 16-byte group of its buffer, else one by one (a row's end,
-  // a view at an odd offset).
+  // vector loads where the group is whole and every vector input's part of
+  // it starts a 16-byte group of its buffer (the first input's always
+  // does), else one by one into lane 0.
   auto inputGroup = [&](OpBuilder &eb, Location l, Value p, Value g) {
-    SmallVector<Value> ivs(numLoops);
-    for (auto [dim, index] :
-         llvm::zip(r.parallelDims, delinearize(eb, l, p, parallelSizes)))
-      ivs[dim] = index;
-    for (auto [dim, index] :
-         llvm::zip(r.reductionDims, delinearize(eb, l, g, stepSizes)))
-      ivs[dim] = index;
+    SmallVector<Value> ivs = indicesAt(eb, l, p, g, stepSizes);
     unsigned dim = grouped->dim;
-    Value rowLength = reductionSizes.back();
-    Value first = arith::MulIOp::create(eb, l, ivs[dim], lanesValue);
+    Value group = ivs[dim];
+    Value zero = arith::ConstantIndexOp::create(eb, l, 0);
+    Value lanesValue = arith::ConstantIndexOp::create(eb, l, lanes);
+    auto accessAt = [&](unsigned k, ArrayRef<Value> at)
+        -> std::pair<SmallVector<Value, 8>, imex::GpuVectorAccess> {
+      SmallVector<Value, 8> indices = *affine::expandAffineMap(
+          eb, l, op.getMatchingIndexingMap(grouped->vectorInputs[k]), at);
+      return {indices,
+              {layouts[k].getOffset(),
+               llvm::to_vector_of<Value>(layouts[k].getStrides()),
+               llvm::to_vector_of<Value>(indices)}};
+    };
+    ivs[dim] = zero;
+    Value rowStart =
+        imex::buildLinearIndexInRow(eb, l, accessAt(0, ivs).second);
+    Value misalignment = arith::AndIOp::create(
+        eb, l, rowStart,
+        arith::ConstantIndexOp::create(eb, l, imex::kGpuVectorLanes - 1));
+    Value first = arith::SubIOp::create(
+        eb, l, arith::MulIOp::create(eb, l, group, lanesValue), misalignment);
+    Value end = arith::AddIOp::create(eb, l, first, lanesValue);
     ivs[dim] = first;
     SmallVector<SmallVector<Value, 8>> vectorIndices;
-    SmallVector<imex::GpuVectorAccess> accesses;
-    for (auto [input, layout] : llvm::zip(grouped->vectorInputs, layouts)) {
-      vectorIndices.push_back(*affine::expandAffineMap(
-          eb, l, op.getMatchingIndexingMap(input), ivs));
-      accesses.push_back({layout.getOffset(), layout.getStrides(),
-                          llvm::to_vector(vectorIndices.back())});
+    SmallVector<imex::GpuVectorAccess> others;
+    for (unsigned k = 0; k < grouped->vectorInputs.size(); ++k) {
+      auto [indices, access] = accessAt(k, ivs);
+      vectorIndices.push_back(indices);
+      if (k != 0)
+        others.push_back(access);
     }
-    Value whole = arith::CmpIOp::create(
-        eb, l, arith::CmpIPredicate::ule,
-        arith::AddIOp::create(eb, l, first, lanesValue), rowLength);
     Value useVectors = arith::AndIOp::create(
-        eb, l, whole, imex::buildStartsVectorGroup(eb, l, accesses));
+        eb, l,
+        arith::CmpIOp::create(eb, l, arith::CmpIPredicate::sge, first, zero),
+        arith::CmpIOp::create(eb, l, arith::CmpIPredicate::sle, end,
+                              rowLength));
+    if (!others.empty())
+      useVectors = arith::AndIOp::create(
+          eb, l, useVectors, imex::buildStartsVectorGroup(eb, l, others));
     auto groupType = VectorType::get({lanes}, elementType);
     auto paths = scf::IfOp::create(
         eb, l, useVectors,
         [&](OpBuilder &tb, Location tl) {
-          scf::YieldOp::create(
-              tb, tl,
-              emitGroupedElement(tb, tl, r, *grouped, ivs, vectorIndices));
+          scf::YieldOp::create(tb, tl,
+                               emitGroupedElement(tb, tl, r, *grouped, ivs,
+                                                  vectorIndices, perOutput));
         },
         [&](OpBuilder &tb, Location tl) {
-          // Folded into lane 0; a loop, which lavapipe skips when no
-          // invocation takes it, as it cannot skip a branch.
+          // The group's elements in the row, folded into lane 0.
           Value identity = arith::getIdentityValue(r.kind, elementType, tb, tl);
-          Value end = arith::MinUIOp::create(
-              tb, tl, arith::AddIOp::create(tb, tl, first, lanesValue),
-              rowLength);
           auto oneByOne = scf::ForOp::create(
-              tb, tl, first, end, arith::ConstantIndexOp::create(tb, tl, 1),
-              ValueRange{identity},
+              tb, tl, arith::MaxSIOp::create(tb, tl, first, zero),
+              arith::MinSIOp::create(tb, tl, end, rowLength),
+              arith::ConstantIndexOp::create(tb, tl, 1), ValueRange{identity},
               [&](OpBuilder &lb, Location ll, Value k, ValueRange acc) {
                 SmallVector<Value> elementIvs(ivs);
                 elementIvs[dim] = k;
-                Value element = emitElement(lb, ll, r, elementIvs);
+                Value element = emitElement(lb, ll, r, elementIvs, perOutput);
                 scf::YieldOp::create(
                     lb, ll,
                     arith::getReductionOp(r.kind, lb, ll, acc[0], element));
@@ -615,12 +669,12 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
           scf::YieldOp::create(eb, el);
         });
   };
+  function_ref<Value(OpBuilder &, Location, Value, Value)> step = inputElement;
   if (grouped)
-    emitTreeLaunch(b, loc, r, elementType, workgroupSize, subgroups,
-                   {outputs, steps, chunks, inputGroup, storeChunk, lanes});
-  else
-    emitTreeLaunch(b, loc, r, elementType, workgroupSize, subgroups,
-                   {outputs, count, chunks, inputElement, storeChunk});
+    step = inputGroup;
+  emitTreeLaunch(
+      b, loc, r, elementType, workgroupSize, subgroups,
+      {outputs, steps, chunks, loadPerOutput, step, storeChunk, lanes});
 
   scf::IfOp::create(b, loc, split, [&](OpBuilder &ib, Location l) {
     auto partialElement = [&](OpBuilder &eb, Location el, Value p, Value i) {
@@ -631,7 +685,7 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
     auto storeTotal = [&](OpBuilder &sb, Location sl, Value p, Value,
                           Value total) { storeFinal(sb, sl, p, total); };
     emitTreeLaunch(ib, l, r, elementType, workgroupSize, subgroups,
-                   {outputs, chunks, one, partialElement, storeTotal});
+                   {outputs, chunks, one, nullptr, partialElement, storeTotal});
     scf::YieldOp::create(ib, l);
   });
   memref::DeallocOp::create(b, loc, partials);

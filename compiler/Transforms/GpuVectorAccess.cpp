@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 
@@ -40,20 +41,22 @@ bool imex::isGpuVectorizableMemRef(Value memref) {
          type.isLastDimUnitStride();
 }
 
+Value imex::buildLinearIndexInRow(OpBuilder &builder, Location loc,
+                                  const GpuVectorAccess &access) {
+  SmallVector<Value> strides(access.strides);
+  strides.back() = arith::ConstantIndexOp::create(builder, loc, 1);
+  return buildLinearIndex(builder, loc, access.offset, access.indices, strides);
+}
+
 Value imex::buildStartsVectorGroup(OpBuilder &builder, Location loc,
                                    ArrayRef<GpuVectorAccess> accesses) {
   Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
   Value laneMask =
       arith::ConstantIndexOp::create(builder, loc, kGpuVectorLanes - 1);
-  Value unitStride = arith::ConstantIndexOp::create(builder, loc, 1);
   Value misaligned = zero;
-  for (const GpuVectorAccess &access : accesses) {
-    SmallVector<Value> strides(access.strides);
-    strides.back() = unitStride;
-    Value linear =
-        buildLinearIndex(builder, loc, access.offset, access.indices, strides);
-    misaligned = arith::OrIOp::create(builder, loc, misaligned, linear);
-  }
+  for (const GpuVectorAccess &access : accesses)
+    misaligned = arith::OrIOp::create(
+        builder, loc, misaligned, buildLinearIndexInRow(builder, loc, access));
   Value low = arith::AndIOp::create(builder, loc, misaligned, laneMask);
   return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, low,
                                zero);
@@ -75,6 +78,14 @@ void imex::buildGroupStore(OpBuilder &builder, Location loc, Value vector,
       vector::StoreOp::create(builder, loc, vector, memref, indices,
                               /*nontemporal=*/false, elementAlignment(memref));
   store->setAttr(kAlignedVectorAttr, builder.getUnitAttr());
+}
+
+bool imex::isElementwiseOnNumbers(Operation *op) {
+  auto isNumber = [](Type type) { return type.isIntOrFloat(); };
+  return OpTrait::hasElementwiseMappableTraits(op) && isPure(op) &&
+         op->getNumRegions() == 0 &&
+         llvm::all_of(op->getOperandTypes(), isNumber) &&
+         llvm::all_of(op->getResultTypes(), isNumber);
 }
 
 Value imex::lookupOrBroadcast(OpBuilder &builder, Location loc, Value value,

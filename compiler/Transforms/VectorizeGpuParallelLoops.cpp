@@ -83,7 +83,6 @@ std::optional<BodyPlan> planBody(scf::ParallelOp loop, Value iv) {
     return !isVarying(v) && (!def || def->getBlock() != loop.getBody() ||
                              plan.hoisted.contains(def));
   };
-  auto isNumber = [](Type type) { return type.isIntOrFloat(); };
   bool storesAtIv = false;
   for (Operation &op : loop.getBody()->without_terminator()) {
     if (op.getNumRegions() != 0)
@@ -108,9 +107,7 @@ std::optional<BodyPlan> planBody(scf::ParallelOp loop, Value iv) {
         return std::nullopt;
       continue;
     }
-    if (!OpTrait::hasElementwiseMappableTraits(&op) || !isPure(&op) ||
-        !llvm::all_of(op.getOperandTypes(), isNumber) ||
-        !llvm::all_of(op.getResultTypes(), isNumber))
+    if (!imex::isElementwiseOnNumbers(&op))
       return std::nullopt;
     plan.varying.insert(&op);
     varyingValues.insert(op.result_begin(), op.result_end());
@@ -179,7 +176,9 @@ Value buildAlignedCheck(OpBuilder &builder, Location loc, const BodyPlan &plan,
     for (Value index : innermostAccessIndices(access, iv)->drop_back())
       indices.push_back(scalars.lookupOrDefault(index));
     indices.push_back(first);
-    accesses.push_back({layout.getOffset(), layout.getStrides(), indices});
+    accesses.push_back({layout.getOffset(),
+                        llvm::to_vector_of<Value>(layout.getStrides()),
+                        indices});
   }
   return imex::buildStartsVectorGroup(builder, loc, accesses);
 }

@@ -1,13 +1,17 @@
 // Workgroup reductions whose threads take four consecutive elements per
 // step (convert-region-reductions-to-gpu with vectorize): 16-byte vector
-// loads where the four are in the row and aligned, one by one at a row's
-// end, in rows that start at odd offsets and in views. Row sums of rows of
-// 1025 (rows start at every alignment), 1024 and 259; full sums of 1, 7,
-// 1023, 1025 and 2^20 + 3 elements, of a view one element in, and over two
-// reduction loops (rows of 13 under an outer loop of 300); an i32 max with
-// an input broadcast along the rows. The values are small integers, so
-// every sum is exact and the GPU build (--offload=gpu, on Vulkan) prints
-// exactly what the host build prints.
+// loads for the groups that lie whole in the row, groups that follow the
+// buffer's 16-byte groups wherever the row starts, one by one for the
+// partial groups at the row's ends. Row sums of 5 rows of 1025 (they
+// start at every alignment), 1024 and 259; full sums of 1, 7, 1023, 1025
+// and 2^20 + 3 elements, and of the views one and four elements in; a sum
+// over two reduction loops (rows of 13 under an outer loop of 300); a dot
+// product of two views one element apart (never both aligned); row
+// products and NaN-propagating row maxima whose -1, 2s and NaNs sit in the
+// partial groups; an i32 max with an input broadcast along the rows.
+// Sums are of small integers, so exact, and every value is NumPy's; the
+// GPU build (--offload=gpu, on Vulkan) prints exactly what the host build
+// prints.
 // RUN: imexc %s --emit=exe -o %t.host && %t.host | sed 's/base@ = 0x[0-9a-f]*//' > %t.host.txt
 // RUN: FileCheck %s < %t.host.txt
 // RUN: %if vulkan %{ imexc %s --offload=gpu --emit=exe -o %t.gpu && %t.gpu | sed 's/base@ = 0x[0-9a-f]*//' > %t.gpu.txt && diff %t.host.txt %t.gpu.txt %}
@@ -15,9 +19,15 @@
 // RUN: imexc %s --offload=gpu --emit=mlir -o /dev/null --mlir-print-ir-before=gpu-kernels-to-spirv-binary 2>&1 | FileCheck %s --check-prefix=KERNEL
 // KERNEL-LABEL: gpu.func @row_sums_kernel
 // KERNEL: scf.for {{.*}} -> (vector<4xf32>)
+// KERNEL: vector.load {{.*}} {alignment = 4 : i64, imexc.aligned_vector} : memref<?xf32>, vector<4xf32>
+// KERNEL-LABEL: gpu.func @tail_sum_kernel
 // KERNEL: vector.load {{.*}} : memref<?xf32>, vector<4xf32>
-// KERNEL-LABEL: gpu.func @shifted_sum_kernel
-// KERNEL: vector.load {{.*}} : memref<?xf32>, vector<4xf32>
+// KERNEL-LABEL: gpu.func @neighbour_dot_kernel
+// KERNEL: arith.mulf {{.*}} : vector<4xf32>
+// KERNEL-LABEL: gpu.func @row_max_f32_kernel
+// KERNEL: arith.maximumf {{.*}} : vector<4xf32>
+// KERNEL-LABEL: gpu.func @row_products_kernel
+// KERNEL: arith.mulf {{.*}} : vector<4xf32>
 // KERNEL-LABEL: gpu.func @plane_sums_kernel
 // KERNEL: vector.load {{.*}} : memref<?xf32>, vector<4xf32>
 // KERNEL-LABEL: gpu.func @row_max_kernel
@@ -25,21 +35,34 @@
 // KERNEL: arith.maxsi {{.*}} : vector<4xi32>
 
 // Row sums of a[i, j] = (i * n + j) mod 13 (NumPy's a.sum(1)):
-// CHECK: sizes = [3]
-// CHECK-NEXT: [6139,  6143,  6147]
+// CHECK: sizes = [5]
+// CHECK-NEXT: [6139,  6143,  6147,  6151,  6155]
 // CHECK: sizes = [5]
 // CHECK-NEXT: [6129,  6138,  6147,  6156,  6139]
 // CHECK: sizes = [2]
 // CHECK-NEXT: [1548,  1549]
-// Full sums of x[i] = i mod 13, and of the view x[1:] plus x[0], as i32:
-// CHECK-COUNT-2: [0]
-// CHECK-COUNT-2: [21]
-// CHECK-COUNT-2: [6120]
-// CHECK-COUNT-2: [6139]
-// CHECK-COUNT-2: [6291468]
+// Full sums of x[i] = i mod 13, of x[1:] and of x[4:], as i32:
+// CHECK: [0]
+// CHECK: [21]
+// CHECK: [21]
+// CHECK: [15]
+// CHECK: [6120]
+// CHECK: [6120]
+// CHECK: [6114]
+// CHECK: [6139]
+// CHECK: [6139]
+// CHECK: [6133]
+// CHECK: [6291468]
+// CHECK: [6291468]
+// CHECK: [6291462]
 // Sums over the last two dimensions of (2, 300, 13), (i * 3900 + j * 13 + k) mod 13:
 // CHECK: sizes = [2]
 // CHECK-NEXT: [23400,  23400]
+// sum(x[1:] * x[:-1]) of 1023 elements:
+// CHECK: [44784]
+// Row products and maxima of 5 rows of 1025:
+// CHECK: [-16,  -16,  -16,  -16,  -16]
+// CHECK: [2,  nan,  nan,  2,  2]
 // Row maxima of a[i, j] - b[i], a as above on i32 rows of 1025, b = 0, 1, 2:
 // CHECK: sizes = [3]
 // CHECK-NEXT: [12,  11,  10]
@@ -82,16 +105,15 @@ func.func @full_sum(%x: tensor<?xf32>) -> tensor<f32> {
   return %r : tensor<f32>
 }
 
-// The sum of x[1:] plus x[0]: the view starts one element into the buffer.
-func.func @shifted_sum(%x: tensor<?xf32>) -> tensor<f32> {
+// The sum of the view x[k:], which starts k elements into the buffer.
+func.func @tail_sum(%x: tensor<?xf32>, %k: index) -> tensor<f32> {
   %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
   %n = tensor.dim %x, %c0 : tensor<?xf32>
-  %m = arith.subi %n, %c1 : index
-  %tail = tensor.extract_slice %x[1] [%m] [1] : tensor<?xf32> to tensor<?xf32>
-  %first = tensor.extract %x[%c0] : tensor<?xf32>
+  %m = arith.subi %n, %k : index
+  %tail = tensor.extract_slice %x[%k] [%m] [1] : tensor<?xf32> to tensor<?xf32>
   %e = tensor.empty() : tensor<f32>
-  %init = linalg.fill ins(%first : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>
   %r = linalg.generic {indexing_maps = [#id1, #all], iterator_types = ["reduction"]}
       ins(%tail : tensor<?xf32>) outs(%init : tensor<f32>) {
   ^bb0(%v: f32, %s: f32):
@@ -99,6 +121,101 @@ func.func @shifted_sum(%x: tensor<?xf32>) -> tensor<f32> {
     linalg.yield %t : f32
   } -> tensor<f32>
   return %r : tensor<f32>
+}
+
+// sum(x[1:] * x[:-1]): two inputs one element apart in one buffer, never
+// both at the start of a 16-byte group.
+func.func @neighbour_dot(%x: tensor<?xf32>) -> tensor<f32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %n = tensor.dim %x, %c0 : tensor<?xf32>
+  %m = arith.subi %n, %c1 : index
+  %hi = tensor.extract_slice %x[1] [%m] [1] : tensor<?xf32> to tensor<?xf32>
+  %lo = tensor.extract_slice %x[0] [%m] [1] : tensor<?xf32> to tensor<?xf32>
+  %e = tensor.empty() : tensor<f32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %r = linalg.generic {indexing_maps = [#id1, #id1, #all], iterator_types = ["reduction"]}
+      ins(%hi, %lo : tensor<?xf32>, tensor<?xf32>) outs(%init : tensor<f32>) {
+  ^bb0(%a: f32, %b: f32, %s: f32):
+    %p = arith.mulf %a, %b : f32
+    %t = arith.addf %p, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+// Row maxima (NaN propagates) and row products, whose partial groups hold
+// the combiner's identity in their other lanes.
+func.func @row_max_f32(%a: tensor<?x?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %lowest = arith.constant 0xFF800000 : f32
+  %m = tensor.dim %a, %c0 : tensor<?x?xf32>
+  %e = tensor.empty(%m) : tensor<?xf32>
+  %init = linalg.fill ins(%lowest : f32) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %r = linalg.generic {indexing_maps = [#id2, #rows], iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<?x?xf32>) outs(%init : tensor<?xf32>) {
+  ^bb0(%x: f32, %s: f32):
+    %t = arith.maximumf %x, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+func.func @row_products(%a: tensor<?x?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %m = tensor.dim %a, %c0 : tensor<?x?xf32>
+  %e = tensor.empty(%m) : tensor<?xf32>
+  %init = linalg.fill ins(%one : f32) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %r = linalg.generic {indexing_maps = [#id2, #rows], iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<?x?xf32>) outs(%init : tensor<?xf32>) {
+  ^bb0(%x: f32, %s: f32):
+    %t = arith.mulf %x, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// Rows of 1025: 2 at columns 0, 1, 1023 and 1024 (the partial groups of
+// misaligned rows), -1 at column 512, else 1; and NaN in row 1 at column 0
+// and in row 2 at column 1024.
+func.func @edges(%m: index, %n: index, %nan_rows: i1) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c512 = arith.constant 512 : index
+  %c1023 = arith.constant 1023 : index
+  %c1024 = arith.constant 1024 : index
+  %one = arith.constant 1.0 : f32
+  %two = arith.constant 2.0 : f32
+  %minus = arith.constant -1.0 : f32
+  %nan = arith.constant 0x7FC00000 : f32
+  %e = tensor.empty(%m, %n) : tensor<?x?xf32>
+  %r = linalg.generic {indexing_maps = [#id2], iterator_types = ["parallel", "parallel"]} outs(%e : tensor<?x?xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %j0 = arith.cmpi eq, %j, %c0 : index
+    %j1 = arith.cmpi eq, %j, %c1 : index
+    %j1023 = arith.cmpi eq, %j, %c1023 : index
+    %j1024 = arith.cmpi eq, %j, %c1024 : index
+    %lo = arith.ori %j0, %j1 : i1
+    %hi = arith.ori %j1023, %j1024 : i1
+    %edge = arith.ori %lo, %hi : i1
+    %mid = arith.cmpi eq, %j, %c512 : index
+    %v0 = arith.select %edge, %two, %one : f32
+    %v1 = arith.select %mid, %minus, %v0 : f32
+    %i1 = arith.cmpi eq, %i, %c1 : index
+    %i2 = arith.cmpi eq, %i, %c2 : index
+    %nan1 = arith.andi %i1, %j0 : i1
+    %nan2 = arith.andi %i2, %j1024 : i1
+    %nanhere = arith.ori %nan1, %nan2 : i1
+    %usenan = arith.andi %nanhere, %nan_rows : i1
+    %v = arith.select %usenan, %nan, %v1 : f32
+    linalg.yield %v : f32
+  } -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
 }
 
 func.func @plane_sums(%a: tensor<?x?x?xf32>) -> tensor<?xf32> {
@@ -198,10 +315,19 @@ func.func @run_full_sums(%n: index) {
   %si = arith.fptosi %s : tensor<f32> to tensor<i32>
   %u = tensor.cast %si : tensor<i32> to tensor<*xi32>
   call @printMemrefI32(%u) : (tensor<*xi32>) -> ()
-  %t = call @shifted_sum(%x) : (tensor<?xf32>) -> tensor<f32>
-  %ti = arith.fptosi %t : tensor<f32> to tensor<i32>
-  %v = tensor.cast %ti : tensor<i32> to tensor<*xi32>
-  call @printMemrefI32(%v) : (tensor<*xi32>) -> ()
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %long = arith.cmpi sge, %n, %c4 : index
+  scf.if %long {
+    %t1 = func.call @tail_sum(%x, %c1) : (tensor<?xf32>, index) -> tensor<f32>
+    %t1i = arith.fptosi %t1 : tensor<f32> to tensor<i32>
+    %v1 = tensor.cast %t1i : tensor<i32> to tensor<*xi32>
+    func.call @printMemrefI32(%v1) : (tensor<*xi32>) -> ()
+    %t4 = func.call @tail_sum(%x, %c4) : (tensor<?xf32>, index) -> tensor<f32>
+    %t4i = arith.fptosi %t4 : tensor<f32> to tensor<i32>
+    %v4 = tensor.cast %t4i : tensor<i32> to tensor<*xi32>
+    func.call @printMemrefI32(%v4) : (tensor<*xi32>) -> ()
+  }
   return
 }
 
@@ -218,7 +344,7 @@ func.func @main() {
   %c1024 = arith.constant 1024 : index
   %c1025 = arith.constant 1025 : index
   %big = arith.constant 1048579 : index
-  call @run_row_sums(%c3, %c1025) : (index, index) -> ()
+  call @run_row_sums(%c5, %c1025) : (index, index) -> ()
   call @run_row_sums(%c5, %c1024) : (index, index) -> ()
   call @run_row_sums(%c2, %c259) : (index, index) -> ()
   call @run_full_sums(%c1) : (index) -> ()
@@ -231,6 +357,23 @@ func.func @main() {
   %p = call @plane_sums(%planes) : (tensor<?x?x?xf32>) -> tensor<?xf32>
   %pu = tensor.cast %p : tensor<?xf32> to tensor<*xf32>
   call @printMemrefF32(%pu) : (tensor<*xf32>) -> ()
+
+  %x1023 = call @pattern1(%c1023) : (index) -> tensor<?xf32>
+  %d1023 = call @neighbour_dot(%x1023) : (tensor<?xf32>) -> tensor<f32>
+  %d1023i = arith.fptosi %d1023 : tensor<f32> to tensor<i32>
+  %d1023u = tensor.cast %d1023i : tensor<i32> to tensor<*xi32>
+  call @printMemrefI32(%d1023u) : (tensor<*xi32>) -> ()
+
+  %false = arith.constant false
+  %true = arith.constant true
+  %signs = call @edges(%c5, %c1025, %false) : (index, index, i1) -> tensor<?x?xf32>
+  %prods = call @row_products(%signs) : (tensor<?x?xf32>) -> tensor<?xf32>
+  %produ = tensor.cast %prods : tensor<?xf32> to tensor<*xf32>
+  call @printMemrefF32(%produ) : (tensor<*xf32>) -> ()
+  %nans = call @edges(%c5, %c1025, %true) : (index, index, i1) -> tensor<?x?xf32>
+  %maxs = call @row_max_f32(%nans) : (tensor<?x?xf32>) -> tensor<?xf32>
+  %maxu = tensor.cast %maxs : tensor<?xf32> to tensor<*xf32>
+  call @printMemrefF32(%maxu) : (tensor<*xf32>) -> ()
 
   %af = call @pattern2(%c3, %c1025) : (index, index) -> tensor<?x?xf32>
   %ai = arith.fptosi %af : tensor<?x?xf32> to tensor<?x?xi32>

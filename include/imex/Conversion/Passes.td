@@ -54,13 +54,18 @@ def ConvertRegionReductionsToGpu
       a temporary buffer that a second launch combines; the output's
       initial value is combined last. With `vectorize`, a reduction of
       32-bit values whose array inputs either index the innermost reduction
-      loop as their last, unit-stride dimension (and nowhere else) or do
-      not index it at all, and whose body is elementwise on those, gives
-      each thread four consecutive elements of that loop per step: one
-      16-byte vector load per such input where the four are in the row and
-      each input's start a multiple of four elements from its buffer's
-      (checked at run time), else one by one; each thread folds its four
-      lanes before the workgroup step.
+      loop as their last, unit-stride dimension (and nowhere else), in 32-bit
+      elements, or do not index it at all, and whose body ops are pure,
+      without regions, elementwise on numbers where they use such inputs,
+      and do not use that loop's index, gives each thread four consecutive
+      elements of that loop per step (rows known to be shorter than four
+      excepted). The groups of four follow the 16-byte groups of the first
+      such input's buffer, wherever a row starts: a group that lies whole
+      in the row is one vector load per such input (the other inputs'
+      parts must start a 16-byte group too, checked at run time), the
+      partial groups at a row's ends go one by one into lane 0. Inputs
+      that no reduction loop indexes are loaded once per thread; each
+      thread folds its four lanes before the workgroup step.
     - *Tiled contraction* otherwise, for a matmul-like op (one m, n and k
       loop, at most one batch loop, two array inputs, the first not
       depending on n nor the second on m, and an output map that is a

@@ -33,14 +33,19 @@ bool isGpuVectorizableMemRef(mlir::Value memref);
 /// indices of the vector's first element.
 struct GpuVectorAccess {
   mlir::Value offset;
-  mlir::ValueRange strides;
+  llvm::SmallVector<mlir::Value> strides;
   llvm::SmallVector<mlir::Value> indices;
 };
+
+/// The linear index in its buffer of the access's first element, the
+/// innermost stride taken as 1 (isGpuVectorizableMemRef).
+mlir::Value buildLinearIndexInRow(mlir::OpBuilder &builder, mlir::Location loc,
+                                  const GpuVectorAccess &access);
 
 /// True when the first element of every access has a linear index in its
 /// buffer that is a multiple of kGpuVectorLanes: the 16-byte groups a
 /// Vulkan kernel reads as one vector, which other threads' vectors leave
-/// whole. The innermost stride is taken as 1 (isGpuVectorizableMemRef).
+/// whole.
 mlir::Value buildStartsVectorGroup(mlir::OpBuilder &builder, mlir::Location loc,
                                    llvm::ArrayRef<GpuVectorAccess> accesses);
 
@@ -52,6 +57,10 @@ mlir::Value buildGroupLoad(mlir::OpBuilder &builder, mlir::Location loc,
 void buildGroupStore(mlir::OpBuilder &builder, mlir::Location loc,
                      mlir::Value vector, mlir::Value memref,
                      mlir::ValueRange indices);
+
+/// An op whose vector form buildElementwiseOnVectors builds: pure,
+/// elementwise, on numbers, without regions.
+bool isElementwiseOnNumbers(mlir::Operation *op);
 
 /// The vector of `value` in `vectors`; without one, its value in `scalars`
 /// broadcast (once: later calls reuse the broadcast).

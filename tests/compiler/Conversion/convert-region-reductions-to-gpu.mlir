@@ -378,40 +378,59 @@ func.func @subgroup_types(%x: memref<100000xi32>, %out: memref<i32>,
 // -----
 
 // With vectorize, a thread's step is four consecutive elements of the
-// innermost reduction loop: one vector load when they are in the row and
-// start a 16-byte group of the buffer (from the offset and strides, taken
-// outside the launch), else one by one, folded into lane 0. The input
-// indexed by the rows only is loaded once and broadcast, the body runs on
-// vectors, and each thread folds its four lanes before the workgroup step.
+// innermost reduction loop, in groups that follow the 16-byte groups of the
+// input's buffer: group g of row i starts at 4 g - m, m the misalignment of
+// the row's start (from the offset and strides taken outside the launch),
+// and ceil((n + 3) / 4) groups cover a row of n whatever m is. A whole
+// group is one vector load; the partial ones at the row's ends go one by
+// one, folded into lane 0. The input indexed by the rows only is loaded
+// once per thread, before its loop, and broadcast; the body runs on
+// vectors; each thread folds its four lanes before the workgroup step.
 // Without vectorize, steps are single elements.
 // VEC-LABEL: func @vector_steps
 // VEC-SAME: (%[[X:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>>, %[[M:[^:]*]]: memref<?xf32>
-// VEC: %{{.*}}, %[[OFF:.*]], %{{.*}}:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %[[X]]
-// VEC: gpu.launch
-// VEC: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<4xf32>) {
-// VEC:   %[[FIRST:.*]] = arith.muli %{{.*}}, %c4
+// VEC: %[[N:.*]] = memref.dim %[[X]], %c1
+// VEC: %[[N3:.*]] = arith.addi %[[N]], %c3
+// VEC: %[[STEPS:.*]] = arith.ceildivui %[[N3]], %c4
+// VEC: %{{.*}}, %[[OFF:[^,]*]], %{{.*}}:2, %[[STRIDES:[^:]*]]:2 = memref.extract_strided_metadata %[[X]]
+// VEC: gpu.launch blocks(%{{[^,]*}}, %[[ROWID:[^,]*]], %{{[^)]*}}) in
+// VEC: %[[MI:.*]] = memref.load %[[M]][%[[ROWID]]]
+// VEC: %[[SUM:.*]] = scf.for %[[G:.*]] = %{{.*}} to %[[STEPS]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<4xf32>) {
+// VEC:   %[[ROW:.*]] = arith.muli %[[ROWID]], %[[STRIDES]]#0
+// VEC:   %[[START:.*]] = arith.addi %[[OFF]], %[[ROW]]
+// VEC:   %[[MIS:.*]] = arith.andi %[[START]], %c3
+// VEC:   %[[G4:.*]] = arith.muli %[[G]], %c4
+// VEC:   %[[FIRST:.*]] = arith.subi %[[G4]], %[[MIS]]
 // VEC:   %[[END:.*]] = arith.addi %[[FIRST]], %c4
-// VEC:   %[[WHOLE:.*]] = arith.cmpi ule, %[[END]], %{{.*}}
-// VEC:   %[[ROW:.*]] = arith.muli %{{.*}}, %[[STRIDES]]#0
-// VEC:   %[[LINEAR:.*]] = arith.addi
-// VEC:   %[[LOW:.*]] = arith.andi %{{.*}}, %c3
-// VEC:   %[[GROUP:.*]] = arith.cmpi eq, %[[LOW]], %c0
-// VEC:   %[[BOTH:.*]] = arith.andi %[[WHOLE]], %[[GROUP]]
-// VEC:   %[[V:.*]] = scf.if %[[BOTH]] -> (vector<4xf32>) {
-// VEC:     %[[IN:.*]] = vector.load %[[X]][%{{.*}}, %[[FIRST]]] {alignment = 4 : i64, imexc.aligned_vector} : memref<?x?xf32, strided<[?, 1], offset: ?>>, vector<4xf32>
-// VEC:     %[[MI:.*]] = memref.load %[[M]]
+// VEC:   %[[IN:.*]] = arith.cmpi sge, %[[FIRST]], %c0
+// VEC:   %[[FITS:.*]] = arith.cmpi sle, %[[END]], %[[N]]
+// VEC:   %[[WHOLE:.*]] = arith.andi %[[IN]], %[[FITS]]
+// VEC:   %[[V:.*]] = scf.if %[[WHOLE]] -> (vector<4xf32>) {
+// VEC:     %[[X4:.*]] = vector.load %[[X]][%[[ROWID]], %[[FIRST]]] {alignment = 4 : i64, imexc.aligned_vector} : memref<?x?xf32, strided<[?, 1], offset: ?>>, vector<4xf32>
 // VEC:     %[[MV:.*]] = vector.broadcast %[[MI]] : f32 to vector<4xf32>
-// VEC:     %[[D:.*]] = arith.subf %[[IN]], %[[MV]] : vector<4xf32>
+// VEC:     %[[D:.*]] = arith.subf %[[X4]], %[[MV]] : vector<4xf32>
 // VEC:     %[[E:.*]] = math.exp %[[D]] : vector<4xf32>
 // VEC:     scf.yield %[[E]]
 // VEC:   } else {
-// VEC:     %[[LANE0:.*]] = scf.for %[[K:.*]] = %[[FIRST]] to %{{.*}} step %c1 iter_args(%{{.*}} = %{{.*}}) -> (f32) {
-// VEC:       memref.load %[[X]][%{{.*}}, %[[K]]]
-// VEC:       math.exp %{{.*}} : f32
-// VEC:     vector.insert %[[LANE0]], %{{.*}} [0] : f32 into vector<4xf32>
-// VEC:   arith.addf %[[ACC]], %[[V]] : vector<4xf32>
-// VEC: vector.extract %{{.*}}[0]
-// VEC: vector.extract %{{.*}}[3]
+// VEC:     %[[LO:.*]] = arith.maxsi %[[FIRST]], %c0
+// VEC:     %[[HI:.*]] = arith.minsi %[[END]], %[[N]]
+// VEC:     %[[LANE0:.*]] = scf.for %[[K:.*]] = %[[LO]] to %[[HI]] step %c1 iter_args(%[[A:.*]] = %[[ZERO:.*]]) -> (f32) {
+// VEC:       %[[XK:.*]] = memref.load %[[X]][%[[ROWID]], %[[K]]]
+// VEC:       %[[DK:.*]] = arith.subf %[[XK]], %[[MI]] : f32
+// VEC:       %[[EK:.*]] = math.exp %[[DK]] : f32
+// VEC:       arith.addf %[[A]], %[[EK]] : f32
+// VEC:     %[[PARTIAL:.*]] = vector.insert %[[LANE0]], %[[ZEROS:.*]] [0] : f32 into vector<4xf32>
+// VEC:     scf.yield %[[PARTIAL]]
+// VEC:   %[[NEXT:.*]] = arith.addf %[[ACC]], %[[V]] : vector<4xf32>
+// VEC:   scf.yield %[[NEXT]]
+// VEC: %[[L0:.*]] = vector.extract %[[SUM]][0]
+// VEC: %[[L1:.*]] = vector.extract %[[SUM]][1]
+// VEC: %[[S01:.*]] = arith.addf %[[L0]], %[[L1]]
+// VEC: %[[L2:.*]] = vector.extract %[[SUM]][2]
+// VEC: %[[S012:.*]] = arith.addf %[[S01]], %[[L2]]
+// VEC: %[[L3:.*]] = vector.extract %[[SUM]][3]
+// VEC: %[[TOTAL:.*]] = arith.addf %[[S012]], %[[L3]]
+// VEC: memref.store %[[TOTAL]]
 // VEC: gpu.barrier
 // CHECK-LABEL: func @vector_steps
 // CHECK-NOT: vector
@@ -433,10 +452,12 @@ func.func @vector_steps(%x: memref<?x?xf32, strided<[?, 1], offset: ?>>, %m: mem
 
 // -----
 
-// Steps stay single elements for 64-bit inputs or results, for an input whose last
-// index is not the innermost reduction loop (a transposed read), for a
-// view whose rows are not contiguous, and for a body that uses the
-// innermost reduction loop's index.
+// Steps stay single elements for 64-bit inputs or results, for an input
+// whose last index is not the innermost reduction loop (a transposed read)
+// or that indexes it twice (a diagonal), for a view whose rows are not
+// contiguous, for a body that uses the innermost reduction loop's index,
+// for 16-bit inputs, and for rows known to be shorter than a group (here
+// rows of 3 under an outer reduction loop of 100).
 // VEC-LABEL: func @element_steps
 // VEC-NOT: vector
 // VEC: gpu.launch
@@ -446,7 +467,10 @@ func.func @element_steps(%x: memref<?x?xf64>, %xout: memref<?xf64>,
                          %t: memref<?x?xf32>, %tout: memref<?xf32>,
                          %v: memref<?x?xf32, strided<[?, 2]>>, %vout: memref<?xf32>,
                          %w: memref<?x?xi32>, %wout: memref<?xi32>,
-                         %y: memref<?x?xf32>, %yout: memref<?xf64>) {
+                         %y: memref<?x?xf32>, %yout: memref<?xf64>,
+                         %d: memref<?x?xf32>, %dout: memref<?xf32>,
+                         %h: memref<?x?xf16>, %hout: memref<?xf32>,
+                         %short: memref<?x100x3xf32>, %shortout: memref<?xf32>) {
   region.env_region #region.gpu_env<device = "XeGPU"> {
     linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
                     iterator_types = ["parallel", "reduction"]}
@@ -486,6 +510,63 @@ func.func @element_steps(%x: memref<?x?xf64>, %xout: memref<?xf64>,
       %e = arith.extf %in : f32 to f64
       %s = arith.addf %e, %acc : f64
       linalg.yield %s : f64
+    }
+    linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, j)>, affine_map<(i, j) -> (i)>],
+                    iterator_types = ["parallel", "reduction"]}
+        ins(%d : memref<?x?xf32>) outs(%dout : memref<?xf32>) {
+    ^bb0(%in: f32, %acc: f32):
+      %u = arith.addf %in, %acc : f32
+      linalg.yield %u : f32
+    }
+    linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                    iterator_types = ["parallel", "reduction"]}
+        ins(%h : memref<?x?xf16>) outs(%hout : memref<?xf32>) {
+    ^bb0(%in: f16, %acc: f32):
+      %e = arith.extf %in : f16 to f32
+      %u = arith.addf %e, %acc : f32
+      linalg.yield %u : f32
+    }
+    linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, j, k)>, affine_map<(i, j, k) -> (i)>],
+                    iterator_types = ["parallel", "reduction", "reduction"]}
+        ins(%short : memref<?x100x3xf32>) outs(%shortout : memref<?xf32>) {
+    ^bb0(%in: f32, %acc: f32):
+      %u = arith.addf %in, %acc : f32
+      linalg.yield %u : f32
+    }
+  }
+  return
+}
+
+// -----
+
+// Two vector inputs (a row dot product): the groups follow the first one's
+// buffer, and the second one's part of a group must start a 16-byte group
+// of its own buffer for the vector loads, checked at run time.
+// VEC-LABEL: func @row_dots
+// VEC-SAME: (%[[X:[^:]*]]: memref<?x?xf32>, %[[Y:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>>
+// VEC: %{{.*}}, %[[YOFF:[^,]*]], %{{.*}}:2, %[[YSTRIDES:[^:]*]]:2 = memref.extract_strided_metadata %[[Y]]
+// VEC: scf.for
+// VEC:   %[[FIRST:.*]] = arith.subi
+// VEC:   %[[WHOLE:.*]] = arith.andi
+// VEC:   %[[YROW:.*]] = arith.muli %{{.*}}, %[[YSTRIDES]]#0
+// VEC:   %[[YSTART:.*]] = arith.addi %[[YOFF]], %[[YROW]]
+// VEC:   %[[YLIN:.*]] = arith.addi %[[YSTART]], %[[FIRST]]
+// VEC:   %[[YLOW:.*]] = arith.andi %[[YLIN]], %c3
+// VEC:   %[[YOK:.*]] = arith.cmpi eq, %[[YLOW]], %c0
+// VEC:   %[[BOTH:.*]] = arith.andi %[[WHOLE]], %[[YOK]]
+// VEC:   scf.if %[[BOTH]] -> (vector<4xf32>) {
+// VEC:     %[[X4:.*]] = vector.load %[[X]]
+// VEC:     %[[Y4:.*]] = vector.load %[[Y]]
+// VEC:     arith.mulf %[[X4]], %[[Y4]] : vector<4xf32>
+func.func @row_dots(%x: memref<?x?xf32>, %y: memref<?x?xf32, strided<[?, 1], offset: ?>>, %out: memref<?xf32>) {
+  region.env_region #region.gpu_env<device = "XeGPU"> {
+    linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                    iterator_types = ["parallel", "reduction"]}
+        ins(%x, %y : memref<?x?xf32>, memref<?x?xf32, strided<[?, 1], offset: ?>>) outs(%out : memref<?xf32>) {
+    ^bb0(%a: f32, %b: f32, %acc: f32):
+      %p = arith.mulf %a, %b : f32
+      %s = arith.addf %p, %acc : f32
+      linalg.yield %s : f32
     }
   }
   return
