@@ -13,8 +13,8 @@
 #           reductions combined in workgroup memory only, no subgroup
 #           operations
 #   scalar  imexc --offload=gpu --pipeline-options=gpu-vectorize=false:
-#           one element per thread in elementwise kernels, no 16-byte
-#           vector loads and stores
+#           one element per thread in elementwise kernels and per step in
+#           workgroup reductions, no 16-byte vector loads and stores
 # The GPU variants run twice: with host input arrays (each call copies them
 # to the device: what a caller with host data pays) and with device input
 # arrays from gpuMemAlloc (used in place: the kernels' time). It prints per
