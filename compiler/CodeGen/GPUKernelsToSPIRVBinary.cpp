@@ -40,7 +40,6 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/SPIRV/Serialization.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -577,14 +576,6 @@ LogicalResult GpuKernelsToSPIRVBinaryPass::runConversion(
   }
   imex::codegen::storeBF16AsBits(scratch);
 
-  // See populateForWithResultsToWhilePatterns.
-  RewritePatternSet loops(ctx);
-  imex::populateForWithResultsToWhilePatterns(loops);
-  if (failed(applyPatternsGreedily(scratch, std::move(loops)))) {
-    reason = "cannot rewrite loops with results as while loops";
-    return mlir::failure();
-  }
-
   OpPassManager convert(ModuleOp::getOperationName());
   OpPassManager &perModule = convert.nest<gpu::GPUModuleOp>();
   perModule.addPass(arith::createArithExpandOpsPass());
@@ -592,6 +583,7 @@ LogicalResult GpuKernelsToSPIRVBinaryPass::runConversion(
   // Math ops the SPIR-V patterns have no instruction for.
   expand.opMnemonics = {"ctlz", "exp2", "fpowi"};
   perModule.addPass(createMathExpandOpsPass(expand));
+  perModule.addPass(imex::createForResultsToWhile());
   perModule.addPass(createConvertMathToSPIRVPass());
   // MLIR 22 creates this pass with its options only from a string.
   std::unique_ptr<Pass> gpuToSPIRV =

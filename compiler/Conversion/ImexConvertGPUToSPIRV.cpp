@@ -24,7 +24,7 @@
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace imex {
 #define GEN_PASS_DEF_IMEXCONVERTGPUTOSPIRV
@@ -49,11 +49,10 @@ struct ImexConvertGPUToSPIRVPass
     spirv::MemorySpaceToStorageClassConverter storage(
         spirv::mapMemorySpaceToOpenCLStorageClass);
     for (gpu::GPUModuleOp clone : clones) {
-      // See populateForWithResultsToWhilePatterns.
+      // See for-results-to-while.
       RewritePatternSet loops(ctx);
-      imex::populateForWithResultsToWhilePatterns(loops);
-      if (failed(applyPatternsGreedily(clone, std::move(loops))))
-        return signalPassFailure();
+      imex::populateForResultsToWhilePatterns(loops);
+      walkAndApplyPatterns(clone, std::move(loops));
       spirv::convertMemRefTypesAndAttrs(clone, storage);
       spirv::TargetEnvAttr env = spirv::lookupTargetEnvOrDefault(clone);
       std::unique_ptr<ConversionTarget> target =

@@ -319,9 +319,10 @@ Value emitGroupedElement(OpBuilder &b, Location loc, const Reduction &r,
 /// (`outputs` of them), split into `chunks` per output.
 struct TreeLaunch {
   Value outputs, count, chunks;
-  /// Emits what each thread computes once per output `p`, before its loop
-  /// (optional).
-  function_ref<void(OpBuilder &, Location, Value p)> prepare;
+  /// Emits what each thread computes once per output `p`, before its loop,
+  /// and returns the number of steps of `p` when it is less than `count`
+  /// (optional; may return null).
+  function_ref<Value(OpBuilder &, Location, Value p)> prepare;
   /// Emits step `i` (0 <= i < count) of output `p`: one element, or a
   /// vector of `lanes` of them, which each thread folds in the end.
   function_ref<Value(OpBuilder &, Location, Value p, Value i)> element;
@@ -441,10 +442,12 @@ void emitTreeLaunch(OpBuilder &b, Location loc, const Reduction &r,
   Value first = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, chunk, threads), tid);
   Value stride = arith::MulIOp::create(b, loc, launch.chunks, threads);
+  Value count = launch.count;
   if (launch.prepare)
-    launch.prepare(b, loc, output);
+    if (Value own = launch.prepare(b, loc, output))
+      count = own;
   auto loop = scf::ForOp::create(
-      b, loc, first, launch.count, stride, ValueRange{identity},
+      b, loc, first, count, stride, ValueRange{identity},
       [&](OpBuilder &lb, Location l, Value i, ValueRange iterArgs) {
         Value v = launch.element(lb, l, output, i);
         scf::YieldOp::create(
@@ -569,6 +572,43 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
         perOutput[input] = loadInput(pb, l, op, input, ivs);
     }
   };
+  // The indices of vector input k at the loop indices `at`, and the access
+  // the group check takes.
+  auto vectorAccessAt = [&](OpBuilder &ab, Location l, unsigned k,
+                            ArrayRef<Value> at)
+      -> std::pair<SmallVector<Value, 8>, imex::GpuVectorAccess> {
+    SmallVector<Value, 8> indices = *affine::expandAffineMap(
+        ab, l, op.getMatchingIndexingMap(grouped->vectorInputs[k]), at);
+    return {indices,
+            {layouts[k].getOffset(),
+             llvm::to_vector_of<Value>(layouts[k].getStrides()),
+             llvm::to_vector_of<Value>(indices)}};
+  };
+  // How far the row at the loop indices `ivs` starts past a 16-byte group
+  // of the first vector input's buffer, in elements.
+  auto rowMisalignmentAt = [&](OpBuilder &mb, Location l,
+                               SmallVector<Value> ivs) -> Value {
+    ivs[grouped->dim] = arith::ConstantIndexOp::create(mb, l, 0);
+    Value rowStart = imex::buildLinearIndexInRow(
+        mb, l, vectorAccessAt(mb, l, 0, ivs).second);
+    return arith::AndIOp::create(
+        mb, l, rowStart,
+        arith::ConstantIndexOp::create(mb, l, imex::kGpuVectorLanes - 1));
+  };
+  // With one reduction loop, output p's row is misaligned the same way in
+  // every step: each thread takes that once, and with it the row's own
+  // number of groups, ceil((n + m) / 4).
+  Value rowMisalignment;
+  auto prepare = [&](OpBuilder &pb, Location l, Value p) -> Value {
+    loadPerOutput(pb, l, p);
+    if (!grouped || r.reductionDims.size() != 1)
+      return nullptr;
+    rowMisalignment =
+        rowMisalignmentAt(pb, l, indicesAt(pb, l, p, nullptr, {}));
+    return arith::CeilDivUIOp::create(
+        pb, l, arith::AddIOp::create(pb, l, rowLength, rowMisalignment),
+        arith::ConstantIndexOp::create(pb, l, imex::kGpuVectorLanes));
+  };
   auto inputElement = [&](OpBuilder &eb, Location l, Value p, Value i) {
     return emitElement(eb, l, r, indicesAt(eb, l, p, i, reductionSizes),
                        perOutput);
@@ -583,21 +623,8 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
     Value group = ivs[dim];
     Value zero = arith::ConstantIndexOp::create(eb, l, 0);
     Value lanesValue = arith::ConstantIndexOp::create(eb, l, lanes);
-    auto accessAt = [&](unsigned k, ArrayRef<Value> at)
-        -> std::pair<SmallVector<Value, 8>, imex::GpuVectorAccess> {
-      SmallVector<Value, 8> indices = *affine::expandAffineMap(
-          eb, l, op.getMatchingIndexingMap(grouped->vectorInputs[k]), at);
-      return {indices,
-              {layouts[k].getOffset(),
-               llvm::to_vector_of<Value>(layouts[k].getStrides()),
-               llvm::to_vector_of<Value>(indices)}};
-    };
-    ivs[dim] = zero;
-    Value rowStart =
-        imex::buildLinearIndexInRow(eb, l, accessAt(0, ivs).second);
-    Value misalignment = arith::AndIOp::create(
-        eb, l, rowStart,
-        arith::ConstantIndexOp::create(eb, l, imex::kGpuVectorLanes - 1));
+    Value misalignment =
+        rowMisalignment ? rowMisalignment : rowMisalignmentAt(eb, l, ivs);
     Value first = arith::SubIOp::create(
         eb, l, arith::MulIOp::create(eb, l, group, lanesValue), misalignment);
     Value end = arith::AddIOp::create(eb, l, first, lanesValue);
@@ -605,7 +632,7 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
     SmallVector<SmallVector<Value, 8>> vectorIndices;
     SmallVector<imex::GpuVectorAccess> others;
     for (unsigned k = 0; k < grouped->vectorInputs.size(); ++k) {
-      auto [indices, access] = accessAt(k, ivs);
+      auto [indices, access] = vectorAccessAt(eb, l, k, ivs);
       vectorIndices.push_back(indices);
       if (k != 0)
         others.push_back(access);
@@ -672,9 +699,11 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
   function_ref<Value(OpBuilder &, Location, Value, Value)> step = inputElement;
   if (grouped)
     step = inputGroup;
-  emitTreeLaunch(
-      b, loc, r, elementType, workgroupSize, subgroups,
-      {outputs, steps, chunks, loadPerOutput, step, storeChunk, lanes});
+  emitTreeLaunch(b, loc, r, elementType, workgroupSize, subgroups,
+                 {outputs, steps, chunks, prepare, step, storeChunk, lanes});
+  // What prepare left holds values of that launch only.
+  perOutput.clear();
+  rowMisalignment = nullptr;
 
   scf::IfOp::create(b, loc, split, [&](OpBuilder &ib, Location l) {
     auto partialElement = [&](OpBuilder &eb, Location el, Value p, Value i) {

@@ -4,12 +4,8 @@
 // See LICENSE.txt for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Upstream's scf.for to SPIR-V conversion keeps a loop's results in
-// function variables that only its iterations store and reads them after
-// the loop, so a loop that runs no iteration yields undefined values (on
-// lavapipe, the previous run's). Its scf.while conversion stores them each
-// time the condition is tested, the first test included; so a for loop
-// with results becomes a while loop first.
+// scf.for ops with results become scf.while ops, whose SPIR-V conversion
+// defines the results of a loop that runs no iteration (see Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +14,12 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+
+namespace imex {
+#define GEN_PASS_DEF_FORRESULTSTOWHILE
+#include "imex/Transforms/Passes.h.inc"
+} // namespace imex
 
 using namespace mlir;
 
@@ -59,8 +61,18 @@ struct ForWithResultsToWhile : OpRewritePattern<scf::ForOp> {
   }
 };
 
+struct ForResultsToWhilePass
+    : imex::impl::ForResultsToWhileBase<ForResultsToWhilePass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    imex::populateForResultsToWhilePatterns(patterns);
+    // Once per loop, inner loops first; nothing else is folded or moved.
+    walkAndApplyPatterns(getOperation(), std::move(patterns));
+  }
+};
+
 } // namespace
 
-void imex::populateForWithResultsToWhilePatterns(RewritePatternSet &patterns) {
+void imex::populateForResultsToWhilePatterns(RewritePatternSet &patterns) {
   patterns.add<ForWithResultsToWhile>(patterns.getContext());
 }

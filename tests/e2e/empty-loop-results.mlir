@@ -3,15 +3,17 @@
 // variables that only its iterations store, so without the rewrite into a
 // while loop (populateForWithResultsToWhilePatterns) the empty loops here
 // returned the previous loop's sums on lavapipe. Thread t runs, for r = 0,
-// 1, 2, a loop k = t .. 3 - r summing k + 1 (from 100 + r), then an empty
-// loop with an unsigned comparison.
+// 1, 2, a loop k = t .. 3 - r summing k + 1 (from 100 + r), then a loop
+// with an unsigned comparison, empty for thread 0.
 // RUN: %if vulkan %{ imexc %s --pipeline=gpu --emit=exe -o %t && %t | FileCheck %s %}
-// Row r, thread t: 100 + r + (t + 1) + ... + (4 - r), 100 + r when t > 3 - r;
-// the last row is the first again (the empty loop gives 100).
+// Row r, thread t: 100 + r + (t + 1) + ... + (4 - r), 100 + r when t > 3 - r.
+// The last row adds the first one's sum to the unsigned loop from t - 1 to
+// 4 doubling 100: none for thread 0 (-1 is the largest unsigned index),
+// 5 - t times for threads 1 to 4, none from 5 on.
 // CHECK:      [110,   109,   107,   104,   100,   100,   100,   100],
 // CHECK-NEXT: [107,   106,   104,   101,   101,   101,   101,   101],
 // CHECK-NEXT: [105,   104,   102,   102,   102,   102,   102,   102],
-// CHECK-NEXT: [110,   109,   107,   104,   100,   100,   100,   100]]
+// CHECK-NEXT: [110,   1609,   807,   404,   200,   100,   100,   100]]
 
 func.func private @printMemrefF32(memref<*xf32>)
 
@@ -40,7 +42,8 @@ func.func @main() {
       }
       memref.store %sum, %sums[%r, %tx] : memref<4x8xf32>
     }
-    %empty = scf.for unsigned %k = %c4 to %c0 step %c1 iter_args(%acc = %hundred) -> (f32) {
+    %from = arith.subi %tx, %c1 : index
+    %empty = scf.for unsigned %k = %from to %c4 step %c1 iter_args(%acc = %hundred) -> (f32) {
       %twice = arith.addf %acc, %acc : f32
       scf.yield %twice : f32
     }

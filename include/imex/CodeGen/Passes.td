@@ -36,7 +36,8 @@ def GpuKernelsToSPIRVBinary
     compiled module while it exists) with the flavour's `spirv.target_env`
     and a `spirv.entry_point_abi` per kernel, and goes through
     `arith-expand`, `math-expand-ops` (for the math ops SPIR-V has no
-    instruction for), `convert-math-to-spirv`, `convert-gpu-to-spirv`,
+    instruction for), `for-results-to-while` (loops that run no iteration),
+    `convert-math-to-spirv`, `convert-gpu-to-spirv`,
     `spirv-lower-abi-attrs` and `spirv-update-vce`. These run as dynamic
     pipelines of this pass, so `--mlir-print-ir-after-all`, `--mlir-timing`
     and crash reproducers see them. The result is serialized

@@ -63,9 +63,10 @@ def ConvertRegionReductionsToGpu
       such input's buffer, wherever a row starts: a group that lies whole
       in the row is one vector load per such input (the other inputs'
       parts must start a 16-byte group too, checked at run time), the
-      partial groups at a row's ends go one by one into lane 0. Inputs
-      that no reduction loop indexes are loaded once per thread; each
-      thread folds its four lanes before the workgroup step.
+      partial groups at a row's ends go one by one into lane 0; each
+      thread folds its four lanes before the workgroup step. In every
+      workgroup reduction, inputs that no reduction loop indexes are loaded
+      once per thread, before its loop.
     - *Tiled contraction* otherwise, for a matmul-like op (one m, n and k
       loop, at most one batch loop, two array inputs, the first not
       depending on n nor the second on m, and an output map that is a
@@ -395,7 +396,8 @@ def ImexConvertGPUToSPIRV
     memory spaces are mapped to OpenCL storage classes, and the clone is
     converted in full to the SPIR-V dialect for its `spirv.target_env` (or
     the default one) with 64-bit indices, through upstream's GPU, arith,
-    func, vector, math, index, memref, ub, scf and cf patterns. A conversion
+    func, vector, math, index, memref, ub, scf and cf patterns, after
+    `for-results-to-while`'s rewrite. A conversion
     failure names the op. (imexc's own kernels go through
     gpu-kernels-to-spirv-binary instead.)
   }];

@@ -79,10 +79,8 @@ mlir::Value buildLayoutExtent(mlir::OpBuilder &builder, mlir::Location loc,
                               mlir::Value offset, mlir::ValueRange sizes,
                               mlir::ValueRange strides);
 
-/// scf.for ops with results as scf.while ops, for the SPIR-V conversion:
-/// upstream's reads a for loop's results from variables only its
-/// iterations store (undefined after a loop that runs none).
-void populateForWithResultsToWhilePatterns(mlir::RewritePatternSet &patterns);
+/// The for-results-to-while pass's pattern.
+void populateForResultsToWhilePatterns(mlir::RewritePatternSet &patterns);
 
 /// memref.load/store through negative or dynamic strides at an explicit
 /// linear index of the flat buffer (the linearize-signed-strides pass).

@@ -661,6 +661,26 @@ def ExpandBF16Conversions : Pass<"expand-bf16-conversions"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def ForResultsToWhile : Pass<"for-results-to-while"> {
+  let summary = "Rewrite scf.for ops with results as scf.while ops, for the "
+                "SPIR-V conversion";
+  let description = [{
+    Upstream's `scf.for` to SPIR-V conversion keeps a loop's results in
+    function variables that only its iterations store, and reads them after
+    the loop: a loop that runs no iteration yields undefined values (on
+    lavapipe, what the same loop left in an earlier iteration of an
+    enclosing loop). Its `scf.while` conversion stores them each time the
+    condition is tested, the first test included. So every `scf.for` with
+    results becomes an `scf.while` over the induction variable and the
+    results, compared as the loop compares (signed, or unsigned for
+    `scf.for unsigned`); loops without results are left alone.
+    gpu-kernels-to-spirv-binary and imex-convert-gpu-to-spirv run it on
+    the kernels first.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def FuseElementwiseOps : Pass<"fuse-elementwise-ops", "::mlir::func::FuncOp"> {
   let summary = "Fuse chains of elementwise linalg ops on tensors";
   let description = [{

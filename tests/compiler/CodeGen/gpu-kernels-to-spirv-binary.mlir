@@ -44,6 +44,7 @@
 // TIMING:        'gpu.module' Pipeline
 // TIMING-NEXT:     ArithExpandOpsPass
 // TIMING-NEXT:     MathExpandOpsPass
+// TIMING-NEXT:     ForResultsToWhile
 // TIMING-NEXT:     ConvertMathToSPIRVPass
 // TIMING:          ConvertGPUToSPIRV
 // TIMING:        'spirv.module' Pipeline

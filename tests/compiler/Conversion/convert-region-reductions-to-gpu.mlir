@@ -380,8 +380,10 @@ func.func @subgroup_types(%x: memref<100000xi32>, %out: memref<i32>,
 // With vectorize, a thread's step is four consecutive elements of the
 // innermost reduction loop, in groups that follow the 16-byte groups of the
 // input's buffer: group g of row i starts at 4 g - m, m the misalignment of
-// the row's start (from the offset and strides taken outside the launch),
-// and ceil((n + 3) / 4) groups cover a row of n whatever m is. A whole
+// the row's start (from the offset and strides taken outside the launch;
+// each thread takes it once, as there is one reduction loop), and the row
+// has ceil((n + m) / 4) groups (the launch is sized for ceil((n + 3) / 4),
+// which covers any m). A whole
 // group is one vector load; the partial ones at the row's ends go one by
 // one, folded into lane 0. The input indexed by the rows only is loaded
 // once per thread, before its loop, and broadcast; the body runs on
@@ -393,12 +395,15 @@ func.func @subgroup_types(%x: memref<100000xi32>, %out: memref<i32>,
 // VEC: %[[N3:.*]] = arith.addi %[[N]], %c3
 // VEC: %[[STEPS:.*]] = arith.ceildivui %[[N3]], %c4
 // VEC: %{{.*}}, %[[OFF:[^,]*]], %{{.*}}:2, %[[STRIDES:[^:]*]]:2 = memref.extract_strided_metadata %[[X]]
+// VEC: arith.ceildivui %[[STEPS]], %c4096
 // VEC: gpu.launch blocks(%{{[^,]*}}, %[[ROWID:[^,]*]], %{{[^)]*}}) in
 // VEC: %[[MI:.*]] = memref.load %[[M]][%[[ROWID]]]
-// VEC: %[[SUM:.*]] = scf.for %[[G:.*]] = %{{.*}} to %[[STEPS]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<4xf32>) {
-// VEC:   %[[ROW:.*]] = arith.muli %[[ROWID]], %[[STRIDES]]#0
-// VEC:   %[[START:.*]] = arith.addi %[[OFF]], %[[ROW]]
-// VEC:   %[[MIS:.*]] = arith.andi %[[START]], %c3
+// VEC: %[[ROW:.*]] = arith.muli %[[ROWID]], %[[STRIDES]]#0
+// VEC: %[[START:.*]] = arith.addi %[[OFF]], %[[ROW]]
+// VEC: %[[MIS:.*]] = arith.andi %[[START]], %c3
+// VEC: %[[COVERED:.*]] = arith.addi %[[N]], %[[MIS]]
+// VEC: %[[ROWSTEPS:.*]] = arith.ceildivui %[[COVERED]], %c4
+// VEC: %[[SUM:.*]] = scf.for %[[G:.*]] = %{{.*}} to %[[ROWSTEPS]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<4xf32>) {
 // VEC:   %[[G4:.*]] = arith.muli %[[G]], %c4
 // VEC:   %[[FIRST:.*]] = arith.subi %[[G4]], %[[MIS]]
 // VEC:   %[[END:.*]] = arith.addi %[[FIRST]], %c4
@@ -566,6 +571,35 @@ func.func @row_dots(%x: memref<?x?xf32>, %y: memref<?x?xf32, strided<[?, 1], off
     ^bb0(%a: f32, %b: f32, %acc: f32):
       %p = arith.mulf %a, %b : f32
       %s = arith.addf %p, %acc : f32
+      linalg.yield %s : f32
+    }
+  }
+  return
+}
+
+// -----
+
+// Under an outer reduction loop, each step's row starts elsewhere: the
+// misalignment is taken in every step, and the loop runs over the launch's
+// ceil((n + 3) / 4) groups per row.
+// VEC-LABEL: func @plane_steps
+// VEC: %[[N:.*]] = memref.dim %{{.*}}, %c2
+// VEC: %[[N3:.*]] = arith.addi %[[N]], %c3
+// VEC: %[[GROUPS:.*]] = arith.ceildivui %[[N3]], %c4
+// VEC: %[[STEPS:.*]] = arith.muli %{{.*}}, %[[GROUPS]]
+// VEC: gpu.launch
+// VEC: scf.for %{{.*}} = %{{.*}} to %[[STEPS]] step
+// VEC:   arith.remui
+// VEC:   %[[LOW:.*]] = arith.andi %{{.*}}, %c3
+// VEC:   arith.subi %{{.*}}, %[[LOW]]
+// VEC:   vector.load
+func.func @plane_steps(%x: memref<?x?x?xf32>, %out: memref<?xf32>) {
+  region.env_region #region.gpu_env<device = "XeGPU"> {
+    linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, j, k)>, affine_map<(i, j, k) -> (i)>],
+                    iterator_types = ["parallel", "reduction", "reduction"]}
+        ins(%x : memref<?x?x?xf32>) outs(%out : memref<?xf32>) {
+    ^bb0(%in: f32, %acc: f32):
+      %s = arith.addf %in, %acc : f32
       linalg.yield %s : f32
     }
   }

@@ -55,17 +55,17 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
 // stored each time the condition is tested, so a loop that runs no
 // iteration yields its initial values (upstream's for loop conversion
 // stores them only in the iterations).
-// CHECK-LABEL: spirv.func @count_down
+// CHECK-LABEL: spirv.func @sum_from
 // CHECK:         %[[RESULT:.*]] = spirv.Variable : !spirv.ptr<f32, Function>
 // CHECK:         spirv.mlir.loop {
-// CHECK:           spirv.Branch ^[[HEADER:.*]](%{{.*}}, %[[INIT:.*]] : i64, f32)
+// CHECK:           spirv.Branch ^[[HEADER:.*]](%{{.*}}, %cst_f32 : i64, f32)
 // CHECK:         ^[[HEADER]](%{{.*}}: i64, %[[ACC:.*]]: f32):
 // CHECK:           spirv.Store "Function" %[[RESULT]], %[[ACC]] : f32
 // CHECK:           spirv.BranchConditional
 // CHECK:         spirv.Load "Function" %[[RESULT]] : f32
 module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, Int64], []>, api=OpenCL, #spirv.resource_limits<>>} {
   gpu.module @kernels {
-    gpu.func @count_down(%a: memref<4xf32>, %n: index) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<>} {
+    gpu.func @sum_from(%a: memref<4xf32>, %n: index) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %zero = arith.constant 0.0 : f32
