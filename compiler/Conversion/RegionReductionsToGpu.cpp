@@ -69,11 +69,11 @@ std::optional<arith::AtomicRMWKind> combinerKind(Operation *op) {
 
 /// The subgroup operation that combines `type` values exactly as `kind`
 /// does. Float max and min have none: SPIR-V's group FMax/FMin leave NaN
-/// handling to the device, where NumPy (maximumf) propagates NaN. Products
-/// have none either: MLIR 22 does not convert a multiplying
-/// gpu.subgroup_reduce to SPIR-V. Only
-/// 32- and 64-bit types, which every device with group arithmetic
-/// supports (booleans have no group arithmetic).
+/// handling to the device, where NumPy (maximumf) propagates NaN. Products,
+/// bitwise and and or have none either: MLIR 22 does not convert such a
+/// gpu.subgroup_reduce to SPIR-V. Only 32- and 64-bit types, which every
+/// device with group arithmetic supports (booleans have no group
+/// arithmetic).
 std::optional<gpu::AllReduceOperation>
 subgroupOperation(arith::AtomicRMWKind kind, Type type) {
   using Kind = arith::AtomicRMWKind;
@@ -93,10 +93,6 @@ subgroupOperation(arith::AtomicRMWKind kind, Type type) {
     return Op::MAXUI;
   case Kind::minu:
     return Op::MINUI;
-  case Kind::andi:
-    return Op::AND;
-  case Kind::ori:
-    return Op::OR;
   default:
     return std::nullopt;
   }

@@ -66,6 +66,10 @@
 // Row maxima of a[i, j] - b[i], a as above on i32 rows of 1025, b = 0, 1, 2:
 // CHECK: sizes = [3]
 // CHECK-NEXT: [12,  11,  10]
+// Bitwise or and and along those rows of a + 16 (workgroup memory only:
+// no subgroup operation for them):
+// CHECK: [31,  31,  31]
+// CHECK: [16,  16,  16]
 
 func.func private @printMemrefF32(tensor<*xf32> {bufferization.access = "read"})
 func.func private @printMemrefI32(tensor<*xi32> {bufferization.access = "read"})
@@ -249,6 +253,27 @@ func.func @row_max(%a: tensor<?x?xi32>, %b: tensor<?xi32>) -> tensor<?xi32> {
   return %r : tensor<?xi32>
 }
 
+func.func @row_bits(%a: tensor<?x?xi32>) -> (tensor<?xi32>, tensor<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %none = arith.constant 0 : i32
+  %all = arith.constant -1 : i32
+  %m = tensor.dim %a, %c0 : tensor<?x?xi32>
+  %e = tensor.empty(%m) : tensor<?xi32>
+  %zeros = linalg.fill ins(%none : i32) outs(%e : tensor<?xi32>) -> tensor<?xi32>
+  %ones = linalg.fill ins(%all : i32) outs(%e : tensor<?xi32>) -> tensor<?xi32>
+  %or = linalg.reduce ins(%a : tensor<?x?xi32>) outs(%zeros : tensor<?xi32>) dimensions = [1]
+    (%x: i32, %s: i32) {
+      %t = arith.ori %x, %s : i32
+      linalg.yield %t : i32
+    }
+  %and = linalg.reduce ins(%a : tensor<?x?xi32>) outs(%ones : tensor<?xi32>) dimensions = [1]
+    (%x: i32, %s: i32) {
+      %t = arith.andi %x, %s : i32
+      linalg.yield %t : i32
+    }
+  return %or, %and : tensor<?xi32>, tensor<?xi32>
+}
+
 // (linear index) mod 13, as f32, in the given shapes.
 func.func @pattern1(%n: index) -> tensor<?xf32> {
   %c13 = arith.constant 13 : index
@@ -382,5 +407,13 @@ func.func @main() {
   %mx = call @row_max(%ai, %bi) : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?xi32>
   %mu = tensor.cast %mx : tensor<?xi32> to tensor<*xi32>
   call @printMemrefI32(%mu) : (tensor<*xi32>) -> ()
+  %c16 = arith.constant 16 : i32
+  %sixteen = tensor.splat %c16[%c3, %c1025] : tensor<?x?xi32>
+  %ai16 = arith.addi %ai, %sixteen : tensor<?x?xi32>
+  %or, %and = call @row_bits(%ai16) : (tensor<?x?xi32>) -> (tensor<?xi32>, tensor<?xi32>)
+  %oru = tensor.cast %or : tensor<?xi32> to tensor<*xi32>
+  call @printMemrefI32(%oru) : (tensor<*xi32>) -> ()
+  %andu = tensor.cast %and : tensor<?xi32> to tensor<*xi32>
+  call @printMemrefI32(%andu) : (tensor<*xi32>) -> ()
   return
 }

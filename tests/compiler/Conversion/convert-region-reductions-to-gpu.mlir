@@ -347,14 +347,16 @@ func.func @batch_matmul_dynamic(%a: memref<?x?x?xf32>, %b: memref<?x?x?xf32>, %c
 
 // Subgroups for integer max (two in each of the two launches); not for
 // 8-bit integers or booleans, which not every device's group arithmetic
-// takes.
+// takes, nor for bitwise and and or, which MLIR 22 does not convert to
+// SPIR-V as subgroup operations.
 // SUB-LABEL: func @subgroup_types
 // SUB-COUNT-4: gpu.subgroup_reduce  maxsi %{{.*}} : (i32) -> i32
 // SUB-NOT: gpu.subgroup_reduce
 // SUB: return
 func.func @subgroup_types(%x: memref<100000xi32>, %out: memref<i32>,
                           %b: memref<100000xi8>, %bout: memref<i8>,
-                          %c: memref<100000xi1>, %cout: memref<i1>) {
+                          %c: memref<100000xi1>, %cout: memref<i1>,
+                          %d: memref<100000xi32>, %dand: memref<i32>, %dor: memref<i32>) {
   region.env_region #region.gpu_env<device = "XeGPU"> {
     linalg.reduce ins(%x : memref<100000xi32>) outs(%out : memref<i32>) dimensions = [0]
       (%in: i32, %acc: i32) {
@@ -370,6 +372,16 @@ func.func @subgroup_types(%x: memref<100000xi32>, %out: memref<i32>,
       (%in: i1, %acc: i1) {
         %o = arith.ori %in, %acc : i1
         linalg.yield %o : i1
+      }
+    linalg.reduce ins(%d : memref<100000xi32>) outs(%dand : memref<i32>) dimensions = [0]
+      (%in: i32, %acc: i32) {
+        %a = arith.andi %in, %acc : i32
+        linalg.yield %a : i32
+      }
+    linalg.reduce ins(%d : memref<100000xi32>) outs(%dor : memref<i32>) dimensions = [0]
+      (%in: i32, %acc: i32) {
+        %o = arith.ori %in, %acc : i32
+        linalg.yield %o : i32
       }
   }
   return
