@@ -200,15 +200,22 @@ Value loadInput(OpBuilder &b, Location loc, linalg::LinalgOp op,
 /// each thread before its loop.
 using PerOutputInputs = llvm::DenseMap<OpOperand *, Value>;
 
+/// `input` at the loop indices `ivs`: loaded there, unless its thread
+/// loaded it once for the output.
+Value inputAt(OpBuilder &b, Location loc, linalg::LinalgOp op, OpOperand *input,
+              ArrayRef<Value> ivs, const PerOutputInputs &perOutput) {
+  if (Value loaded = perOutput.lookup(input))
+    return loaded;
+  return loadInput(b, loc, op, input, ivs);
+}
+
 /// The value `r.op` folds into the output at the loop indices `ivs`.
 Value emitElement(OpBuilder &b, Location loc, const Reduction &r,
                   ArrayRef<Value> ivs, const PerOutputInputs &perOutput) {
   linalg::LinalgOp op = r.op;
   SmallVector<Value> inputs;
-  for (OpOperand *input : op.getDpsInputOperands()) {
-    Value loaded = perOutput.lookup(input);
-    inputs.push_back(loaded ? loaded : loadInput(b, loc, op, input, ivs));
-  }
+  for (OpOperand *input : op.getDpsInputOperands())
+    inputs.push_back(inputAt(b, loc, op, input, ivs, perOutput));
   return emitBody(b, r, inputs, ivs);
 }
 
@@ -289,8 +296,7 @@ Value emitGroupedElement(OpBuilder &b, Location loc, const Reduction &r,
     BlockArgument arg = op.getMatchingBlockArgument(input);
     const auto *vectorInput = llvm::find(plan.vectorInputs, input);
     if (vectorInput == plan.vectorInputs.end()) {
-      Value loaded = perOutput.lookup(input);
-      scalars.map(arg, loaded ? loaded : loadInput(b, loc, op, input, ivs));
+      scalars.map(arg, inputAt(b, loc, op, input, ivs, perOutput));
       continue;
     }
     vectors.map(arg,
