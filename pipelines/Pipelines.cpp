@@ -227,9 +227,13 @@ const imex::NamedPipeline kPipelines[] = {
 } // namespace
 
 /// arith and math ops applied to whole tensors, which bufferization cannot
-/// take, as linalg ops; first, so that GPU placement sees them too.
-static void addTensorArithToLinalg(OpPassManager &pm) {
-  pm.nest<func::FuncOp>().addPass(imex::createTensorArithToLinalg());
+/// take, and aggregated linalg ops (softmax), which nothing lowers, as
+/// structured linalg ops; first, so that fusion and GPU placement see them
+/// too.
+static void addTensorOpsToLinalg(OpPassManager &pm) {
+  OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  funcPm.addPass(imex::createTensorArithToLinalg());
+  funcPm.addPass(imex::createDecomposeAggregatedOps());
 }
 
 /// ndarray to linalg, and the elementwise TOSA ops that IMEX's ndarray
@@ -245,7 +249,7 @@ static void addArraysToLinalg(OpPassManager &pm) {
 
 void imex::buildNDArrayPipeline(OpPassManager &pm,
                                 const PipelineOptions &options) {
-  addTensorArithToLinalg(pm);
+  addTensorOpsToLinalg(pm);
   pm.addPass(createIsolateUpdatedArrays());
   AddGPURegionsOptions regions;
   if (options.offload == Offload::Gpu) {
@@ -315,7 +319,7 @@ void imex::buildRegionPipeline(OpPassManager &pm,
 
 void imex::buildHostPipeline(OpPassManager &pm,
                              const PipelineOptions &options) {
-  addTensorArithToLinalg(pm);
+  addTensorOpsToLinalg(pm);
   pm.addPass(createIsolateUpdatedArrays());
   addArraysToLinalg(pm);
   addHostLowering(pm, options);

@@ -16,6 +16,9 @@ namespace mlir {
 namespace arith {
 class ArithDialect;
 } // namespace arith
+namespace math {
+class MathDialect;
+} // namespace math
 namespace memref {
 class MemRefDialect;
 } // namespace memref

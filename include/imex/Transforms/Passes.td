@@ -544,6 +544,28 @@ def SinkConstantsIntoLaunches
   }];
 }
 
+def DecomposeAggregatedOps
+    : Pass<"decompose-aggregated-ops", "::mlir::func::FuncOp"> {
+  let summary = "Decompose aggregated linalg ops (linalg.softmax) on tensors "
+                "into the generic ops they stand for";
+  let description = [{
+    `linalg.softmax` is not a structured op: it has no loops, no
+    bufferization to loops and no GPU form, so programs that use it (IREE's
+    tests, torch-mlir's output) did not compile. This pass replaces every
+    op implementing `AggregatedOpInterface` whose operands are tensors
+    with its decomposition (upstream's: for softmax a max reduction, an
+    exp of the differences, a sum and a division, all `linalg.generic`
+    or named structured ops), which every pipeline then lowers as it
+    lowers hand-written reductions. An op on buffers is an error: its
+    decomposition builds tensors. The pass runs first in the host and
+    GPU pipelines, so that fusion and GPU placement see the parts.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
 def TensorArithToLinalg
     : Pass<"tensor-arith-to-linalg", "::mlir::func::FuncOp"> {
   let summary = "Turn arith and math ops applied to whole tensors into "
