@@ -133,6 +133,8 @@ void addToLLVM(OpPassManager &pm, bool gpux, bool genericAllocation = false) {
   pm.addNestedPass<func::FuncOp>(imex::createCheckAllocationSizes());
   pm.addPass(imex::createConvertAssertsToImexrt());
   pm.addPass(imex::createLinearizeSignedStrides());
+  // (Which crashes on some expand_shape ops in MLIR 22: those go first.)
+  pm.addPass(imex::createExpandShapesWithDynamicGroups());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
@@ -342,6 +344,8 @@ void imex::buildMem2RegPipeline(OpPassManager &pm, const PipelineOptions &) {
 
 void imex::buildGpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   buildNDArrayPipeline(pm, options);
+  // Argmax-like reductions as parts that workgroups can share.
+  pm.nest<func::FuncOp>().addPass(imex::createSplitArgReductions());
   addBufferization(pm);
   addHostDeallocation(pm);
   addGpuLaunches(pm, options);

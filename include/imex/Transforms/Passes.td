@@ -256,6 +256,26 @@ def ElideTemporaryCopies : Pass<"elide-temporary-copies",
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def ExpandShapesWithDynamicGroups
+    : Pass<"expand-shapes-with-dynamic-groups"> {
+  let summary = "Turn memref.expand_shape ops that split a dimension into "
+                "several dynamic ones into memref.reinterpret_cast";
+  let description = [{
+    MLIR 22's `expand-strided-metadata` crashes on a `memref.expand_shape`
+    with more than one dynamic size in a reassociation group (reshaping a
+    `?` array into `?x?`, as `tensor.expand_shape` with runtime or
+    unfolded `output_shape` values bufferizes to; llvm-project issue
+    186830, fixed in LLVM 23). This pass rewrites exactly those ops, just
+    before `expand-strided-metadata`, into a `memref.reinterpret_cast` of
+    the source's base buffer: the source's offset, the `output_shape`
+    sizes, and per group the source dimension's stride for the innermost
+    dimension and, outwards, each stride times the next size. Other
+    `expand_shape` ops are left to upstream.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def ForwardCopiedTemporaries : Pass<"forward-copied-temporaries",
                                      "::mlir::func::FuncOp"> {
   let summary = "A new buffer that only receives a copy of a buffer nobody "
@@ -564,6 +584,45 @@ def DecomposeAggregatedOps
                            "::mlir::tensor::TensorDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect"];
+}
+
+def SplitArgReductions
+    : Pass<"split-arg-reductions", "::mlir::func::FuncOp"> {
+  let summary = "Run argmax and argmin reductions in GPU regions as "
+                "single-output reductions, which run in parallel";
+  let description = [{
+    A reduction with two outputs, a value and its index, has no workgroup
+    form: it ran as one GPU thread per output, serially over the whole
+    reduction (slow on any GPU, and wrong on lavapipe past 65535 elements,
+    its loop limit). This pass replaces each such `linalg` op on tensors
+    in a GPU `region.env_region` by single-output reductions that compute
+    the same two results exactly, and an elementwise op that folds them
+    into the outputs' initial values. It takes the forms torch-mlir and
+    IREE write, over one reduction loop `d`:
+
+        %c = arith.cmpf ogt, %x, %v      (olt; arith.cmpi sgt/slt/ugt/ult)
+        %m = arith.maximumf %x, %v       (minimumf; maxsi/minsi/maxui/minui,
+                                          or for integers select %c, %x, %v)
+        %k = arith.index_cast (linalg.index d)
+        %j = arith.select %c, %k, %i
+        linalg.yield %m, %j
+
+    (either output first, `x` any pure function of the inputs and indices,
+    comparisons with their operands swapped). Serially the index is the
+    first position of the best value, if that beats the initial value
+    strictly; with floats a NaN makes the value NaN and ends the search.
+    So the parts are: the first NaN's position `F` (floats only), the best
+    value `b` before `F`, the first position before `F` whose value equals
+    `b` (each a `minui` or max/min reduction), and then per output
+    `value = F found ? NaN : max(v0, b)`, `index = b beats v0 ? position :
+    i0`. Float forms that select the value (`select %c, %x, %v`) and
+    `maxnumf` forms are left alone: their results depend on the order in
+    ways these parts do not reproduce (the sign of a zero maximum, a NaN
+    initial value).
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def TensorArithToLinalg

@@ -1,0 +1,220 @@
+// RUN: imex-opt %s -split-input-file -split-arg-reductions | FileCheck %s
+
+#in = affine_map<(d0) -> (d0)>
+#out = affine_map<(d0) -> ()>
+
+// IREE's float argmax: the first NaN's position, the best value before
+// it, the first position before it holding that value, then the fold into
+// the initial value and index.
+// CHECK-LABEL: func @iree_argmax
+// CHECK-SAME: (%[[X:.*]]: tensor<?xf32>, %[[V0:.*]]: tensor<f32>, %[[I0:.*]]: tensor<i32>)
+// CHECK: region.env_region
+// CHECK: %[[NONE:.*]] = linalg.fill ins(%c-1_i32{{.*}} : i32)
+// CHECK: %[[NAN:.*]] = linalg.generic {{.*}} iterator_types = ["reduction"]} ins(%[[X]] : tensor<?xf32>) outs(%[[NONE]] : tensor<i32>)
+// CHECK:   %[[K:.*]] = arith.index_castui
+// CHECK:   %[[UNO:.*]] = arith.cmpf uno, %[[IN:.*]], %[[IN]] : f32
+// CHECK:   %[[S:.*]] = arith.select %[[UNO]], %[[K]], %{{.*}} : i32
+// CHECK:   arith.minui %{{.*}}, %[[S]] : i32
+// CHECK: %[[NINF:.*]] = linalg.fill ins(%cst{{.*}} : f32)
+// CHECK: %[[BEST:.*]] = linalg.generic {{.*}} ins(%[[X]], %[[NAN]] : tensor<?xf32>, tensor<i32>) outs(%[[NINF]] : tensor<f32>)
+// CHECK:   %[[BEFORE:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i32
+// CHECK:   %[[V:.*]] = arith.select %[[BEFORE]], %{{.*}}, %{{.*}} : f32
+// CHECK:   arith.maximumf %{{.*}}, %[[V]] : f32
+// CHECK: %[[FIRST:.*]] = linalg.generic {{.*}} ins(%[[X]], %[[BEST]], %[[NAN]] : tensor<?xf32>, tensor<f32>, tensor<i32>)
+// CHECK:   %[[EQ:.*]] = arith.cmpf oeq
+// CHECK:   %[[BEFORE2:.*]] = arith.cmpi ult
+// CHECK:   %[[BOTH:.*]] = arith.andi %[[EQ]], %[[BEFORE2]] : i1
+// CHECK:   %[[P:.*]] = arith.select %[[BOTH]]
+// CHECK:   arith.minui %{{.*}}, %[[P]] : i32
+// CHECK: %[[R:.*]]:2 = linalg.generic {{.*}} iterator_types = []} ins(%[[BEST]], %[[FIRST]], %[[NAN]] : tensor<f32>, tensor<i32>, tensor<i32>) outs(%[[V0]], %[[I0]] : tensor<f32>, tensor<i32>)
+// CHECK: ^bb0(%[[B:.*]]: f32, %[[F:.*]]: i32, %[[N:.*]]: i32, %[[IV:.*]]: f32, %[[II:.*]]: i32):
+// CHECK:   %[[MAX:.*]] = arith.maximumf %[[IV]], %[[B]] : f32
+// CHECK:   %[[SAW:.*]] = arith.cmpi ne, %[[N]], %{{.*}} : i32
+// CHECK:   %[[VAL:.*]] = arith.select %[[SAW]], %cst{{.*}}, %[[MAX]] : f32
+// CHECK:   %[[BEATS:.*]] = arith.cmpf ogt, %[[B]], %[[IV]] : f32
+// CHECK:   %[[IDX:.*]] = arith.select %[[BEATS]], %[[F]], %[[II]] : i32
+// CHECK:   linalg.yield %[[VAL]], %[[IDX]] : f32, i32
+// CHECK: region.env_region_yield %[[R]]#0, %[[R]]#1
+// CHECK-NOT: arith.cmpf ogt, %{{.*}}, %{{.*}} : f32
+func.func @iree_argmax(%x: tensor<?xf32>, %v0: tensor<f32>, %i0: tensor<i32>) -> (tensor<f32>, tensor<i32>) {
+  %r:2 = region.env_region #region.gpu_env<device = "gpu"> -> tensor<f32>, tensor<i32> {
+    %g:2 = linalg.generic {indexing_maps = [#in, #out, #out], iterator_types = ["reduction"]}
+        ins(%x : tensor<?xf32>) outs(%v0, %i0 : tensor<f32>, tensor<i32>) {
+    ^bb0(%in: f32, %val: f32, %idx: i32):
+      %i = linalg.index 0 : index
+      %i_cast = arith.index_cast %i : index to i32
+      %maxval = arith.maximumf %in, %val : f32
+      %cmp = arith.cmpf ogt, %in, %val : f32
+      %sel_idx = arith.select %cmp, %i_cast, %idx : i32
+      linalg.yield %maxval, %sel_idx : f32, i32
+    } -> (tensor<f32>, tensor<i32>)
+    region.env_region_yield %g#0, %g#1 : tensor<f32>, tensor<i32>
+  }
+  return %r#0, %r#1 : tensor<f32>, tensor<i32>
+}
+
+// -----
+
+// torch-mlir's integer argmax along rows, the index output first and i64:
+// no NaN part; the element (x - 1) is recomputed in each part.
+// CHECK-LABEL: func @rows_signed
+// CHECK-NOT: arith.cmpf
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%{{.*}} : tensor<4x?xi32>) outs(%{{.*}} : tensor<4xi32>)
+// CHECK:   arith.subi
+// CHECK:   arith.maxsi
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<4x?xi32>, tensor<4xi32>) outs(%{{.*}} : tensor<4xi64>)
+// CHECK:   arith.subi
+// CHECK:   arith.cmpi eq
+// CHECK:   arith.minui {{.*}} : i64
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel"]}
+// CHECK:   arith.maxsi
+// CHECK:   arith.cmpi sgt
+// CHECK:   linalg.yield %{{.*}}, %{{.*}} : i64, i32
+func.func @rows_signed(%x: tensor<4x?xi32>, %i0: tensor<4xi64>, %v0: tensor<4xi32>) -> (tensor<4xi64>, tensor<4xi32>) {
+  %c1 = arith.constant 1 : i32
+  %r:2 = region.env_region #region.gpu_env<device = "gpu"> -> tensor<4xi64>, tensor<4xi32> {
+    %g:2 = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i)>],
+                           iterator_types = ["parallel", "reduction"]}
+        ins(%x : tensor<4x?xi32>) outs(%i0, %v0 : tensor<4xi64>, tensor<4xi32>) {
+    ^bb0(%in: i32, %idx: i64, %val: i32):
+      %e = arith.subi %in, %c1 : i32
+      %j = linalg.index 1 : index
+      %j_cast = arith.index_cast %j : index to i64
+      %maxval = arith.maxsi %e, %val : i32
+      %cmp = arith.cmpi sgt, %e, %val : i32
+      %sel_idx = arith.select %cmp, %j_cast, %idx : i64
+      linalg.yield %sel_idx, %maxval : i64, i32
+    } -> (tensor<4xi64>, tensor<4xi32>)
+    region.env_region_yield %g#0, %g#1 : tensor<4xi64>, tensor<4xi32>
+  }
+  return %r#0, %r#1 : tensor<4xi64>, tensor<4xi32>
+}
+
+// -----
+
+#in = affine_map<(d0) -> (d0)>
+#out = affine_map<(d0) -> ()>
+
+// Argmin with the comparison written val > in, and the unsigned select
+// form: both split (a minimumf best and a ugt fold).
+// CHECK-LABEL: func @argmin_swapped
+// CHECK: arith.cmpf uno
+// CHECK: arith.minimumf
+// CHECK: arith.cmpf olt
+// CHECK-LABEL: func @unsigned_select
+// CHECK: arith.maxui
+// CHECK: arith.cmpi ugt
+func.func @argmin_swapped(%x: tensor<?xf32>, %v0: tensor<f32>, %i0: tensor<i32>) -> (tensor<f32>, tensor<i32>) {
+  %r:2 = region.env_region #region.gpu_env<device = "gpu"> -> tensor<f32>, tensor<i32> {
+    %g:2 = linalg.generic {indexing_maps = [#in, #out, #out], iterator_types = ["reduction"]}
+        ins(%x : tensor<?xf32>) outs(%v0, %i0 : tensor<f32>, tensor<i32>) {
+    ^bb0(%in: f32, %val: f32, %idx: i32):
+      %i = linalg.index 0 : index
+      %i_cast = arith.index_castui %i : index to i32
+      %minval = arith.minimumf %val, %in : f32
+      %cmp = arith.cmpf ogt, %val, %in : f32
+      %sel_idx = arith.select %cmp, %i_cast, %idx : i32
+      linalg.yield %minval, %sel_idx : f32, i32
+    } -> (tensor<f32>, tensor<i32>)
+    region.env_region_yield %g#0, %g#1 : tensor<f32>, tensor<i32>
+  }
+  return %r#0, %r#1 : tensor<f32>, tensor<i32>
+}
+
+func.func @unsigned_select(%x: tensor<?xi32>, %v0: tensor<i32>, %i0: tensor<i32>) -> (tensor<i32>, tensor<i32>) {
+  %r:2 = region.env_region #region.gpu_env<device = "gpu"> -> tensor<i32>, tensor<i32> {
+    %g:2 = linalg.generic {indexing_maps = [#in, #out, #out], iterator_types = ["reduction"]}
+        ins(%x : tensor<?xi32>) outs(%v0, %i0 : tensor<i32>, tensor<i32>) {
+    ^bb0(%in: i32, %val: i32, %idx: i32):
+      %i = linalg.index 0 : index
+      %i_cast = arith.index_cast %i : index to i32
+      %cmp = arith.cmpi ugt, %in, %val : i32
+      %sel_val = arith.select %cmp, %in, %val : i32
+      %sel_idx = arith.select %cmp, %i_cast, %idx : i32
+      linalg.yield %sel_val, %sel_idx : i32, i32
+    } -> (tensor<i32>, tensor<i32>)
+    region.env_region_yield %g#0, %g#1 : tensor<i32>, tensor<i32>
+  }
+  return %r#0, %r#1 : tensor<i32>, tensor<i32>
+}
+
+// -----
+
+#in = affine_map<(d0) -> (d0)>
+#out = affine_map<(d0) -> ()>
+
+// Left alone: on the host; float values selected (the sign of a zero
+// maximum follows the order); maxnumf (a NaN initial value is replaced);
+// a non-strict comparison (the last maximum wins); a max that does not
+// match the comparison; an element that reads the accumulator.
+// CHECK-LABEL: func @left_alone
+// CHECK-COUNT-6: linalg.generic {{.*}} ins(%{{.*}} : tensor<?xf32>) outs(%{{.*}}, %{{.*}} : tensor<f32>, tensor<i32>)
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @left_alone(%x: tensor<?xf32>, %v0: tensor<f32>, %i0: tensor<i32>) -> (tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>) {
+  %host:2 = linalg.generic {indexing_maps = [#in, #out, #out], iterator_types = ["reduction"]}
+      ins(%x : tensor<?xf32>) outs(%v0, %i0 : tensor<f32>, tensor<i32>) {
+  ^bb0(%in: f32, %val: f32, %idx: i32):
+    %i = linalg.index 0 : index
+    %i_cast = arith.index_cast %i : index to i32
+    %maxval = arith.maximumf %in, %val : f32
+    %cmp = arith.cmpf ogt, %in, %val : f32
+    %sel_idx = arith.select %cmp, %i_cast, %idx : i32
+    linalg.yield %maxval, %sel_idx : f32, i32
+  } -> (tensor<f32>, tensor<i32>)
+  %r:5 = region.env_region #region.gpu_env<device = "gpu"> -> tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32> {
+    %selected:2 = linalg.generic {indexing_maps = [#in, #out, #out], iterator_types = ["reduction"]}
+        ins(%x : tensor<?xf32>) outs(%v0, %i0 : tensor<f32>, tensor<i32>) {
+    ^bb0(%in: f32, %val: f32, %idx: i32):
+      %i = linalg.index 0 : index
+      %i_cast = arith.index_cast %i : index to i32
+      %cmp = arith.cmpf ogt, %in, %val : f32
+      %sel_val = arith.select %cmp, %in, %val : f32
+      %sel_idx = arith.select %cmp, %i_cast, %idx : i32
+      linalg.yield %sel_val, %sel_idx : f32, i32
+    } -> (tensor<f32>, tensor<i32>)
+    %num:2 = linalg.generic {indexing_maps = [#in, #out, #out], iterator_types = ["reduction"]}
+        ins(%x : tensor<?xf32>) outs(%v0, %i0 : tensor<f32>, tensor<i32>) {
+    ^bb0(%in: f32, %val: f32, %idx: i32):
+      %i = linalg.index 0 : index
+      %i_cast = arith.index_cast %i : index to i32
+      %maxval = arith.maxnumf %in, %val : f32
+      %cmp = arith.cmpf ogt, %in, %val : f32
+      %sel_idx = arith.select %cmp, %i_cast, %idx : i32
+      linalg.yield %maxval, %sel_idx : f32, i32
+    } -> (tensor<f32>, tensor<i32>)
+    %last:2 = linalg.generic {indexing_maps = [#in, #out, #out], iterator_types = ["reduction"]}
+        ins(%x : tensor<?xf32>) outs(%v0, %i0 : tensor<f32>, tensor<i32>) {
+    ^bb0(%in: f32, %val: f32, %idx: i32):
+      %i = linalg.index 0 : index
+      %i_cast = arith.index_cast %i : index to i32
+      %maxval = arith.maximumf %in, %val : f32
+      %cmp = arith.cmpf oge, %in, %val : f32
+      %sel_idx = arith.select %cmp, %i_cast, %idx : i32
+      linalg.yield %maxval, %sel_idx : f32, i32
+    } -> (tensor<f32>, tensor<i32>)
+    %mismatch:2 = linalg.generic {indexing_maps = [#in, #out, #out], iterator_types = ["reduction"]}
+        ins(%x : tensor<?xf32>) outs(%v0, %i0 : tensor<f32>, tensor<i32>) {
+    ^bb0(%in: f32, %val: f32, %idx: i32):
+      %i = linalg.index 0 : index
+      %i_cast = arith.index_cast %i : index to i32
+      %maxval = arith.maximumf %in, %val : f32
+      %cmp = arith.cmpf olt, %in, %val : f32
+      %sel_idx = arith.select %cmp, %i_cast, %idx : i32
+      linalg.yield %maxval, %sel_idx : f32, i32
+    } -> (tensor<f32>, tensor<i32>)
+    %reads:2 = linalg.generic {indexing_maps = [#in, #out, #out], iterator_types = ["reduction"]}
+        ins(%x : tensor<?xf32>) outs(%v0, %i0 : tensor<f32>, tensor<i32>) {
+    ^bb0(%in: f32, %val: f32, %idx: i32):
+      %i = linalg.index 0 : index
+      %i_cast = arith.index_cast %i : index to i32
+      %e = arith.subf %in, %val : f32
+      %maxval = arith.maximumf %e, %val : f32
+      %cmp = arith.cmpf ogt, %e, %val : f32
+      %sel_idx = arith.select %cmp, %i_cast, %idx : i32
+      linalg.yield %maxval, %sel_idx : f32, i32
+    } -> (tensor<f32>, tensor<i32>)
+    region.env_region_yield %selected#1, %num#1, %last#1, %mismatch#1, %reads#1 : tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>
+  }
+  return %host#1, %r#0, %r#1, %r#2, %r#3, %r#4 : tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>
+}
