@@ -34,23 +34,39 @@ namespace {
 
 using Kind = arith::AtomicRMWKind;
 
-/// A linalg op on tensors whose body folds an element `x` into a value
-/// output `v` and an index output `i` over one reduction loop:
-///   c = x beats v;  v' = max(x, v);  i' = c ? index : i.
+/// How a body chooses between the element and the accumulated pair.
+enum class ArgForm {
+  /// Serially (torch-mlir, IREE): the element wins if it beats the
+  /// accumulated value strictly, whose max/min a NaN turns into NaN, which
+  /// nothing beats afterwards.
+  StopsAtNaN,
+  /// In any order (NumPy's, as the array language writes it): the element
+  /// wins if it is better, or as good at a lower position; NaN is better
+  /// than any number.
+  Ordered,
+};
+
+/// A linalg op on tensors whose body folds an element `x` at `position`
+/// into a value output `v` and an index output `i`.
 struct ArgReduction {
   linalg::LinalgOp op;
+  ArgForm form;
   unsigned valueInit, indexInit;
-  /// The reduction loop, whose index the index output takes.
-  unsigned dim;
-  /// The combiners in the body, and the element they fold.
-  Operation *compare, *valueUpdate, *indexSelect;
-  Value element;
-  /// "beats": a strict comparison, the element on its left.
-  arith::CmpFPredicate floatBeats;
-  arith::CmpIPredicate intBeats;
+  /// In the body: the element, its position (of the index output's type),
+  /// and the ops that read the accumulators (the choice), which the parts
+  /// leave out.
+  Value element, position;
+  llvm::SmallPtrSet<Operation *, 16> choice;
   /// The reduction that gives the best value.
   Kind best;
   bool isFloat;
+  /// StopsAtNaN: "beats", a strict comparison with the element on its
+  /// left.
+  arith::CmpFPredicate floatBeats;
+  arith::CmpIPredicate intBeats;
+  /// Ordered: whether the element wins, which the fold into the initial
+  /// values re-evaluates.
+  Value wins;
 };
 
 /// `predicate` with its operands swapped, if it is a strict ordering this
@@ -123,9 +139,210 @@ Value otherOperand(Operation *op, Value known) {
   return nullptr;
 }
 
-bool usedOnlyBy(Value value, ArrayRef<Operation *> users) {
-  return llvm::all_of(value.getUsers(), [&](Operation *user) {
-    return llvm::is_contained(users, user);
+/// Whether `v` is an `OpTy` of operands matching `lhs` and `rhs`, in either
+/// order (the ops matched so are commutative).
+template <typename OpTy>
+bool isCommutative(Value v, function_ref<bool(Value)> lhs,
+                   function_ref<bool(Value)> rhs) {
+  auto op = v.getDefiningOp<OpTy>();
+  return op && ((lhs(op.getLhs()) && rhs(op.getRhs())) ||
+                (lhs(op.getRhs()) && rhs(op.getLhs())));
+}
+
+/// Whether `v` compares `a` with `b` by `predicate` (or `b` with `a` by
+/// its swap), for floats or integers.
+bool isComparison(Value v, arith::CmpFPredicate predicate, Value a, Value b) {
+  auto cmp = v.getDefiningOp<arith::CmpFOp>();
+  if (!cmp)
+    return false;
+  if (cmp.getLhs() == a && cmp.getRhs() == b)
+    return cmp.getPredicate() == predicate;
+  return cmp.getLhs() == b && cmp.getRhs() == a &&
+         (predicate == arith::CmpFPredicate::OEQ
+              ? cmp.getPredicate() == predicate
+              : swapped(cmp.getPredicate()) == predicate);
+}
+
+bool isComparison(Value v, arith::CmpIPredicate predicate, Value a, Value b) {
+  auto cmp = v.getDefiningOp<arith::CmpIOp>();
+  if (!cmp)
+    return false;
+  if (cmp.getLhs() == a && cmp.getRhs() == b)
+    return cmp.getPredicate() == predicate;
+  return cmp.getLhs() == b && cmp.getRhs() == a &&
+         (predicate == arith::CmpIPredicate::eq
+              ? cmp.getPredicate() == predicate
+              : swapped(cmp.getPredicate()) == predicate);
+}
+
+/// Whether `v` tests `x` for NaN.
+bool isNaNTest(Value v, Value x) {
+  return isComparison(v, arith::CmpFPredicate::UNO, x, x);
+}
+
+/// Whether `v` is `x` negated (xor with true).
+bool isNegation(Value v, function_ref<bool(Value)> x) {
+  return isCommutative<arith::XOrIOp>(v, x, [](Value c) {
+    return matchPattern(c, m_One()) && c.getType().isInteger(1);
+  });
+}
+
+/// The StopsAtNaN form: v' = max(x, v), i' = select(x beats v, index, i)
+/// over one reduction loop whose index is the position.
+bool matchStopsAtNaN(ArgReduction &r, Value newValue, Value newIndex,
+                     BlockArgument accValue, BlockArgument accIndex) {
+  linalg::LinalgOp op = r.op;
+  auto select = newIndex.getDefiningOp<arith::SelectOp>();
+  if (!select || select.getFalseValue() != accIndex ||
+      op.getNumReductionLoops() != 1)
+    return false;
+  // The position is the reduction loop's index: the serial order.
+  Operation *cast = select.getTrueValue().getDefiningOp();
+  if (!isa_and_nonnull<arith::IndexCastOp, arith::IndexCastUIOp>(cast))
+    return false;
+  auto index = cast->getOperand(0).getDefiningOp<linalg::IndexOp>();
+  if (!index ||
+      !linalg::isReductionIterator(op.getIteratorTypesArray()[index.getDim()]))
+    return false;
+  r.position = select.getTrueValue();
+
+  Operation *compare = select.getCondition().getDefiningOp();
+  if (!compare)
+    return false;
+  r.element = otherOperand(compare, accValue);
+  if (!r.element || r.element == accValue)
+    return false;
+  bool elementLeft = compare->getOperand(0) == r.element;
+  if (auto cmp = dyn_cast<arith::CmpFOp>(compare)) {
+    std::optional<arith::CmpFPredicate> beats =
+        elementLeft ? std::optional(cmp.getPredicate())
+                    : swapped(cmp.getPredicate());
+    if (!beats || !swapped(*beats))
+      return false;
+    r.floatBeats = *beats;
+    r.best = bestFor(*beats);
+  } else if (auto cmp = dyn_cast<arith::CmpIOp>(compare)) {
+    std::optional<arith::CmpIPredicate> beats =
+        elementLeft ? std::optional(cmp.getPredicate())
+                    : swapped(cmp.getPredicate());
+    if (!beats || !swapped(*beats))
+      return false;
+    r.intBeats = *beats;
+    r.best = bestFor(*beats);
+  } else {
+    return false;
+  }
+
+  // v' = max(x, v) of the comparison's kind; for integers also
+  // select(c, x, v). (For floats the select keeps the first of equal
+  // zeros and ignores NaN, which the parts do not reproduce.)
+  Operation *update = newValue.getDefiningOp();
+  if (!update)
+    return false;
+  if (auto valueSelect = dyn_cast<arith::SelectOp>(update))
+    return !r.isFloat && valueSelect.getCondition() == select.getCondition() &&
+           valueSelect.getTrueValue() == r.element &&
+           valueSelect.getFalseValue() == accValue;
+  return maxMinKind(update) == r.best &&
+         otherOperand(update, accValue) == r.element;
+}
+
+/// Whether `v` is a sum of products of loop indices and values from
+/// outside `body`, as a row-major position is: never negative, so that
+/// the parts may take the lowest position as an unsigned minimum.
+bool isLoopPosition(Value v, Region &body) {
+  if (v.getParentRegion() != &body)
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (isa_and_nonnull<linalg::IndexOp>(def))
+    return true;
+  if (!isa_and_nonnull<arith::AddIOp, arith::MulIOp>(def))
+    return false;
+  return isLoopPosition(def->getOperand(0), body) &&
+         isLoopPosition(def->getOperand(1), body);
+}
+
+/// The Ordered form: with w = better || (same && position < i),
+/// v' = select(w, x, v), i' = select(w, position, i); for floats
+/// better = x > v || (x is NaN && v is not), same = x == v || both NaN.
+bool matchOrdered(ArgReduction &r, Value newValue, Value newIndex,
+                  BlockArgument accValue, BlockArgument accIndex) {
+  auto indexSelect = newIndex.getDefiningOp<arith::SelectOp>();
+  auto valueSelect = newValue.getDefiningOp<arith::SelectOp>();
+  if (!indexSelect || !valueSelect ||
+      indexSelect.getCondition() != valueSelect.getCondition() ||
+      indexSelect.getFalseValue() != accIndex ||
+      valueSelect.getFalseValue() != accValue)
+    return false;
+  r.wins = indexSelect.getCondition();
+  r.element = valueSelect.getTrueValue();
+  r.position = indexSelect.getTrueValue();
+  Operation *cast = r.position.getDefiningOp();
+  if (!isa_and_nonnull<arith::IndexCastOp, arith::IndexCastUIOp>(cast) ||
+      !isLoopPosition(cast->getOperand(0), r.op->getRegion(0)))
+    return false;
+  Value x = r.element, v = accValue;
+  auto earlier = [&](Value c) {
+    return isComparison(c, arith::CmpIPredicate::slt, r.position, accIndex) ||
+           isComparison(c, arith::CmpIPredicate::ult, r.position, accIndex);
+  };
+  auto same = [&](Value c) {
+    if (!r.isFloat)
+      return isComparison(c, arith::CmpIPredicate::eq, x, v);
+    return isCommutative<arith::OrIOp>(
+        c,
+        [&](Value e) {
+          return isComparison(e, arith::CmpFPredicate::OEQ, x, v);
+        },
+        [&](Value n) {
+          return isCommutative<arith::AndIOp>(
+              n, [&](Value a) { return isNaNTest(a, x); },
+              [&](Value b) { return isNaNTest(b, v); });
+        });
+  };
+  auto better = [&](Value c) {
+    if (!r.isFloat) {
+      for (arith::CmpIPredicate beats :
+           {arith::CmpIPredicate::sgt, arith::CmpIPredicate::slt,
+            arith::CmpIPredicate::ugt, arith::CmpIPredicate::ult})
+        if (isComparison(c, beats, x, v)) {
+          r.best = bestFor(beats);
+          return true;
+        }
+      return false;
+    }
+    return isCommutative<arith::OrIOp>(
+        c,
+        [&](Value cmp) {
+          for (arith::CmpFPredicate beats :
+               {arith::CmpFPredicate::OGT, arith::CmpFPredicate::OLT})
+            if (isComparison(cmp, beats, x, v)) {
+              r.best = bestFor(beats);
+              return true;
+            }
+          return false;
+        },
+        [&](Value nan) {
+          return isCommutative<arith::AndIOp>(
+              nan, [&](Value a) { return isNaNTest(a, x); },
+              [&](Value b) {
+                return isNegation(b, [&](Value n) { return isNaNTest(n, v); });
+              });
+        });
+  };
+  return isCommutative<arith::OrIOp>(r.wins, better, [&](Value tie) {
+    return isCommutative<arith::AndIOp>(tie, same, earlier);
+  });
+}
+
+/// Whether nothing reads `value`, but regions that yield it for nothing
+/// (the value of an argmax whose index alone is used).
+bool isUnused(Value value) {
+  return llvm::all_of(value.getUses(), [](OpOperand &use) {
+    auto yield =
+        dyn_cast<imex::region::EnvironmentRegionYieldOp>(use.getOwner());
+    return yield &&
+           isUnused(yield->getParentOp()->getResult(use.getOperandNumber()));
   });
 }
 
@@ -137,83 +354,55 @@ std::optional<ArgReduction> matchWithIndexOutput(linalg::LinalgOp op,
   auto yield = cast<linalg::YieldOp>(body.getTerminator());
   BlockArgument accValue = op.getRegionOutputArgs()[valueInit];
   BlockArgument accIndex = op.getRegionOutputArgs()[indexInit];
-  ArgReduction r{op,      valueInit, indexInit, 0,  nullptr, nullptr,
-                 nullptr, {},        {},        {}, {},      false};
-
-  // i' = select(c, index_cast(linalg.index d), i)
-  auto select = yield.getOperand(indexInit).getDefiningOp<arith::SelectOp>();
-  if (!select || select.getFalseValue() != accIndex ||
-      !isa<IntegerType>(accIndex.getType()))
+  if (!isa<IntegerType>(accIndex.getType()))
     return std::nullopt;
-  Operation *cast = select.getTrueValue().getDefiningOp();
-  if (!isa_and_nonnull<arith::IndexCastOp, arith::IndexCastUIOp>(cast))
-    return std::nullopt;
-  auto index = cast->getOperand(0).getDefiningOp<linalg::IndexOp>();
-  if (!index ||
-      !linalg::isReductionIterator(op.getIteratorTypesArray()[index.getDim()]))
-    return std::nullopt;
-  r.dim = index.getDim();
-  r.indexSelect = select;
-
-  // c = x beats v (or v loses to x)
-  r.compare = select.getCondition().getDefiningOp();
-  if (!r.compare || r.compare->getBlock() != &body)
-    return std::nullopt;
-  r.element = otherOperand(r.compare, accValue);
-  if (!r.element || r.element == accValue)
-    return std::nullopt;
-  bool elementLeft = r.compare->getOperand(0) == r.element;
-  if (auto cmp = dyn_cast<arith::CmpFOp>(r.compare)) {
-    std::optional<arith::CmpFPredicate> beats =
-        elementLeft ? std::optional(cmp.getPredicate())
-                    : swapped(cmp.getPredicate());
-    if (!beats || !swapped(*beats))
+  ArgReduction r;
+  r.op = op;
+  r.valueInit = valueInit;
+  r.indexInit = indexInit;
+  r.isFloat = isa<FloatType>(accValue.getType());
+  Value newValue = yield.getOperand(valueInit);
+  Value newIndex = yield.getOperand(indexInit);
+  if (matchStopsAtNaN(r, newValue, newIndex, accValue, accIndex)) {
+    r.form = ArgForm::StopsAtNaN;
+  } else if (matchOrdered(r, newValue, newIndex, accValue, accIndex)) {
+    r.form = ArgForm::Ordered;
+    // The parts give a float value's bits but for the sign of a zero,
+    // which only matters where the value is used.
+    if (r.isFloat && !isUnused(op->getResult(valueInit)))
       return std::nullopt;
-    r.floatBeats = *beats;
-    r.best = bestFor(*beats);
-    r.isFloat = true;
-  } else if (auto cmp = dyn_cast<arith::CmpIOp>(r.compare)) {
-    std::optional<arith::CmpIPredicate> beats =
-        elementLeft ? std::optional(cmp.getPredicate())
-                    : swapped(cmp.getPredicate());
-    if (!beats || !swapped(*beats))
-      return std::nullopt;
-    r.intBeats = *beats;
-    r.best = bestFor(*beats);
   } else {
     return std::nullopt;
   }
 
-  // v' = max(x, v) of the comparison's kind; for integers also
-  // select(c, x, v). (For floats the select keeps the first of equal
-  // zeros and ignores NaN, which the parts do not reproduce.)
-  r.valueUpdate = yield.getOperand(valueInit).getDefiningOp();
-  if (!r.valueUpdate || r.valueUpdate->getBlock() != &body)
+  // The choice: every op that reads an accumulator, directly or not. The
+  // element and its position must not (they are computed afresh by each
+  // part), and only the yield may use the choice.
+  for (Operation &bodyOp : body.without_terminator())
+    if (llvm::any_of(bodyOp.getOperands(), [&](Value operand) {
+          if (operand == accValue || operand == accIndex)
+            return true;
+          Operation *def = operand.getDefiningOp();
+          return def && r.choice.contains(def);
+        }))
+      r.choice.insert(&bodyOp);
+  auto inChoice = [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    return v == accValue || v == accIndex || (def && r.choice.contains(def));
+  };
+  if (inChoice(r.element) || inChoice(r.position) ||
+      r.position.getType() != accIndex.getType())
     return std::nullopt;
-  if (auto valueSelect = dyn_cast<arith::SelectOp>(r.valueUpdate)) {
-    if (r.isFloat || valueSelect.getCondition() != select.getCondition() ||
-        valueSelect.getTrueValue() != r.element ||
-        valueSelect.getFalseValue() != accValue)
-      return std::nullopt;
-  } else if (maxMinKind(r.valueUpdate) != r.best ||
-             otherOperand(r.valueUpdate, accValue) != r.element) {
-    return std::nullopt;
-  }
-
-  // Nothing else reads the accumulators or the combiners' results, so the
-  // rest of the body computes the element alone.
-  if (!usedOnlyBy(accValue, {r.compare, r.valueUpdate}) ||
-      !usedOnlyBy(accIndex, {r.indexSelect}) ||
-      !usedOnlyBy(r.compare->getResult(0), {r.valueUpdate, r.indexSelect}) ||
-      !usedOnlyBy(r.valueUpdate->getResult(0), {yield}) ||
-      !usedOnlyBy(r.indexSelect->getResult(0), {yield}))
-    return std::nullopt;
+  for (Operation *chosen : r.choice)
+    for (Operation *user : chosen->getUsers())
+      if (!r.choice.contains(user) && user != yield)
+        return std::nullopt;
   return r;
 }
 
 std::optional<ArgReduction> matchArgReduction(linalg::LinalgOp op) {
   if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 2 ||
-      op.getNumReductionLoops() != 1 || op->getNumRegions() != 1 ||
+      op.getNumReductionLoops() == 0 || op->getNumRegions() != 1 ||
       !isa<linalg::YieldOp>(op->getRegion(0).front().getTerminator()))
     return std::nullopt;
   AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
@@ -256,8 +445,6 @@ Value buildPart(OpBuilder &b, Location loc, const ArgReduction &r, Kind kind,
     maps.push_back(outMap);
   }
   maps.push_back(outMap);
-  Type positionType =
-      op.getRegionOutputArgs()[r.indexInit].getType(); // an integer type
   auto part = linalg::GenericOp::create(
       b, loc, init.getType(), inputs, init, maps, op.getIteratorTypesArray(),
       [&](OpBuilder &nb, Location l, ValueRange args) {
@@ -267,12 +454,10 @@ Value buildPart(OpBuilder &b, Location loc, const ArgReduction &r, Kind kind,
                  body.getArguments().take_front(op.getNumDpsInputs()), args))
           mapping.map(old, now);
         for (Operation &bodyOp : body.without_terminator())
-          if (&bodyOp != r.compare && &bodyOp != r.valueUpdate &&
-              &bodyOp != r.indexSelect)
+          if (!r.choice.contains(&bodyOp))
             nb.clone(bodyOp, mapping);
-        Value position = arith::IndexCastUIOp::create(
-            nb, l, positionType, linalg::IndexOp::create(nb, l, r.dim));
-        Value value = step(nb, l, mapping.lookupOrDefault(r.element), position,
+        Value value = step(nb, l, mapping.lookupOrDefault(r.element),
+                           mapping.lookupOrDefault(r.position),
                            args.slice(op.getNumDpsInputs(), extras.size()));
         linalg::YieldOp::create(
             nb, l, arith::getReductionOp(kind, nb, l, args.back(), value));
@@ -288,6 +473,32 @@ Value buildBeats(OpBuilder &b, Location loc, const ArgReduction &r, Value a,
   return arith::CmpIOp::create(b, loc, r.intBeats, a, other);
 }
 
+/// Whether `element` at `position` wins over (`value`, `index`), by the
+/// ops of `r`'s (Ordered) body that decide it, cloned into `b`.
+Value cloneWins(OpBuilder &b, const ArgReduction &r, Value element,
+                Value position, Value value, Value index) {
+  linalg::LinalgOp op = r.op;
+  IRMapping mapping;
+  mapping.map(r.element, element);
+  mapping.map(r.position, position);
+  mapping.map(op.getRegionOutputArgs()[r.valueInit], value);
+  mapping.map(op.getRegionOutputArgs()[r.indexInit], index);
+  llvm::SmallPtrSet<Operation *, 16> decides;
+  SmallVector<Value> worklist{r.wins};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (mapping.contains(v))
+      continue;
+    Operation *def = v.getDefiningOp();
+    if (def && decides.insert(def).second)
+      llvm::append_range(worklist, def->getOperands());
+  }
+  for (Operation &bodyOp : op->getRegion(0).front().without_terminator())
+    if (decides.contains(&bodyOp))
+      b.clone(bodyOp, mapping);
+  return mapping.lookup(r.wins);
+}
+
 /// Replaces `r.op` by its parts and their fold into the initial values.
 void splitArgReduction(RewriterBase &rewriter, const ArgReduction &r) {
   linalg::LinalgOp op = r.op;
@@ -297,13 +508,16 @@ void splitArgReduction(RewriterBase &rewriter, const ArgReduction &r) {
   Type positionType = op.getRegionOutputArgs()[r.indexInit].getType();
   Value none = arith::getIdentityValue(Kind::minu, positionType, rewriter, loc);
 
-  // Floats: the first NaN's position, where the serial search stops (the
-  // value becomes NaN, which nothing beats). An element counts before it.
+  // Floats: the first NaN's position. Serially (StopsAtNaN) the search
+  // stops there, so only elements before it count; in any order it is the
+  // winner, and only numbers count for the best number.
   Value firstNaN;
-  auto beforeFirstNaN = [&](OpBuilder &b, Location l, Value position,
-                            ValueRange extras) -> Value {
-    if (!firstNaN)
+  auto counts = [&](OpBuilder &b, Location l, Value x, Value position,
+                    ValueRange extras) -> Value {
+    if (!r.isFloat)
       return arith::ConstantIntOp::create(b, l, 1, 1);
+    if (r.form == ArgForm::Ordered)
+      return arith::CmpFOp::create(b, l, arith::CmpFPredicate::ORD, x, x);
     return arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult, position,
                                  extras.back());
   };
@@ -318,16 +532,17 @@ void splitArgReduction(RewriterBase &rewriter, const ArgReduction &r) {
               b, l, isNaN, position,
               arith::getIdentityValue(Kind::minu, positionType, b, l));
         });
-    stopExtras.push_back(firstNaN);
+    if (r.form == ArgForm::StopsAtNaN)
+      stopExtras.push_back(firstNaN);
   }
   Value best =
       buildPart(rewriter, loc, r, r.best, valueType, stopExtras,
                 [&](OpBuilder &b, Location l, Value x, Value position,
                     ValueRange extras) -> Value {
-                  if (!firstNaN)
+                  if (!r.isFloat)
                     return x;
                   return arith::SelectOp::create(
-                      b, l, beforeFirstNaN(b, l, position, extras), x,
+                      b, l, counts(b, l, x, position, extras), x,
                       arith::getIdentityValue(r.best, valueType, b, l));
                 });
   SmallVector<Value> positionExtras{best};
@@ -343,15 +558,14 @@ void splitArgReduction(RewriterBase &rewriter, const ArgReduction &r) {
                       : arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, x,
                                               extras[0])
                             .getResult();
-        Value counts = arith::AndIOp::create(
-            b, l, isBest, beforeFirstNaN(b, l, position, extras.drop_front()));
+        Value found = arith::AndIOp::create(
+            b, l, isBest, counts(b, l, x, position, extras.drop_front()));
         return arith::SelectOp::create(
-            b, l, counts, position,
+            b, l, found, position,
             arith::getIdentityValue(Kind::minu, positionType, b, l));
       });
 
-  // Per output: value = NaN seen ? NaN : max(v0, best); index = best beats
-  // v0 ? first : i0.
+  // Per output, the parts folded into the initial value v0 and index i0.
   SmallVector<Value> parts{best, first};
   if (firstNaN)
     parts.push_back(firstNaN);
@@ -367,22 +581,45 @@ void splitArgReduction(RewriterBase &rewriter, const ArgReduction &r) {
         Value bestValue = args[0], firstPosition = args[1];
         Value initialValue = args[parts.size() + r.valueInit];
         Value initialIndex = args[parts.size() + r.indexInit];
-        Value value =
-            arith::getReductionOp(r.best, b, l, initialValue, bestValue);
+        Value sawNaN, nan;
         if (firstNaN) {
-          Value sawNaN = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne,
-                                               args[2], none);
-          Value nan = arith::ConstantOp::create(
+          sawNaN = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne,
+                                         args[2], none);
+          nan = arith::ConstantOp::create(
               b, l,
               b.getFloatAttr(
                   valueType,
                   APFloat::getQNaN(
                       cast<FloatType>(valueType).getFloatSemantics())));
-          value = arith::SelectOp::create(b, l, sawNaN, nan, value);
         }
-        Value index = arith::SelectOp::create(
-            b, l, buildBeats(b, l, r, bestValue, initialValue), firstPosition,
-            initialIndex);
+        Value value, index;
+        if (r.form == ArgForm::StopsAtNaN) {
+          // value = NaN seen ? NaN : max(v0, best); index = best beats v0 ?
+          // first : i0.
+          value = arith::getReductionOp(r.best, b, l, initialValue, bestValue);
+          if (sawNaN)
+            value = arith::SelectOp::create(b, l, sawNaN, nan, value);
+          index = arith::SelectOp::create(
+              b, l, buildBeats(b, l, r, bestValue, initialValue), firstPosition,
+              initialIndex);
+        } else {
+          // The winner of all elements is the first NaN, else the first
+          // best number; the body's own choice then decides between it and
+          // (v0, i0), unless there was no element.
+          Value winner = bestValue, position = firstPosition;
+          if (sawNaN) {
+            winner = arith::SelectOp::create(b, l, sawNaN, nan, bestValue);
+            position =
+                arith::SelectOp::create(b, l, sawNaN, args[2], firstPosition);
+          }
+          Value any = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne,
+                                            position, none);
+          Value wins = arith::AndIOp::create(
+              b, l, any,
+              cloneWins(b, r, winner, position, initialValue, initialIndex));
+          value = arith::SelectOp::create(b, l, wins, winner, initialValue);
+          index = arith::SelectOp::create(b, l, wins, position, initialIndex);
+        }
         SmallVector<Value> results(2);
         results[r.valueInit] = value;
         results[r.indexInit] = index;

@@ -595,30 +595,37 @@ def SplitArgReductions
     form: it ran as one GPU thread per output, serially over the whole
     reduction (slow on any GPU, and wrong on lavapipe past 65535 elements,
     its loop limit). This pass replaces each such `linalg` op on tensors
-    in a GPU `region.env_region` by single-output reductions that compute
-    the same two results exactly, and an elementwise op that folds them
-    into the outputs' initial values. It takes the forms torch-mlir and
-    IREE write, over one reduction loop `d`:
+    in a GPU `region.env_region` by single-output reductions (parts) that
+    compute the same two results exactly, and an elementwise op that folds
+    them into the outputs' initial values. It takes two forms.
+
+    The serial form torch-mlir and IREE write, over one reduction loop `d`:
 
         %c = arith.cmpf ogt, %x, %v      (olt; arith.cmpi sgt/slt/ugt/ult)
         %m = arith.maximumf %x, %v       (minimumf; maxsi/minsi/maxui/minui,
                                           or for integers select %c, %x, %v)
-        %k = arith.index_cast (linalg.index d)
-        %j = arith.select %c, %k, %i
+        %j = arith.select %c, (arith.index_cast (linalg.index d)), %i
         linalg.yield %m, %j
 
-    (either output first, `x` any pure function of the inputs and indices,
-    comparisons with their operands swapped). Serially the index is the
-    first position of the best value, if that beats the initial value
-    strictly; with floats a NaN makes the value NaN and ends the search.
-    So the parts are: the first NaN's position `F` (floats only), the best
+    Its index is the first position of the best value, if that beats the
+    initial value strictly; with floats a NaN makes the value NaN and ends
+    the search. Parts: the first NaN's position `F` (floats only), the best
     value `b` before `F`, the first position before `F` whose value equals
-    `b` (each a `minui` or max/min reduction), and then per output
-    `value = F found ? NaN : max(v0, b)`, `index = b beats v0 ? position :
-    i0`. Float forms that select the value (`select %c, %x, %v`) and
-    `maxnumf` forms are left alone: their results depend on the order in
-    ways these parts do not reproduce (the sign of a zero maximum, a NaN
+    `b`; then `value = F found ? NaN : max(v0, b)`, `index = b beats v0 ?
+    position : i0`. Float forms that select the value (`select %c, %x, %v`)
+    and `maxnumf` forms are left alone: their results depend on the order
+    in ways the parts do not reproduce (the sign of a zero maximum, a NaN
     initial value).
+
+    NumPy's form, as the array language writes it, over any reduction
+    loops: the element at `position` wins if it is better (`x > v`, or for
+    floats `x` is NaN and `v` is not) or as good (`x == v`, or both NaN) at
+    a lower position, and both outputs select it. The winner does not
+    depend on the order: the first NaN, else the first best number (the
+    same three parts, NaN elements excluded from the best). The fold
+    re-evaluates the body's own choice between that winner and the initial
+    pair. A float value output must be unused (the parts give the best
+    number's bits, not the sign of the winning zero).
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect",

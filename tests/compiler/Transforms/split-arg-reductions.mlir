@@ -11,7 +11,7 @@
 // CHECK: region.env_region
 // CHECK: %[[NONE:.*]] = linalg.fill ins(%c-1_i32{{.*}} : i32)
 // CHECK: %[[NAN:.*]] = linalg.generic {{.*}} iterator_types = ["reduction"]} ins(%[[X]] : tensor<?xf32>) outs(%[[NONE]] : tensor<i32>)
-// CHECK:   %[[K:.*]] = arith.index_castui
+// CHECK:   %[[K:.*]] = arith.index_cast %{{.*}} : index to i32
 // CHECK:   %[[UNO:.*]] = arith.cmpf uno, %[[IN:.*]], %[[IN]] : f32
 // CHECK:   %[[S:.*]] = arith.select %[[UNO]], %[[K]], %{{.*}} : i32
 // CHECK:   arith.minui %{{.*}}, %[[S]] : i32
@@ -28,8 +28,8 @@
 // CHECK:   arith.minui %{{.*}}, %[[P]] : i32
 // CHECK: %[[R:.*]]:2 = linalg.generic {{.*}} iterator_types = []} ins(%[[BEST]], %[[FIRST]], %[[NAN]] : tensor<f32>, tensor<i32>, tensor<i32>) outs(%[[V0]], %[[I0]] : tensor<f32>, tensor<i32>)
 // CHECK: ^bb0(%[[B:.*]]: f32, %[[F:.*]]: i32, %[[N:.*]]: i32, %[[IV:.*]]: f32, %[[II:.*]]: i32):
-// CHECK:   %[[MAX:.*]] = arith.maximumf %[[IV]], %[[B]] : f32
 // CHECK:   %[[SAW:.*]] = arith.cmpi ne, %[[N]], %{{.*}} : i32
+// CHECK:   %[[MAX:.*]] = arith.maximumf %[[IV]], %[[B]] : f32
 // CHECK:   %[[VAL:.*]] = arith.select %[[SAW]], %cst{{.*}}, %[[MAX]] : f32
 // CHECK:   %[[BEATS:.*]] = arith.cmpf ogt, %[[B]], %[[IV]] : f32
 // CHECK:   %[[IDX:.*]] = arith.select %[[BEATS]], %[[F]], %[[II]] : i32
@@ -217,4 +217,134 @@ func.func @left_alone(%x: tensor<?xf32>, %v0: tensor<f32>, %i0: tensor<i32>) -> 
     region.env_region_yield %selected#1, %num#1, %last#1, %mismatch#1, %reads#1 : tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>
   }
   return %host#1, %r#0, %r#1, %r#2, %r#3, %r#4 : tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>
+}
+
+// -----
+
+// NumPy's form, as the array language writes it (order-independent: the
+// element wins if better, NaN being better than any number, or as good at
+// a lower position), flat over two reduction loops. Parts: the first NaN,
+// the best number, its first position; the fold takes the NaN if there is
+// one, else the best number, and re-evaluates the body's choice against
+// the initial pair. The value output is only yielded by the region for
+// nothing, so its sign of zero does not matter.
+// CHECK-LABEL: func @numpy_flat
+// CHECK: %[[NAN:.*]] = linalg.generic {{.*}} iterator_types = ["reduction", "reduction"]} ins(%{{.*}} : tensor<?x?xf64>) outs(%{{.*}} : tensor<i64>)
+// CHECK:   arith.muli
+// CHECK:   arith.cmpf uno
+// CHECK:   arith.minui
+// CHECK: %[[BEST:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<?x?xf64>) outs(%{{.*}} : tensor<f64>)
+// CHECK:   %[[NUM:.*]] = arith.cmpf ord
+// CHECK:   %[[V:.*]] = arith.select %[[NUM]]
+// CHECK:   arith.minimumf %{{.*}}, %[[V]] : f64
+// CHECK: %[[FIRST:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %[[BEST]] : tensor<?x?xf64>, tensor<f64>) outs(%{{.*}} : tensor<i64>)
+// CHECK:   arith.cmpf oeq
+// CHECK:   arith.minui
+// CHECK: linalg.generic {{.*}} ins(%[[BEST]], %[[FIRST]], %[[NAN]] : tensor<f64>, tensor<i64>, tensor<i64>)
+// CHECK: ^bb0(%[[B:.*]]: f64, %[[F:.*]]: i64, %[[N:.*]]: i64, %[[IV:.*]]: f64, %[[II:.*]]: i64):
+// CHECK:   %[[SAW:.*]] = arith.cmpi ne, %[[N]]
+// CHECK:   %[[W:.*]] = arith.select %[[SAW]], %{{.*}}, %[[B]] : f64
+// CHECK:   %[[P:.*]] = arith.select %[[SAW]], %[[N]], %[[F]] : i64
+// CHECK:   %[[ANY:.*]] = arith.cmpi ne, %[[P]]
+// CHECK:   arith.cmpf olt, %[[W]], %[[IV]] : f64
+// CHECK:   arith.cmpi slt, %[[P]], %[[II]] : i64
+// CHECK:   %[[TAKE:.*]] = arith.ori
+// CHECK:   %[[WINS:.*]] = arith.andi %[[ANY]], %[[TAKE]] : i1
+// CHECK:   arith.select %[[WINS]], %[[W]], %[[IV]] : f64
+// CHECK:   arith.select %[[WINS]], %[[P]], %[[II]] : i64
+func.func @numpy_flat(%m: tensor<?x?xf64>, %v0: tensor<f64>, %i0: tensor<i64>) -> tensor<i64> {
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %m, %c1 : tensor<?x?xf64>
+  %r:2 = region.env_region #region.gpu_env<device = "gpu"> -> tensor<f64>, tensor<i64> {
+    %g:2 = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> ()>, affine_map<(i, j) -> ()>],
+                           iterator_types = ["reduction", "reduction"]}
+        ins(%m : tensor<?x?xf64>) outs(%v0, %i0 : tensor<f64>, tensor<i64>) {
+    ^bb0(%x: f64, %best: f64, %bestIndex: i64):
+      %i = linalg.index 0 : index
+      %j = linalg.index 1 : index
+      %in = arith.muli %i, %n : index
+      %flat = arith.addi %in, %j : index
+      %index = arith.index_cast %flat : index to i64
+      %xNaN = arith.cmpf uno, %x, %x : f64
+      %bNaN = arith.cmpf uno, %best, %best : f64
+      %true = arith.constant true
+      %lt = arith.cmpf olt, %x, %best : f64
+      %notB = arith.xori %bNaN, %true : i1
+      %nanWins = arith.andi %xNaN, %notB : i1
+      %better = arith.ori %lt, %nanWins : i1
+      %eq = arith.cmpf oeq, %x, %best : f64
+      %bothNaN = arith.andi %xNaN, %bNaN : i1
+      %same = arith.ori %eq, %bothNaN : i1
+      %earlier = arith.cmpi slt, %index, %bestIndex : i64
+      %tie = arith.andi %same, %earlier : i1
+      %take = arith.ori %better, %tie : i1
+      %v = arith.select %take, %x, %best : f64
+      %k = arith.select %take, %index, %bestIndex : i64
+      linalg.yield %v, %k : f64, i64
+    } -> (tensor<f64>, tensor<i64>)
+    region.env_region_yield %g#0, %g#1 : tensor<f64>, tensor<i64>
+  }
+  return %r#1 : tensor<i64>
+}
+
+// Integer NumPy form with its value used: exact, so split too (no NaN
+// part). The same float form with its value used is left alone.
+// CHECK-LABEL: func @numpy_int_value
+// CHECK-NOT: arith.cmpf
+// CHECK: arith.maxui
+// CHECK: arith.cmpi eq
+// CHECK: arith.cmpi ugt
+// CHECK-LABEL: func @numpy_float_value
+// CHECK: linalg.generic {{.*}} outs(%{{.*}}, %{{.*}} : tensor<f32>, tensor<i64>)
+// CHECK-NOT: linalg.generic
+func.func @numpy_int_value(%x: tensor<?xi8>, %v0: tensor<i8>, %i0: tensor<i64>) -> (tensor<i8>, tensor<i64>) {
+  %r:2 = region.env_region #region.gpu_env<device = "gpu"> -> tensor<i8>, tensor<i64> {
+    %g:2 = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> ()>, affine_map<(i) -> ()>],
+                           iterator_types = ["reduction"]}
+        ins(%x : tensor<?xi8>) outs(%v0, %i0 : tensor<i8>, tensor<i64>) {
+    ^bb0(%e: i8, %best: i8, %bestIndex: i64):
+      %i = linalg.index 0 : index
+      %index = arith.index_cast %i : index to i64
+      %better = arith.cmpi ugt, %e, %best : i8
+      %same = arith.cmpi eq, %e, %best : i8
+      %earlier = arith.cmpi slt, %index, %bestIndex : i64
+      %tie = arith.andi %same, %earlier : i1
+      %take = arith.ori %better, %tie : i1
+      %v = arith.select %take, %e, %best : i8
+      %k = arith.select %take, %index, %bestIndex : i64
+      linalg.yield %v, %k : i8, i64
+    } -> (tensor<i8>, tensor<i64>)
+    region.env_region_yield %g#0, %g#1 : tensor<i8>, tensor<i64>
+  }
+  return %r#0, %r#1 : tensor<i8>, tensor<i64>
+}
+
+func.func @numpy_float_value(%x: tensor<?xf32>, %v0: tensor<f32>, %i0: tensor<i64>) -> (tensor<f32>, tensor<i64>) {
+  %r:2 = region.env_region #region.gpu_env<device = "gpu"> -> tensor<f32>, tensor<i64> {
+    %g:2 = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> ()>, affine_map<(i) -> ()>],
+                           iterator_types = ["reduction"]}
+        ins(%x : tensor<?xf32>) outs(%v0, %i0 : tensor<f32>, tensor<i64>) {
+    ^bb0(%e: f32, %best: f32, %bestIndex: i64):
+      %i = linalg.index 0 : index
+      %index = arith.index_cast %i : index to i64
+      %xNaN = arith.cmpf uno, %e, %e : f32
+      %bNaN = arith.cmpf uno, %best, %best : f32
+      %true = arith.constant true
+      %gt = arith.cmpf ogt, %e, %best : f32
+      %notB = arith.xori %bNaN, %true : i1
+      %nanWins = arith.andi %xNaN, %notB : i1
+      %better = arith.ori %gt, %nanWins : i1
+      %eq = arith.cmpf oeq, %e, %best : f32
+      %bothNaN = arith.andi %xNaN, %bNaN : i1
+      %same = arith.ori %eq, %bothNaN : i1
+      %earlier = arith.cmpi slt, %index, %bestIndex : i64
+      %tie = arith.andi %same, %earlier : i1
+      %take = arith.ori %better, %tie : i1
+      %v = arith.select %take, %e, %best : f32
+      %k = arith.select %take, %index, %bestIndex : i64
+      linalg.yield %v, %k : f32, i64
+    } -> (tensor<f32>, tensor<i64>)
+    region.env_region_yield %g#0, %g#1 : tensor<f32>, tensor<i64>
+  }
+  return %r#0, %r#1 : tensor<f32>, tensor<i64>
 }
