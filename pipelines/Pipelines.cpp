@@ -360,6 +360,7 @@ void imex::buildGpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(imex::createSoundCanonicalizer());
   pm.addPass(createCSEPass());
   pm.nest<func::FuncOp>().addPass(imex::createSinkConstantsIntoLaunches());
+  pm.addPass(createInlineCallsInGpuLaunches());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createLowerAffinePass());
 

@@ -444,6 +444,20 @@ def LinearizeLaunchMemrefs : Pass<"linearize-launch-memrefs"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
+def InlineCallsInGpuLaunches
+    : Pass<"inline-calls-in-gpu-launches", "::mlir::ModuleOp"> {
+  let summary = "Inline the functions that gpu.launch bodies call";
+  let description = [{
+    A `func.call` in a kernel (a helper function called in the body of an
+    offloaded `linalg.generic`) was outlined with its callee into the
+    `gpu.module`, whose SPIR-V conversion then failed on the `func.func`.
+    This pass inlines every call inside a `gpu.launch`, callees' calls
+    included, before kernel outlining. A call to a function without a
+    body, or a recursion deeper than 32 calls, cannot run in a kernel:
+    an error at the call.
+  }];
+}
+
 def InterchangeForContiguousInnerLoop
     : Pass<"interchange-for-contiguous-inner-loop", "::mlir::func::FuncOp"> {
   let summary = "Put the output's contiguous dimension innermost in "
