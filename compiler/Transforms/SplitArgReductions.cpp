@@ -52,10 +52,10 @@ struct ArgReduction {
   linalg::LinalgOp op;
   ArgForm form;
   unsigned valueInit, indexInit;
-  /// In the body: the element, its position (of the index output's type),
-  /// and the ops that read the accumulators (the choice), which the parts
-  /// leave out.
-  Value element, position;
+  /// In the body: the element, its position (of the index output's type,
+  /// cast from `loopPosition`, an index), and the ops that read the
+  /// accumulators (the choice), which the parts leave out.
+  Value element, position, loopPosition;
   llvm::SmallPtrSet<Operation *, 16> choice;
   /// The reduction that gives the best value.
   Kind best;
@@ -205,6 +205,7 @@ bool matchStopsAtNaN(ArgReduction &r, Value newValue, Value newIndex,
       !linalg::isReductionIterator(op.getIteratorTypesArray()[index.getDim()]))
     return false;
   r.position = select.getTrueValue();
+  r.loopPosition = index;
 
   Operation *compare = select.getCondition().getDefiningOp();
   if (!compare)
@@ -277,10 +278,14 @@ bool matchOrdered(ArgReduction &r, Value newValue, Value newIndex,
   r.wins = indexSelect.getCondition();
   r.element = valueSelect.getTrueValue();
   r.position = indexSelect.getTrueValue();
+  // Positions must not wrap in the index type: serially that would make
+  // "lower" depend on the order.
   Operation *cast = r.position.getDefiningOp();
   if (!isa_and_nonnull<arith::IndexCastOp, arith::IndexCastUIOp>(cast) ||
-      !isLoopPosition(cast->getOperand(0), r.op->getRegion(0)))
+      !isLoopPosition(cast->getOperand(0), r.op->getRegion(0)) ||
+      accIndex.getType().getIntOrFloatBitWidth() < 32)
     return false;
+  r.loopPosition = cast->getOperand(0);
   Value x = r.element, v = accValue;
   auto earlier = [&](Value c) {
     return isComparison(c, arith::CmpIPredicate::slt, r.position, accIndex) ||
@@ -418,8 +423,9 @@ std::optional<ArgReduction> matchArgReduction(linalg::LinalgOp op) {
   return matchWithIndexOutput(op, 0);
 }
 
-/// The value folded per step: built from the element, its position (in
-/// the index output's type) and the extra inputs at the output's position.
+/// The value folded per step: built from the element, its position (as an
+/// i64, which no position wraps in) and the extra inputs at the output's
+/// position.
 using StepValue = function_ref<Value(OpBuilder &, Location, Value element,
                                      Value position, ValueRange extras)>;
 
@@ -456,8 +462,9 @@ Value buildPart(OpBuilder &b, Location loc, const ArgReduction &r, Kind kind,
         for (Operation &bodyOp : body.without_terminator())
           if (!r.choice.contains(&bodyOp))
             nb.clone(bodyOp, mapping);
-        Value value = step(nb, l, mapping.lookupOrDefault(r.element),
-                           mapping.lookupOrDefault(r.position),
+        Value position = arith::IndexCastUIOp::create(
+            nb, l, nb.getI64Type(), mapping.lookupOrDefault(r.loopPosition));
+        Value value = step(nb, l, mapping.lookupOrDefault(r.element), position,
                            args.slice(op.getNumDpsInputs(), extras.size()));
         linalg::YieldOp::create(
             nb, l, arith::getReductionOp(kind, nb, l, args.back(), value));
@@ -505,7 +512,8 @@ void splitArgReduction(RewriterBase &rewriter, const ArgReduction &r) {
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   Type valueType = op.getRegionOutputArgs()[r.valueInit].getType();
-  Type positionType = op.getRegionOutputArgs()[r.indexInit].getType();
+  Type indexType = op.getRegionOutputArgs()[r.indexInit].getType();
+  Type positionType = rewriter.getI64Type();
   Value none = arith::getIdentityValue(Kind::minu, positionType, rewriter, loc);
 
   // Floats: the first NaN's position. Serially (StopsAtNaN) the search
@@ -592,6 +600,15 @@ void splitArgReduction(RewriterBase &rewriter, const ArgReduction &r) {
                   APFloat::getQNaN(
                       cast<FloatType>(valueType).getFloatSemantics())));
         }
+        // Positions as the index output's type, cast as the body casts.
+        auto asIndex = [&](Value position) -> Value {
+          unsigned width = indexType.getIntOrFloatBitWidth();
+          if (width < 64)
+            return arith::TruncIOp::create(b, l, indexType, position);
+          if (width > 64)
+            return arith::ExtUIOp::create(b, l, indexType, position);
+          return position;
+        };
         Value value, index;
         if (r.form == ArgForm::StopsAtNaN) {
           // value = NaN seen ? NaN : max(v0, best); index = best beats v0 ?
@@ -600,8 +617,8 @@ void splitArgReduction(RewriterBase &rewriter, const ArgReduction &r) {
           if (sawNaN)
             value = arith::SelectOp::create(b, l, sawNaN, nan, value);
           index = arith::SelectOp::create(
-              b, l, buildBeats(b, l, r, bestValue, initialValue), firstPosition,
-              initialIndex);
+              b, l, buildBeats(b, l, r, bestValue, initialValue),
+              asIndex(firstPosition), initialIndex);
         } else {
           // The winner of all elements is the first NaN, else the first
           // best number; the body's own choice then decides between it and
@@ -614,6 +631,7 @@ void splitArgReduction(RewriterBase &rewriter, const ArgReduction &r) {
           }
           Value any = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne,
                                             position, none);
+          position = asIndex(position);
           Value wins = arith::AndIOp::create(
               b, l, any,
               cloneWins(b, r, winner, position, initialValue, initialIndex));

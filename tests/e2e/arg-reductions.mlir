@@ -50,10 +50,15 @@
 // Signed column argmax of 70001x3 i32 (x - 500), i64 indices:
 // CHECK: [508,  508,  508]
 // CHECK: [255,  591,  927]
+// An i8 index over 300 elements, 5 at 10 and 260 (which wraps to 4):
+// the first, 10.
+// CHECK: [5]
+// CHECK: [10]
 
 func.func private @printMemrefF32(tensor<*xf32> {bufferization.access = "read"})
 func.func private @printMemrefI32(tensor<*xi32> {bufferization.access = "read"})
 func.func private @printMemrefI64(tensor<*xi64> {bufferization.access = "read"})
+func.func private @printMemrefI8(tensor<*xi8> {bufferization.access = "read"})
 
 // x[k] = k * 7919 mod 1009, as f32.
 func.func @make(%n: index) -> tensor<?xf32> {
@@ -168,6 +173,29 @@ func.func @argmax_columns(%x: tensor<?x3xi32>) -> (tensor<3xi32>, tensor<3xi64>)
   return %r#0, %r#1 : tensor<3xi32>, tensor<3xi64>
 }
 
+// IREE's form with an i8 index: serially the position wraps.
+func.func @argmax_i8_index(%x: tensor<300xf32>) -> (tensor<f32>, tensor<i8>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %z8 = arith.constant 0 : i8
+  %ev = tensor.empty() : tensor<f32>
+  %ei = tensor.empty() : tensor<i8>
+  %iv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<f32>) -> tensor<f32>
+  %ii = linalg.fill ins(%z8 : i8) outs(%ei : tensor<i8>) -> tensor<i8>
+  %r:2 = linalg.generic {
+      indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>, affine_map<(d0) -> ()>],
+      iterator_types = ["reduction"]}
+      ins(%x : tensor<300xf32>) outs(%iv, %ii : tensor<f32>, tensor<i8>) {
+  ^bb0(%in: f32, %val: f32, %idx: i8):
+    %i = linalg.index 0 : index
+    %i_cast = arith.index_cast %i : index to i8
+    %nv = arith.maximumf %in, %val : f32
+    %cmp = arith.cmpf ogt, %in, %val : f32
+    %ni = arith.select %cmp, %i_cast, %idx : i8
+    linalg.yield %nv, %ni : f32, i8
+  } -> (tensor<f32>, tensor<i8>)
+  return %r#0, %r#1 : tensor<f32>, tensor<i8>
+}
+
 func.func @print_f32(%v: tensor<f32>, %i: tensor<i32>) {
   %vu = tensor.cast %v : tensor<f32> to tensor<*xf32>
   %iu = tensor.cast %i : tensor<i32> to tensor<*xi32>
@@ -259,5 +287,19 @@ func.func @main() {
   %qi = tensor.cast %q#1 : tensor<3xi64> to tensor<*xi64>
   func.call @printMemrefI32(%qv) : (tensor<*xi32>) -> ()
   func.call @printMemrefI64(%qi) : (tensor<*xi64>) -> ()
+
+  %e300 = tensor.empty() : tensor<300xf32>
+  %c10 = arith.constant 10 : index
+  %c260 = arith.constant 260 : index
+  %zero = arith.constant 0.0 : f32
+  %five = arith.constant 5.0 : f32
+  %z300 = linalg.fill ins(%zero : f32) outs(%e300 : tensor<300xf32>) -> tensor<300xf32>
+  %t1 = tensor.insert %five into %z300[%c10] : tensor<300xf32>
+  %t2 = tensor.insert %five into %t1[%c260] : tensor<300xf32>
+  %w:2 = func.call @argmax_i8_index(%t2) : (tensor<300xf32>) -> (tensor<f32>, tensor<i8>)
+  %wv = tensor.cast %w#0 : tensor<f32> to tensor<*xf32>
+  %wi = tensor.cast %w#1 : tensor<i8> to tensor<*xi8>
+  func.call @printMemrefF32(%wv) : (tensor<*xf32>) -> ()
+  func.call @printMemrefI8(%wi) : (tensor<*xi8>) -> ()
   return
 }

@@ -639,7 +639,13 @@ def SplitArgReductions
     same three parts, NaN elements excluded from the best). The fold
     re-evaluates the body's own choice between that winner and the initial
     pair. A float value output must be unused (the parts give the best
-    number's bits, not the sign of the winning zero).
+    number's bits, not the sign of the winning zero), and the index type
+    at least 32 bits wide (wrapping positions would make "lower" depend on
+    the order).
+
+    The parts take positions as i64, whatever the index type, and the fold
+    casts the winner's as the body does (an i8 index of position 260 is
+    4, yet position 10 still comes first).
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect",
