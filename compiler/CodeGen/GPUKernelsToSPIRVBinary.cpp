@@ -578,6 +578,8 @@ LogicalResult GpuKernelsToSPIRVBinaryPass::runConversion(
 
   OpPassManager convert(ModuleOp::getOperationName());
   OpPassManager &perModule = convert.nest<gpu::GPUModuleOp>();
+  // Before arith-expand, whose max/min lose signed zeros.
+  perModule.addPass(imex::createExactFloatMinMax());
   perModule.addPass(arith::createArithExpandOpsPass());
   math::MathExpandOpsPassOptions expand;
   // Math ops the SPIR-V patterns have no instruction for.

@@ -49,10 +49,11 @@ struct ImexConvertGPUToSPIRVPass
     spirv::MemorySpaceToStorageClassConverter storage(
         spirv::mapMemorySpaceToOpenCLStorageClass);
     for (gpu::GPUModuleOp clone : clones) {
-      // See for-results-to-while.
-      RewritePatternSet loops(ctx);
-      imex::populateForResultsToWhilePatterns(loops);
-      walkAndApplyPatterns(clone, std::move(loops));
+      // See for-results-to-while and exact-float-min-max.
+      RewritePatternSet exact(ctx);
+      imex::populateForResultsToWhilePatterns(exact);
+      imex::populateExactFloatMinMaxPatterns(exact);
+      walkAndApplyPatterns(clone, std::move(exact));
       spirv::convertMemRefTypesAndAttrs(clone, storage);
       spirv::TargetEnvAttr env = spirv::lookupTargetEnvOrDefault(clone);
       std::unique_ptr<ConversionTarget> target =

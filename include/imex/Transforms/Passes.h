@@ -85,6 +85,9 @@ mlir::Value buildLayoutExtent(mlir::OpBuilder &builder, mlir::Location loc,
 /// The for-results-to-while pass's pattern.
 void populateForResultsToWhilePatterns(mlir::RewritePatternSet &patterns);
 
+/// The exact-float-min-max pass's patterns.
+void populateExactFloatMinMaxPatterns(mlir::RewritePatternSet &patterns);
+
 /// memref.load/store through negative or dynamic strides at an explicit
 /// linear index of the flat buffer (the linearize-signed-strides pass).
 void populateLinearizeSignedStridesPatterns(mlir::RewritePatternSet &patterns);

@@ -769,6 +769,26 @@ def ExpandBF16Conversions : Pass<"expand-bf16-conversions"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def ExactFloatMinMax : Pass<"exact-float-min-max"> {
+  let summary = "Expand arith.maximumf and arith.minimumf into compares, "
+                "selects and bit operations that keep their signed zeros, "
+                "for the SPIR-V conversion";
+  let description = [{
+    `arith.maximumf` and `arith.minimumf` order -0.0 below +0.0 and
+    propagate NaN, as the host's `llvm.maximum` does. Their GPU lowerings
+    do not keep the zeros: `arith-expand` selects with a compare (-0 and +0
+    compare equal) and SPIR-V's FMax/FMin leave equal zeros to the device,
+    so a GPU max of -0 and +0 could be -0 (lavapipe's was), and a minimum
+    over zeros +0. Each op becomes: the compare's choice; where the
+    operands compare equal, the bitwise and (max) or or (min) of the two,
+    which picks +0 or -0 and is either operand otherwise; the NaN operand
+    where there is one (the left first). Scalars and vectors alike.
+    gpu-kernels-to-spirv-binary and imex-convert-gpu-to-spirv run it on
+    the kernels first.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def ForResultsToWhile : Pass<"for-results-to-while"> {
   let summary = "Rewrite scf.for ops with results as scf.while ops, for the "
                 "SPIR-V conversion";

@@ -42,6 +42,7 @@
 // TIMING-NEXT:     ArithEmulateUnsupportedFloats
 // TIMING-NEXT:     ExpandBF16Conversions
 // TIMING:        'gpu.module' Pipeline
+// TIMING-NEXT:     ExactFloatMinMax
 // TIMING-NEXT:     ArithExpandOpsPass
 // TIMING-NEXT:     MathExpandOpsPass
 // TIMING-NEXT:     ForResultsToWhile

@@ -80,3 +80,28 @@ module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#s
     }
   }
 }
+
+// -----
+
+// maximumf keeps its signed zeros (exact-float-min-max runs first): the
+// ogt choice, the anded bits of equal operands, the NaN operand; no CL
+// fmax, which leaves equal zeros to the device.
+// CHECK-LABEL: spirv.func @max_of
+// CHECK-NOT:     spirv.CL.fmax
+// CHECK:         spirv.FOrdGreaterThan
+// CHECK:         spirv.BitwiseAnd
+// CHECK:         spirv.FOrdEqual
+// CHECK:         spirv.Unordered
+module attributes {gpu.container_module, spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, Int64], []>, api=OpenCL, #spirv.resource_limits<>>} {
+  gpu.module @kernels {
+    gpu.func @max_of(%a: memref<2xf32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %x = memref.load %a[%c0] : memref<2xf32>
+      %y = memref.load %a[%c1] : memref<2xf32>
+      %m = arith.maximumf %x, %y : f32
+      memref.store %m, %a[%c0] : memref<2xf32>
+      gpu.return
+    }
+  }
+}
