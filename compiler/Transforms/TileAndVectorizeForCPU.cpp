@@ -30,6 +30,7 @@
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
@@ -426,6 +427,21 @@ private:
                                                boundedBy(minTile), {capped});
   }
 
+  /// Whether every tile takes the same `slice` (its offsets and sizes are
+  /// fixed outside the tile loop): the operand does not vary with the
+  /// tiled loops.
+  static bool isSameInEveryTile(tensor::ExtractSliceOp slice) {
+    auto loop = slice->getParentOfType<LoopLikeOpInterface>();
+    if (!loop)
+      return true;
+    auto fixed = [&](OpFoldResult bound) {
+      auto value = dyn_cast<Value>(bound);
+      return !value || loop.isDefinedOutsideOfLoop(value);
+    };
+    return llvm::all_of(slice.getMixedOffsets(), fixed) &&
+           llvm::all_of(slice.getMixedSizes(), fixed);
+  }
+
   /// The tile of a consumer with its producers fused in.
   struct FusedTile {
     linalg::LinalgOp consumer;
@@ -446,15 +462,17 @@ private:
     options.setTilingOptions(tiling);
     Block *block = op->getBlock();
     options.setFusionControlFn(
-        [block](tensor::ExtractSliceOp, OpResult producer, bool)
+        [block](tensor::ExtractSliceOp slice, OpResult producer, bool)
             -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
           // Fusion recomputes the producer per tile: only sound when no op
           // other than linalg ones sees its result (an in-place update such
-          // as ndarray.insert_slice writes into its buffer).
+          // as ndarray.insert_slice writes into its buffer), and only worth
+          // it when each tile needs its own part of it (a column sum that
+          // every row tile reads whole would be recomputed by every tile).
           Operation *def = producer.getOwner();
           auto linalgDef = dyn_cast<linalg::LinalgOp>(def);
           if (!linalgDef || imex::hasEmptyDimension(linalgDef) ||
-              def->getBlock() != block ||
+              def->getBlock() != block || isSameInEveryTile(slice) ||
               !llvm::all_of(def->getUsers(), [](Operation *user) {
                 return isa<linalg::LinalgOp, tensor::DimOp,
                            tensor::ExtractSliceOp>(user);
