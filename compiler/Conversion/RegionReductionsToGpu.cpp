@@ -117,15 +117,17 @@ std::optional<Reduction> matchReduction(linalg::LinalgOp op) {
   for (auto [dim, type] : llvm::enumerate(op.getIteratorTypesArray()))
     (linalg::isParallelIterator(type) ? r.parallelDims : r.reductionDims)
         .push_back(dim);
-  // The output is indexed by every parallel loop and nothing else.
+  // The output is indexed by every parallel loop and nothing else, but
+  // zeros (a reduced dimension kept as size 1).
   AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  if (!outMap.isProjectedPermutation() ||
-      outMap.getNumResults() != r.parallelDims.size())
+  if (!outMap.isProjectedPermutation(/*allowZeroInResults=*/true) ||
+      llvm::count_if(outMap.getResults(), llvm::IsaPred<AffineDimExpr>) !=
+          static_cast<int64_t>(r.parallelDims.size()))
     return std::nullopt;
   for (AffineExpr expr : outMap.getResults())
-    if (!linalg::isParallelIterator(
-            op.getIteratorTypesArray()[cast<AffineDimExpr>(expr)
-                                           .getPosition()]))
+    if (auto dim = dyn_cast<AffineDimExpr>(expr);
+        dim && !linalg::isParallelIterator(
+                   op.getIteratorTypesArray()[dim.getPosition()]))
       return std::nullopt;
 
   BlockArgument acc = op.getRegionOutputArgs()[0];
@@ -554,9 +556,10 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
   // Folds `total` into output `p`, whose initial value is the output's.
   auto storeFinal = [&](OpBuilder &sb, Location l, Value p, Value total) {
     SmallVector<Value> ivs = indicesAt(sb, l, p, nullptr, {});
-    SmallVector<Value> outIndices;
-    for (AffineExpr expr : outMap.getResults())
-      outIndices.push_back(ivs[cast<AffineDimExpr>(expr).getPosition()]);
+    for (unsigned dim : r.reductionDims)
+      ivs[dim] = arith::ConstantIndexOp::create(sb, l, 0);
+    SmallVector<Value, 8> outIndices =
+        *affine::expandAffineMap(sb, l, outMap, ivs);
     Value init = memref::LoadOp::create(sb, l, out, outIndices);
     memref::StoreOp::create(sb, l,
                             arith::getReductionOp(r.kind, sb, l, init, total),

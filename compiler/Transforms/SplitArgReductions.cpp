@@ -411,9 +411,11 @@ std::optional<ArgReduction> matchArgReduction(linalg::LinalgOp op) {
       !isa<linalg::YieldOp>(op->getRegion(0).front().getTerminator()))
     return std::nullopt;
   AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  // Indexed by the parallel loops, or zeros (reduced dimensions kept).
   if (outMap != op.getMatchingIndexingMap(op.getDpsInitOperand(1)) ||
-      !outMap.isProjectedPermutation() ||
-      outMap.getNumResults() != op.getNumParallelLoops())
+      !outMap.isProjectedPermutation(/*allowZeroInResults=*/true) ||
+      llvm::count_if(outMap.getResults(), llvm::IsaPred<AffineDimExpr>) !=
+          static_cast<int64_t>(op.getNumParallelLoops()))
     return std::nullopt;
   for (Operation &bodyOp : op->getRegion(0).front())
     if (!isPure(&bodyOp) && !isa<linalg::YieldOp>(bodyOp))

@@ -617,3 +617,30 @@ func.func @plane_steps(%x: memref<?x?x?xf32>, %out: memref<?xf32>) {
   }
   return
 }
+
+// -----
+
+// A reduction that keeps its reduced dimension as size 1 (output map
+// (d0, 0, d2)): a workgroup reduction per (d0, d2), whose result goes to
+// index 0 of the kept dimension.
+// CHECK-LABEL: func @keep_middle
+// CHECK-SAME: (%[[X:.*]]: memref<2x300x3xf32>, %[[OUT:.*]]: memref<2x1x3xf32>)
+// CHECK: gpu.launch
+// CHECK:   scf.for
+// CHECK:     memref.load %[[X]]
+// CHECK:   gpu.barrier
+// CHECK:   %[[INIT:.*]] = memref.load %[[OUT]][%{{.*}}, %c0, %{{.*}}]
+// CHECK:   %[[SUM:.*]] = arith.addf %[[INIT]]
+// CHECK:   memref.store %[[SUM]], %[[OUT]][%{{.*}}, %c0, %{{.*}}]
+func.func @keep_middle(%x: memref<2x300x3xf32>, %out: memref<2x1x3xf32>) {
+  region.env_region #region.gpu_env<device = "gpu"> {
+    linalg.generic {indexing_maps = [affine_map<(a, b, c) -> (a, b, c)>, affine_map<(a, b, c) -> (a, 0, c)>],
+                    iterator_types = ["parallel", "reduction", "parallel"]}
+        ins(%x : memref<2x300x3xf32>) outs(%out : memref<2x1x3xf32>) {
+    ^bb0(%v: f32, %acc: f32):
+      %s = arith.addf %v, %acc : f32
+      linalg.yield %s : f32
+    }
+  }
+  return
+}
