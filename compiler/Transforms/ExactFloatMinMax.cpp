@@ -34,6 +34,10 @@ struct ExpandMinMax : OpRewritePattern<MinMaxOp> {
     Location loc = op.getLoc();
     Value a = op.getLhs(), b = op.getRhs();
     Type type = a.getType();
+    // Scalars and vectors: what kernels compute with (bitcasts of tensors
+    // are not elementwise).
+    if (!isa<FloatType, VectorType>(type))
+      return failure();
     auto floatType = cast<FloatType>(getElementTypeOrSelf(type));
     Type bitsType = IntegerType::get(op.getContext(), floatType.getWidth());
     if (auto vector = dyn_cast<VectorType>(type))

@@ -142,8 +142,8 @@ Value otherOperand(Operation *op, Value known) {
 /// Whether `v` is an `OpTy` of operands matching `lhs` and `rhs`, in either
 /// order (the ops matched so are commutative).
 template <typename OpTy>
-bool isCommutative(Value v, function_ref<bool(Value)> lhs,
-                   function_ref<bool(Value)> rhs) {
+bool matchesEitherOrder(Value v, function_ref<bool(Value)> lhs,
+                        function_ref<bool(Value)> rhs) {
   auto op = v.getDefiningOp<OpTy>();
   return op && ((lhs(op.getLhs()) && rhs(op.getRhs())) ||
                 (lhs(op.getRhs()) && rhs(op.getLhs())));
@@ -182,7 +182,7 @@ bool isNaNTest(Value v, Value x) {
 
 /// Whether `v` is `x` negated (xor with true).
 bool isNegation(Value v, function_ref<bool(Value)> x) {
-  return isCommutative<arith::XOrIOp>(v, x, [](Value c) {
+  return matchesEitherOrder<arith::XOrIOp>(v, x, [](Value c) {
     return matchPattern(c, m_One()) && c.getType().isInteger(1);
   });
 }
@@ -248,19 +248,19 @@ bool matchStopsAtNaN(ArgReduction &r, Value newValue, Value newIndex,
          otherOperand(update, accValue) == r.element;
 }
 
-/// Whether `v` is a sum of products of loop indices and values from
-/// outside `body`, as a row-major position is: never negative, so that
-/// the parts may take the lowest position as an unsigned minimum.
-bool isLoopPosition(Value v, Region &body) {
-  if (v.getParentRegion() != &body)
-    return true;
+/// Whether `v` is a sum of products of loop indices, sizes of shaped values
+/// and non-negative constants, as a row-major position is: never negative,
+/// so that the parts may take the lowest position as an unsigned minimum.
+bool isLoopPosition(Value v) {
+  if (std::optional<int64_t> constant = getConstantIntValue(v))
+    return *constant >= 0;
   Operation *def = v.getDefiningOp();
-  if (isa_and_nonnull<linalg::IndexOp>(def))
+  if (isa_and_nonnull<linalg::IndexOp, tensor::DimOp>(def))
     return true;
   if (!isa_and_nonnull<arith::AddIOp, arith::MulIOp>(def))
     return false;
-  return isLoopPosition(def->getOperand(0), body) &&
-         isLoopPosition(def->getOperand(1), body);
+  return isLoopPosition(def->getOperand(0)) &&
+         isLoopPosition(def->getOperand(1));
 }
 
 /// The Ordered form: with w = better || (same && position < i),
@@ -278,12 +278,11 @@ bool matchOrdered(ArgReduction &r, Value newValue, Value newIndex,
   r.wins = indexSelect.getCondition();
   r.element = valueSelect.getTrueValue();
   r.position = indexSelect.getTrueValue();
-  // Positions must not wrap in the index type: serially that would make
-  // "lower" depend on the order.
+  // Positions must not wrap in the index type (an i64): serially that
+  // would make "lower" depend on the order.
   Operation *cast = r.position.getDefiningOp();
   if (!isa_and_nonnull<arith::IndexCastOp, arith::IndexCastUIOp>(cast) ||
-      !isLoopPosition(cast->getOperand(0), r.op->getRegion(0)) ||
-      accIndex.getType().getIntOrFloatBitWidth() < 32)
+      !isLoopPosition(cast->getOperand(0)) || !accIndex.getType().isInteger(64))
     return false;
   r.loopPosition = cast->getOperand(0);
   Value x = r.element, v = accValue;
@@ -294,13 +293,13 @@ bool matchOrdered(ArgReduction &r, Value newValue, Value newIndex,
   auto same = [&](Value c) {
     if (!r.isFloat)
       return isComparison(c, arith::CmpIPredicate::eq, x, v);
-    return isCommutative<arith::OrIOp>(
+    return matchesEitherOrder<arith::OrIOp>(
         c,
         [&](Value e) {
           return isComparison(e, arith::CmpFPredicate::OEQ, x, v);
         },
         [&](Value n) {
-          return isCommutative<arith::AndIOp>(
+          return matchesEitherOrder<arith::AndIOp>(
               n, [&](Value a) { return isNaNTest(a, x); },
               [&](Value b) { return isNaNTest(b, v); });
         });
@@ -316,7 +315,7 @@ bool matchOrdered(ArgReduction &r, Value newValue, Value newIndex,
         }
       return false;
     }
-    return isCommutative<arith::OrIOp>(
+    return matchesEitherOrder<arith::OrIOp>(
         c,
         [&](Value cmp) {
           for (arith::CmpFPredicate beats :
@@ -328,15 +327,15 @@ bool matchOrdered(ArgReduction &r, Value newValue, Value newIndex,
           return false;
         },
         [&](Value nan) {
-          return isCommutative<arith::AndIOp>(
+          return matchesEitherOrder<arith::AndIOp>(
               nan, [&](Value a) { return isNaNTest(a, x); },
               [&](Value b) {
                 return isNegation(b, [&](Value n) { return isNaNTest(n, v); });
               });
         });
   };
-  return isCommutative<arith::OrIOp>(r.wins, better, [&](Value tie) {
-    return isCommutative<arith::AndIOp>(tie, same, earlier);
+  return matchesEitherOrder<arith::OrIOp>(r.wins, better, [&](Value tie) {
+    return matchesEitherOrder<arith::AndIOp>(tie, same, earlier);
   });
 }
 
@@ -359,7 +358,9 @@ std::optional<ArgReduction> matchWithIndexOutput(linalg::LinalgOp op,
   auto yield = cast<linalg::YieldOp>(body.getTerminator());
   BlockArgument accValue = op.getRegionOutputArgs()[valueInit];
   BlockArgument accIndex = op.getRegionOutputArgs()[indexInit];
-  if (!isa<IntegerType>(accIndex.getType()))
+  // (`index` values have no max/min identity to start the parts from.)
+  if (!isa<IntegerType>(accIndex.getType()) ||
+      !isa<IntegerType, FloatType>(accValue.getType()))
     return std::nullopt;
   ArgReduction r;
   r.op = op;
@@ -508,6 +509,12 @@ Value cloneWins(OpBuilder &b, const ArgReduction &r, Value element,
   return mapping.lookup(r.wins);
 }
 
+/// The position of no element (above every position), which starts the
+/// parts that take the lowest one.
+Value buildNoPosition(OpBuilder &b, Location loc) {
+  return arith::getIdentityValue(Kind::minu, b.getI64Type(), b, loc);
+}
+
 /// Replaces `r.op` by its parts and their fold into the initial values.
 void splitArgReduction(RewriterBase &rewriter, const ArgReduction &r) {
   linalg::LinalgOp op = r.op;
@@ -516,16 +523,15 @@ void splitArgReduction(RewriterBase &rewriter, const ArgReduction &r) {
   Type valueType = op.getRegionOutputArgs()[r.valueInit].getType();
   Type indexType = op.getRegionOutputArgs()[r.indexInit].getType();
   Type positionType = rewriter.getI64Type();
-  Value none = arith::getIdentityValue(Kind::minu, positionType, rewriter, loc);
+  Value none = buildNoPosition(rewriter, loc);
 
   // Floats: the first NaN's position. Serially (StopsAtNaN) the search
   // stops there, so only elements before it count; in any order it is the
   // winner, and only numbers count for the best number.
   Value firstNaN;
+  // (Floats only: every integer counts.)
   auto counts = [&](OpBuilder &b, Location l, Value x, Value position,
                     ValueRange extras) -> Value {
-    if (!r.isFloat)
-      return arith::ConstantIntOp::create(b, l, 1, 1);
     if (r.form == ArgForm::Ordered)
       return arith::CmpFOp::create(b, l, arith::CmpFPredicate::ORD, x, x);
     return arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult, position,
@@ -538,9 +544,8 @@ void splitArgReduction(RewriterBase &rewriter, const ArgReduction &r) {
         [&](OpBuilder &b, Location l, Value x, Value position, ValueRange) {
           Value isNaN =
               arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNO, x, x);
-          return arith::SelectOp::create(
-              b, l, isNaN, position,
-              arith::getIdentityValue(Kind::minu, positionType, b, l));
+          return arith::SelectOp::create(b, l, isNaN, position,
+                                         buildNoPosition(b, l));
         });
     if (r.form == ArgForm::StopsAtNaN)
       stopExtras.push_back(firstNaN);
@@ -568,11 +573,13 @@ void splitArgReduction(RewriterBase &rewriter, const ArgReduction &r) {
                       : arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, x,
                                               extras[0])
                             .getResult();
-        Value found = arith::AndIOp::create(
-            b, l, isBest, counts(b, l, x, position, extras.drop_front()));
-        return arith::SelectOp::create(
-            b, l, found, position,
-            arith::getIdentityValue(Kind::minu, positionType, b, l));
+        Value found = r.isFloat
+                          ? arith::AndIOp::create(
+                                b, l, isBest,
+                                counts(b, l, x, position, extras.drop_front()))
+                          : isBest;
+        return arith::SelectOp::create(b, l, found, position,
+                                       buildNoPosition(b, l));
       });
 
   // Per output, the parts folded into the initial value v0 and index i0.

@@ -453,8 +453,8 @@ def InlineCallsInGpuLaunches
     `gpu.module`, whose SPIR-V conversion then failed on the `func.func`.
     This pass inlines every call inside a `gpu.launch`, callees' calls
     included, before kernel outlining. A call to a function without a
-    body, or a recursion deeper than 32 calls, cannot run in a kernel:
-    an error at the call.
+    body cannot run in a kernel, nor can a chain of calls nested deeper
+    than 32 (taken for recursion): an error at the call.
   }];
 }
 
@@ -591,8 +591,9 @@ def DecomposeAggregatedOps
     exp of the differences, a sum and a division, all `linalg.generic`
     or named structured ops), which every pipeline then lowers as it
     lowers hand-written reductions. An op on buffers is an error: its
-    decomposition builds tensors. The pass runs first in the host and
-    GPU pipelines, so that fusion and GPU placement see the parts.
+    decomposition builds tensors. The pass runs at the start of the host
+    and GPU pipelines (after `tensor-arith-to-linalg`), so that fusion and
+    GPU placement see the parts.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect",
@@ -639,9 +640,13 @@ def SplitArgReductions
     same three parts, NaN elements excluded from the best). The fold
     re-evaluates the body's own choice between that winner and the initial
     pair. A float value output must be unused (the parts give the best
-    number's bits, not the sign of the winning zero), and the index type
-    at least 32 bits wide (wrapping positions would make "lower" depend on
-    the order).
+    number's bits, not the sign of the winning zero), the index an i64
+    (wrapping positions would make "lower" depend on the order), and the
+    position a sum of products of loop indices, sizes and non-negative
+    constants (never negative, so the lowest is an unsigned minimum).
+
+    A NaN value result is the default quiet NaN, not the NaN element's
+    bits: its sign and payload may differ from the serial result's.
 
     The parts take positions as i64, whatever the index type, and the fold
     casts the winner's as the body does (an i8 index of position 260 is

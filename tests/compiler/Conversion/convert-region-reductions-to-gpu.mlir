@@ -644,3 +644,24 @@ func.func @keep_middle(%x: memref<2x300x3xf32>, %out: memref<2x1x3xf32>) {
   }
   return
 }
+
+// -----
+
+// Many outputs that keep the reduced dimension: one thread per output,
+// the op's parallel loops moved outward (the kept dimension stays a zero).
+// CHECK-LABEL: func @keep_middle_many
+// CHECK-NOT: gpu.launch
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[KEPT:.*]]], iterator_types = ["parallel", "parallel", "reduction"]}
+// CHECK-SAME: outs(%{{.*}} : memref<4096x1x16xf32>)
+func.func @keep_middle_many(%x: memref<4096x5x16xf32>, %out: memref<4096x1x16xf32>) {
+  region.env_region #region.gpu_env<device = "gpu"> {
+    linalg.generic {indexing_maps = [affine_map<(a, b, c) -> (a, b, c)>, affine_map<(a, b, c) -> (a, 0, c)>],
+                    iterator_types = ["parallel", "reduction", "parallel"]}
+        ins(%x : memref<4096x5x16xf32>) outs(%out : memref<4096x1x16xf32>) {
+    ^bb0(%v: f32, %acc: f32):
+      %s = arith.addf %v, %acc : f32
+      linalg.yield %s : f32
+    }
+  }
+  return
+}

@@ -36,15 +36,19 @@ func.func @min_vector_f16(%a: vector<4xf16>, %b: vector<4xf16>) -> vector<4xf16>
   return %m : vector<4xf16>
 }
 
-// Other min/max ops are exact already, or define zeros differently
-// (maxnumf): left alone.
+// Other min/max ops are left alone: integer ones are exact already, and
+// maxnumf/minnumf leave equal zeros unspecified.
+// So is a maximumf of tensors, which kernels do not compute with (its
+// bitcasts would not be elementwise).
 // CHECK-LABEL: func @left_alone
 // CHECK: arith.maxnumf
 // CHECK: arith.minnumf
 // CHECK: arith.maxsi
-func.func @left_alone(%a: f32, %b: f32, %i: i32, %j: i32) -> (f32, f32, i32) {
+// CHECK: arith.maximumf {{.*}} : tensor<4xf32>
+func.func @left_alone(%a: f32, %b: f32, %i: i32, %j: i32, %t: tensor<4xf32>) -> (f32, f32, i32, tensor<4xf32>) {
   %x = arith.maxnumf %a, %b : f32
   %y = arith.minnumf %a, %b : f32
   %z = arith.maxsi %i, %j : i32
-  return %x, %y, %z : f32, f32, i32
+  %w = arith.maximumf %t, %t : tensor<4xf32>
+  return %x, %y, %z, %w : f32, f32, i32, tensor<4xf32>
 }

@@ -66,7 +66,7 @@ func.func @calls_external(%m: memref<8xf32>) {
 
 // Nor can recursion.
 func.func @forever(%x: f32) -> f32 {
-  // expected-error @+1 {{a GPU kernel cannot call 'forever': its calls recurse deeper than 32}}
+  // expected-error @+1 {{a GPU kernel cannot call 'forever': its calls nest deeper than 32 (recursion?)}}
   %y = call @forever(%x) : (f32) -> f32
   return %y : f32
 }

@@ -379,3 +379,109 @@ func.func @numpy_narrow_index(%x: tensor<?xi32>, %v0: tensor<i32>, %i0: tensor<i
   }
   return %r#0, %r#1 : tensor<i32>, tensor<i16>
 }
+
+// -----
+
+#in2 = affine_map<(i, j) -> (i, j)>
+#keep = affine_map<(i, j) -> (i, 0)>
+#row = affine_map<(i, j) -> (i)>
+#all = affine_map<(i, j) -> ()>
+
+// An output that keeps the reduced dimension (map (i, 0)): split, the
+// parts indexed the same way.
+// CHECK-LABEL: func @keep_dims
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[KEEP:.*]]], iterator_types = ["parallel", "reduction"]}
+// CHECK-SAME: outs(%{{.*}} : tensor<4x1xi64>)
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]}
+// CHECK-SAME: outs(%{{.*}}, %{{.*}} : tensor<4x1xf32>, tensor<4x1xi32>)
+func.func @keep_dims(%x: tensor<4x?xf32>, %v0: tensor<4x1xf32>, %i0: tensor<4x1xi32>) -> (tensor<4x1xf32>, tensor<4x1xi32>) {
+  %r:2 = region.env_region #region.gpu_env<device = "gpu"> -> tensor<4x1xf32>, tensor<4x1xi32> {
+    %g:2 = linalg.generic {indexing_maps = [#in2, #keep, #keep], iterator_types = ["parallel", "reduction"]}
+        ins(%x : tensor<4x?xf32>) outs(%v0, %i0 : tensor<4x1xf32>, tensor<4x1xi32>) {
+    ^bb0(%in: f32, %val: f32, %idx: i32):
+      %j = linalg.index 1 : index
+      %j_cast = arith.index_cast %j : index to i32
+      %m = arith.maximumf %in, %val : f32
+      %c = arith.cmpf ogt, %in, %val : f32
+      %s = arith.select %c, %j_cast, %idx : i32
+      linalg.yield %m, %s : f32, i32
+    } -> (tensor<4x1xf32>, tensor<4x1xi32>)
+    region.env_region_yield %g#0, %g#1 : tensor<4x1xf32>, tensor<4x1xi32>
+  }
+  return %r#0, %r#1 : tensor<4x1xf32>, tensor<4x1xi32>
+}
+
+// Left alone: the serial form over two reduction loops (its order is not
+// one position's); NumPy's form with a position read from an input, or
+// built with a value from outside that may be negative; values of type
+// index; an index output that is not the selected position (the
+// comparison added to it).
+// CHECK-LABEL: func @not_split
+// CHECK-COUNT-5: linalg.generic
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @not_split(%x: tensor<?x?xf32>, %p: tensor<?x?xi64>, %k: tensor<?x?xindex>, %v0: tensor<f32>, %i0: tensor<i64>, %iv0: tensor<index>, %neg: index) -> (tensor<i64>, tensor<i64>, tensor<i64>, tensor<i64>, tensor<i64>) {
+  %r:5 = region.env_region #region.gpu_env<device = "gpu"> -> tensor<i64>, tensor<i64>, tensor<i64>, tensor<i64>, tensor<i64> {
+    %two:2 = linalg.generic {indexing_maps = [#in2, #all, #all], iterator_types = ["reduction", "reduction"]}
+        ins(%x : tensor<?x?xf32>) outs(%v0, %i0 : tensor<f32>, tensor<i64>) {
+    ^bb0(%in: f32, %val: f32, %idx: i64):
+      %j = linalg.index 1 : index
+      %j_cast = arith.index_cast %j : index to i64
+      %m = arith.maximumf %in, %val : f32
+      %c = arith.cmpf ogt, %in, %val : f32
+      %s = arith.select %c, %j_cast, %idx : i64
+      linalg.yield %m, %s : f32, i64
+    } -> (tensor<f32>, tensor<i64>)
+    %read:2 = linalg.generic {indexing_maps = [#in2, #in2, #all, #all], iterator_types = ["reduction", "reduction"]}
+        ins(%x, %p : tensor<?x?xf32>, tensor<?x?xi64>) outs(%v0, %i0 : tensor<f32>, tensor<i64>) {
+    ^bb0(%in: f32, %pos: i64, %best: f32, %bestIndex: i64):
+      %better = arith.cmpf ogt, %in, %best : f32
+      %same = arith.cmpf oeq, %in, %best : f32
+      %earlier = arith.cmpi slt, %pos, %bestIndex : i64
+      %tie = arith.andi %same, %earlier : i1
+      %take = arith.ori %better, %tie : i1
+      %v = arith.select %take, %in, %best : f32
+      %w = arith.select %take, %pos, %bestIndex : i64
+      linalg.yield %v, %w : f32, i64
+    } -> (tensor<f32>, tensor<i64>)
+    %outside:2 = linalg.generic {indexing_maps = [#in2, #all, #all], iterator_types = ["reduction", "reduction"]}
+        ins(%x : tensor<?x?xf32>) outs(%v0, %i0 : tensor<f32>, tensor<i64>) {
+    ^bb0(%in: f32, %best: f32, %bestIndex: i64):
+      %i = linalg.index 0 : index
+      %ineg = arith.muli %i, %neg : index
+      %pos = arith.index_cast %ineg : index to i64
+      %better = arith.cmpf ogt, %in, %best : f32
+      %same = arith.cmpf oeq, %in, %best : f32
+      %earlier = arith.cmpi slt, %pos, %bestIndex : i64
+      %tie = arith.andi %same, %earlier : i1
+      %take = arith.ori %better, %tie : i1
+      %v = arith.select %take, %in, %best : f32
+      %w = arith.select %take, %pos, %bestIndex : i64
+      linalg.yield %v, %w : f32, i64
+    } -> (tensor<f32>, tensor<i64>)
+    %indices:2 = linalg.generic {indexing_maps = [#in2, #all, #all], iterator_types = ["parallel", "reduction"]}
+        ins(%k : tensor<?x?xindex>) outs(%iv0, %i0 : tensor<index>, tensor<i64>) {
+    ^bb0(%in: index, %val: index, %idx: i64):
+      %j = linalg.index 1 : index
+      %j_cast = arith.index_cast %j : index to i64
+      %m = arith.maxsi %in, %val : index
+      %c = arith.cmpi sgt, %in, %val : index
+      %s = arith.select %c, %j_cast, %idx : i64
+      linalg.yield %m, %s : index, i64
+    } -> (tensor<index>, tensor<i64>)
+    %leaks:2 = linalg.generic {indexing_maps = [#in2, #all, #all], iterator_types = ["parallel", "reduction"]}
+        ins(%x : tensor<?x?xf32>) outs(%v0, %i0 : tensor<f32>, tensor<i64>) {
+    ^bb0(%in: f32, %val: f32, %idx: i64):
+      %j = linalg.index 1 : index
+      %j_cast = arith.index_cast %j : index to i64
+      %m = arith.maximumf %in, %val : f32
+      %c = arith.cmpf ogt, %in, %val : f32
+      %s = arith.select %c, %j_cast, %idx : i64
+      %ci = arith.extui %c : i1 to i64
+      %t = arith.addi %s, %ci : i64
+      linalg.yield %m, %t : f32, i64
+    } -> (tensor<f32>, tensor<i64>)
+    region.env_region_yield %two#1, %read#1, %outside#1, %indices#1, %leaks#1 : tensor<i64>, tensor<i64>, tensor<i64>, tensor<i64>, tensor<i64>
+  }
+  return %r#0, %r#1, %r#2, %r#3, %r#4 : tensor<i64>, tensor<i64>, tensor<i64>, tensor<i64>, tensor<i64>
+}
