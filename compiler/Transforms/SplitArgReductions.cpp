@@ -149,30 +149,30 @@ bool matchesEitherOrder(Value v, function_ref<bool(Value)> lhs,
                 (lhs(op.getRhs()) && rhs(op.getLhs())));
 }
 
-/// Whether `v` compares `a` with `b` by `predicate` (or `b` with `a` by
-/// its swap), for floats or integers.
-bool isComparison(Value v, arith::CmpFPredicate predicate, Value a, Value b) {
-  auto cmp = v.getDefiningOp<arith::CmpFOp>();
+/// Whether `v` is a `CmpOp` of `a` with `b` by `predicate`, or of `b`
+/// with `a` by the same predicate if `symmetric`, else by its swap.
+template <typename CmpOp, typename Predicate>
+bool isComparisonOf(Value v, Predicate predicate, bool symmetric, Value a,
+                    Value b) {
+  auto cmp = v.getDefiningOp<CmpOp>();
   if (!cmp)
     return false;
   if (cmp.getLhs() == a && cmp.getRhs() == b)
     return cmp.getPredicate() == predicate;
   return cmp.getLhs() == b && cmp.getRhs() == a &&
-         (predicate == arith::CmpFPredicate::OEQ
-              ? cmp.getPredicate() == predicate
-              : swapped(cmp.getPredicate()) == predicate);
+         (symmetric ? cmp.getPredicate() == predicate
+                    : swapped(cmp.getPredicate()) == predicate);
+}
+
+bool isComparison(Value v, arith::CmpFPredicate predicate, Value a, Value b) {
+  bool symmetric = predicate == arith::CmpFPredicate::OEQ ||
+                   predicate == arith::CmpFPredicate::UNO;
+  return isComparisonOf<arith::CmpFOp>(v, predicate, symmetric, a, b);
 }
 
 bool isComparison(Value v, arith::CmpIPredicate predicate, Value a, Value b) {
-  auto cmp = v.getDefiningOp<arith::CmpIOp>();
-  if (!cmp)
-    return false;
-  if (cmp.getLhs() == a && cmp.getRhs() == b)
-    return cmp.getPredicate() == predicate;
-  return cmp.getLhs() == b && cmp.getRhs() == a &&
-         (predicate == arith::CmpIPredicate::eq
-              ? cmp.getPredicate() == predicate
-              : swapped(cmp.getPredicate()) == predicate);
+  return isComparisonOf<arith::CmpIOp>(
+      v, predicate, predicate == arith::CmpIPredicate::eq, a, b);
 }
 
 /// Whether `v` tests `x` for NaN.
