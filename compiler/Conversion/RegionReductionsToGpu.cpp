@@ -106,6 +106,9 @@ struct Reduction {
   /// The combiner in the body, and the operand it folds into the output.
   Operation *combiner;
   Value element;
+  /// Whether the body subtracts the element (acc - x), which sums its
+  /// negation: exactly, as a - b is a + -b.
+  bool subtracts = false;
   SmallVector<unsigned> parallelDims, reductionDims;
 };
 
@@ -137,6 +140,12 @@ std::optional<Reduction> matchReduction(linalg::LinalgOp op) {
     return std::nullopt;
   r.combiner = combiners.front();
   std::optional<arith::AtomicRMWKind> kind = combinerKind(r.combiner);
+  if (!kind && isa<arith::SubFOp, arith::SubIOp>(r.combiner) &&
+      r.combiner->getOperand(0) == acc) {
+    kind = isa<arith::SubFOp>(r.combiner) ? arith::AtomicRMWKind::addf
+                                          : arith::AtomicRMWKind::addi;
+    r.subtracts = true;
+  }
   if (!kind || r.combiner->getNumOperands() != 2)
     return std::nullopt;
   r.kind = *kind;
@@ -166,9 +175,21 @@ SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
   return indices;
 }
 
+/// `element` (a scalar or a vector of them) as `r`'s kind folds it:
+/// negated where the body subtracts it.
+Value asFolded(OpBuilder &b, Location loc, const Reduction &r, Value element) {
+  if (!r.subtracts)
+    return element;
+  if (isa<FloatType>(getElementTypeOrSelf(element)))
+    return arith::NegFOp::create(b, loc, element);
+  Value zero = arith::ConstantOp::create(
+      b, loc, cast<TypedAttr>(b.getZeroAttr(element.getType())));
+  return arith::SubIOp::create(b, loc, zero, element);
+}
+
 /// Emits the ops of `r.op`'s body but the combiner, with `inputs` for its
 /// input block arguments and `ivs` for its loop indices, and returns the
-/// value the body folds into the output.
+/// value the combiner folds into the output.
 Value emitBody(OpBuilder &b, const Reduction &r, ArrayRef<Value> inputs,
                ArrayRef<Value> ivs) {
   linalg::LinalgOp op = r.op;
@@ -184,7 +205,7 @@ Value emitBody(OpBuilder &b, const Reduction &r, ArrayRef<Value> inputs,
     }
     b.clone(bodyOp, mapping);
   }
-  return mapping.lookupOrDefault(r.element);
+  return asFolded(b, op.getLoc(), r, mapping.lookupOrDefault(r.element));
 }
 
 /// Loads `input` (an operand of `op`) at the loop indices `ivs`; a scalar
@@ -316,7 +337,8 @@ Value emitGroupedElement(OpBuilder &b, Location loc, const Reduction &r,
     else
       b.clone(bodyOp, scalars);
   }
-  return imex::lookupOrBroadcast(b, loc, r.element, vectors, scalars);
+  return asFolded(b, loc, r,
+                  imex::lookupOrBroadcast(b, loc, r.element, vectors, scalars));
 }
 
 /// What a workgroup reduction launch computes: `count` steps per output

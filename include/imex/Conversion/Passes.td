@@ -35,10 +35,13 @@ def ConvertRegionReductionsToGpu
     whose reduction loop is outside its parallel one would launch a kernel
     per iteration from the host. This pass rewrites every linalg op on
     memrefs inside a GPU `region.env_region` that has reduction loops, one
-    output indexed only by its parallel loops, and a body that combines
-    each new value into the output with one associative op (`addf`,
-    `mulf`, `maximumf`, `minimumf`, `maxnumf`, `minnumf`, `addi`, `muli`,
-    `maxsi`, `minsi`, `maxui`, `minui`, `andi`, `ori`):
+    output indexed only by its parallel loops (or zeros: a reduced
+    dimension kept as size 1), and a body that combines each new value
+    into the output with one associative op (`addf`, `mulf`, `maximumf`,
+    `minimumf`, `maxnumf`, `minnumf`, `addi`, `muli`, `maxsi`, `minsi`,
+    `maxui`, `minui`, `andi`, `ori`), or subtracts it from the output
+    (`subf`, `subi` with the output on the left: a sum of the negated
+    values, as `a - b` is `a + -b`):
 
     - *Workgroup reduction*, when the reduction has at least
       `workgroup-size` elements and there are fewer than

@@ -665,3 +665,47 @@ func.func @keep_middle_many(%x: memref<4096x5x16xf32>, %out: memref<4096x1x16xf3
   }
   return
 }
+
+// -----
+
+// acc - x subtracts every element from the initial value: a sum of the
+// negated elements (a - b is a + -b exactly), so a workgroup reduction;
+// integers negate as 0 - x. x - acc alternates signs: not a reduction of
+// one combiner, left alone.
+// CHECK-LABEL: func @subtract_all
+// CHECK-SAME: (%[[X:.*]]: memref<70001xf32>, %{{.*}}: memref<f32>, %[[I:.*]]: memref<70001xi32>,
+// CHECK: gpu.launch
+// CHECK:   %[[V:.*]] = memref.load %[[X]]
+// CHECK:   %[[N:.*]] = arith.negf %[[V]] : f32
+// CHECK:   arith.addf %{{.*}}, %[[N]] : f32
+// CHECK: gpu.launch
+// CHECK:   %[[W:.*]] = memref.load %[[I]]
+// CHECK:   %[[M:.*]] = arith.subi %c0_i32, %[[W]] : i32
+// CHECK:   arith.addi %{{.*}}, %[[M]] : i32
+// CHECK: linalg.generic
+// CHECK:   arith.subf %{{.*}}, %{{.*}} : f32
+// VEC-LABEL: func @subtract_all
+// VEC: arith.negf %{{.*}} : vector<4xf32>
+func.func @subtract_all(%x: memref<70001xf32>, %out: memref<f32>, %i: memref<70001xi32>, %iout: memref<i32>) {
+  region.env_region #region.gpu_env<device = "gpu"> {
+    linalg.generic {indexing_maps = [affine_map<(k) -> (k)>, affine_map<(k) -> ()>], iterator_types = ["reduction"]}
+        ins(%x : memref<70001xf32>) outs(%out : memref<f32>) {
+    ^bb0(%v: f32, %acc: f32):
+      %s = arith.subf %acc, %v : f32
+      linalg.yield %s : f32
+    }
+    linalg.generic {indexing_maps = [affine_map<(k) -> (k)>, affine_map<(k) -> ()>], iterator_types = ["reduction"]}
+        ins(%i : memref<70001xi32>) outs(%iout : memref<i32>) {
+    ^bb0(%v: i32, %acc: i32):
+      %s = arith.subi %acc, %v : i32
+      linalg.yield %s : i32
+    }
+    linalg.generic {indexing_maps = [affine_map<(k) -> (k)>, affine_map<(k) -> ()>], iterator_types = ["reduction"]}
+        ins(%x : memref<70001xf32>) outs(%out : memref<f32>) {
+    ^bb0(%v: f32, %acc: f32):
+      %s = arith.subf %v, %acc : f32
+      linalg.yield %s : f32
+    }
+  }
+  return
+}
