@@ -22,6 +22,8 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <limits>
+
 namespace imex {
 #define GEN_PASS_DEF_PARTITIONSHARDEDFUNCTIONS
 #include "imex/Transforms/Passes.h.inc"
@@ -191,6 +193,17 @@ LogicalResult checkShardings(func::FuncOp func,
       sharding.emitOpError("refers to no shard.grid @") << sharding.getGrid();
       return WalkResult::interrupt();
     }
+    // One process per grid element, each an MPI rank (an int); more would
+    // also make upstream's propagation allocate per process.
+    constexpr int64_t kMaxProcesses = std::numeric_limits<int32_t>::max();
+    int64_t processes = 1;
+    for (int64_t size : grid.getShape())
+      if (!ShapedType::isDynamic(size) &&
+          (size > kMaxProcesses || (processes *= size) > kMaxProcesses)) {
+        grid.emitOpError("has more processes than MPI can number (")
+            << kMaxProcesses << ")";
+        return WalkResult::interrupt();
+      }
     for (auto [dim, axes] :
          llvm::enumerate(sharding.getSplitAxes().getAxes())) {
       if (axes.size() > 1) {

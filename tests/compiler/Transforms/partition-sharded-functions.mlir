@@ -94,6 +94,29 @@ func.func @uneven(%a: tensor<10xf32>) -> tensor<10xf32> {
 
 // -----
 
+// A grid of more processes than MPI numbers (ranks are ints) is refused
+// before upstream's propagation, which allocated per process (found by
+// mlir-fuzz: out of memory); so is one whose axes multiply past it.
+// expected-error @+1 {{'shard.grid' op has more processes than MPI can number (2147483647)}}
+shard.grid @huge(shape = 9223372036854775807)
+func.func @too_many(%a: tensor<10xf32>) -> tensor<10xf32> {
+  %s = shard.sharding @huge split_axes = [[0]] : !shard.sharding
+  %as = shard.shard %a to %s : tensor<10xf32>
+  return %as : tensor<10xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'shard.grid' op has more processes than MPI can number (2147483647)}}
+shard.grid @wide(shape = 65536x65536)
+func.func @too_many_axes(%a: tensor<10xf32>) -> tensor<10xf32> {
+  %s = shard.sharding @wide split_axes = [[0]] : !shard.sharding
+  %as = shard.shard %a to %s : tensor<10xf32>
+  return %as : tensor<10xf32>
+}
+
+// -----
+
 // A split the grid's size does not divide (10 over 4): the grid takes its
 // shape at run time, which splits unevenly, and keeps its process count
 // for the run-time check; the local part has a dynamic size.
