@@ -297,10 +297,15 @@ static void addGpuLaunches(OpPassManager &pm,
 static void addGpuAllocation(OpPassManager &pm,
                              const imex::PipelineOptions &options) {
   imex::InsertGPUAllocsOptions allocs;
-  // Callers' device arrays are used in place; host arrays are copied.
+  // Callers' device arrays are used in place; host arrays are copied, into
+  // device memory where the copies are single blocks.
   allocs.argumentsInPlace = true;
+  allocs.deviceCopies = true;
   if (options.offload == imex::Offload::Gpu) {
     pm.addPass(imex::region::createDropRegions());
+    // Folds the branches on ownership that inlined regions leave constant:
+    // a result returned through one looks like a buffer the host keeps.
+    pm.addPass(imex::createSoundCanonicalizer());
     pm.nest<func::FuncOp>().addPass(imex::createInsertGPUAllocs(allocs));
     return;
   }

@@ -14,7 +14,9 @@ config.test_exec_root = os.path.join(config.imex_obj_root, "tests")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "unit", "Inputs",
                    "corpus-mlir"]
 
-llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+# IMEXRT_VULKAN_DEVICE_MEMORY=unmapped runs the suite as on a discrete GPU.
+llvm_config.with_system_environment(
+    ["HOME", "INCLUDE", "LIB", "TMP", "TEMP", "IMEXRT_VULKAN_DEVICE_MEMORY"])
 llvm_config.use_default_substitutions()
 
 # Our tools first, then FileCheck/not/count from LLVM 22 (they are not on PATH

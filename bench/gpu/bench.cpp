@@ -10,9 +10,11 @@
 // fast wrong kernel cannot look good.
 //
 //   bench [FILTER [host|device]]
-// With "device" the input arrays are allocated with gpuMemAlloc, which GPU
-// code uses in place: the time is the kernels' (and the result's copy to
-// the host), without copying the inputs to the device on every call.
+// With "device" the input arrays are copied once into device memory from
+// gpuMemAlloc (not shared: on a discrete GPU, memory the host cannot map),
+// which GPU code uses in place: the time is the kernels' (and the result's
+// copy to the host), without copying the inputs to the device on every
+// call.
 #include "kernels.h"
 
 #include <imexrt/imexrt.h>
@@ -35,13 +37,14 @@ using M2 = imexc_memref_2d_f32;
 bool deviceArrays = false;
 std::vector<void *> deviceBuffers;
 
-/// Where the kernel reads `v`: the vector itself, or a device copy.
+/// Where the kernel reads `v`: the vector itself, or a copy in device memory
+/// (not shared: on a discrete GPU, memory the host cannot map).
 float *place(std::vector<float> &v) {
   if (!deviceArrays)
     return v.data();
   size_t bytes = v.size() * sizeof(float);
-  auto *copy = static_cast<float *>(gpuMemAlloc(nullptr, bytes, 64, 1));
-  std::memcpy(copy, v.data(), bytes);
+  auto *copy = static_cast<float *>(gpuMemAlloc(nullptr, bytes, 64, 0));
+  gpuMemCopy(nullptr, copy, v.data(), bytes);
   deviceBuffers.push_back(copy);
   return copy;
 }
@@ -77,9 +80,14 @@ double best(int reps, const std::function<void()> &call) {
 }
 
 /// Best time of `kernel(&result)`; each call's result is freed before the
-/// next, the last one stays in `result` for checking.
+/// next, the last one stays in `result` for checking. Under
+/// IMEX_ENABLE_PROFILING the runtime prints a line per launch on stderr; a
+/// line before them names the kernel and its number of calls (the warm-up
+/// and `reps`), so that run.sh can add up each call's launches.
 template <typename Result, typename Kernel>
-double timeKernel(int reps, Result &result, Kernel kernel) {
+double timeKernel(const char *name, int reps, Result &result, Kernel kernel) {
+  if (std::getenv("IMEX_ENABLE_PROFILING"))
+    std::fprintf(stderr, "bench: %s calls %d\n", name, reps + 1);
   return best(reps, [&] {
     std::free(result.r0.allocated);
     result = {};
@@ -115,7 +123,7 @@ int main(int argc, char **argv) {
     auto b = ramp(n, 17, 0.5f), c = ramp(n, 13, 0.25f);
     M1 mb = view1(b), mc = view1(c);
     imexc_triad_result r{};
-    double t = timeKernel(reps, r, [&](auto *result) {
+    double t = timeKernel("triad", reps, r, [&](auto *result) {
       _mlir_ciface_triad(result, &mb, &mc, 3.0f);
     });
     check("triad", r.r0.aligned[12345] == b[12345] + 3.0f * c[12345],
@@ -131,7 +139,7 @@ int main(int argc, char **argv) {
       want += v;
     M1 mx = view1(x);
     imexc_sum_result r{};
-    double t = timeKernel(reps, r,
+    double t = timeKernel("sum", reps, r,
                           [&](auto *result) { _mlir_ciface_sum(result, &mx); });
     check("sum", r.r0.aligned[0] == (float)want, "wrong sum");
     report("sum", t, 4.0 * n, 1.0 * n);
@@ -142,8 +150,9 @@ int main(int argc, char **argv) {
     auto a = ramp(rows * cols, 7, 0.5f);
     M2 ma = view2(a, rows, cols);
     imexc_rowsum_result r{};
-    double t = timeKernel(
-        reps, r, [&](auto *result) { _mlir_ciface_rowsum(result, &ma); });
+    double t = timeKernel("rowsum", reps, r, [&](auto *result) {
+      _mlir_ciface_rowsum(result, &ma);
+    });
     double want = 0;
     for (int64_t j = 0; j < cols; ++j)
       want += a[5 * cols + j];
@@ -156,8 +165,9 @@ int main(int argc, char **argv) {
     auto x = ramp(rows * cols, 11, 0.125f);
     M2 mx = view2(x, rows, cols);
     imexc_softmax_result r{};
-    double t = timeKernel(
-        reps, r, [&](auto *result) { _mlir_ciface_softmax(result, &mx); });
+    double t = timeKernel("softmax", reps, r, [&](auto *result) {
+      _mlir_ciface_softmax(result, &mx);
+    });
     double total = 0;
     for (int64_t j = 0; j < cols; ++j)
       total += r.r0.aligned[3 * cols + j];
@@ -173,8 +183,9 @@ int main(int argc, char **argv) {
     auto a = ramp(n * n, 5, 0.5f), b = ramp(n * n, 3, 0.5f);
     M2 ma = view2(a, n, n), mb = view2(b, n, n);
     imexc_matmul_result r{};
-    double t = timeKernel(
-        3, r, [&](auto *result) { _mlir_ciface_matmul(result, &ma, &mb); });
+    double t = timeKernel("matmul", 3, r, [&](auto *result) {
+      _mlir_ciface_matmul(result, &ma, &mb);
+    });
     double want = 0;
     for (int64_t k = 0; k < n; ++k)
       want += (double)a[7 * n + k] * b[k * n + 9];

@@ -49,16 +49,38 @@ struct AccessKinds {
   bool hostWrite = false;
   bool deviceRead = false;
   bool deviceWrite = false;
+  /// The function returns the buffer itself, whole (step 3 hands back a
+  /// host copy of allocations); a returned view or alias counts as a host
+  /// read and write.
+  bool returned = false;
+  /// Host memref.copy ops from or into the buffer or an alias, each between
+  /// identity layouts: one block, which gpu.memcpy can move. Other copies
+  /// are host reads or writes.
+  SmallVector<memref::CopyOp, 1> blockCopies;
+  /// Decided in step 3: its GPU buffer is device memory, not host-shared,
+  /// and its block copies become gpu.memcpy.
+  bool deviceMemory = false;
 
-  bool onHost() const { return hostRead || hostWrite; }
+  bool onHost() const {
+    return hostRead || hostWrite || returned || !blockCopies.empty();
+  }
+  /// The host reads or writes the buffer other than through block copies
+  /// and a return of the whole buffer.
+  bool accessedInPlaceOnHost() const { return hostRead || hostWrite; }
   AccessKinds &operator|=(const AccessKinds &other) {
     hostRead |= other.hostRead;
     hostWrite |= other.hostWrite;
+    returned |= other.returned;
+    blockCopies.append(other.blockCopies);
     deviceRead |= other.deviceRead;
     deviceWrite |= other.deviceWrite;
     return *this;
   }
 };
+
+bool hasIdentityLayout(Value memref) {
+  return cast<MemRefType>(memref.getType()).getLayout().isIdentity();
+}
 
 /// True for code and values of a gpu.launch body: the memory they allocate
 /// (workgroup and private memory) is the launch's own.
@@ -126,8 +148,9 @@ forEachMemrefAccess(Operation *op,
   auto effectOp = dyn_cast<MemoryEffectOpInterface>(op);
   if (isa<CallOpInterface>(op) ||
       (!effectOp && !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())) {
+    // Unranked too: a host call that prints a buffer reads it.
     for (Value operand : op->getOperands())
-      if (isa<MemRefType>(operand.getType()))
+      if (isa<BaseMemRefType>(operand.getType()))
         record(operand, true, true);
     return success();
   }
@@ -253,15 +276,18 @@ struct InsertGPUAllocsPass
     llvm::MapVector<Value, AccessKinds> roots;
     WalkResult collected = func.walk([&](gpu::LaunchOp launch) {
       return launch.getBody().walk([&](Operation *op) {
+        bool unranked = false;
         LogicalResult recorded =
             forEachMemrefAccess(op, [&](Value memref, bool read, bool write) {
               // Recorded here too: accesses through descriptors (XeGPU) are
               // not uses of the memref that step 2 would see.
-              AccessKinds &kinds = roots[traceToViewRoot(memref)];
+              Value root = traceToViewRoot(memref);
+              unranked |= !isa<MemRefType>(root.getType());
+              AccessKinds &kinds = roots[root];
               kinds.deviceRead |= read;
               kinds.deviceWrite |= write;
             });
-        if (succeeded(recorded))
+        if (succeeded(recorded) && !unranked)
           return WalkResult::advance();
         culprit = op;
         return WalkResult::interrupt();
@@ -286,7 +312,7 @@ struct InsertGPUAllocsPass
     for (auto &[root, kinds] : roots)
       for (Value alias : aliasing.resolve(root))
         for (OpOperand &use : alias.getUses())
-          addAccess(use, alias, kinds);
+          addAccess(use, alias, root, kinds);
     return roots;
   }
 
@@ -307,9 +333,15 @@ struct InsertGPUAllocsPass
     for (auto &[root, kinds] : *roots) {
       if (hasGpuAddressSpace(root))
         continue;
+      auto global = root.getDefiningOp<memref::GetGlobalOp>();
+      auto arg = dyn_cast<BlockArgument>(root);
+      if (!global && (!func.isPublic() || !arg ||
+                      arg.getOwner() != &func.getBody().front()))
+        continue;
+      kinds.deviceMemory = fitsDeviceMemory(root, kinds);
       AccessKinds forced = kinds;
       forced.hostRead = forced.hostWrite = true;
-      if (auto global = root.getDefiningOp<memref::GetGlobalOp>()) {
+      if (global) {
         // At the function's entry, so that the copy dominates its release
         // (a store in a GPU region reads its global there).
         global->moveBefore(&func.getBody().front().front());
@@ -317,12 +349,10 @@ struct InsertGPUAllocsPass
         copyToDeviceBuffer(rewriter, root, forced, terminator);
         continue;
       }
-      auto arg = dyn_cast<BlockArgument>(root);
-      if (!func.isPublic() || !arg || arg.getOwner() != &func.getBody().front())
-        continue;
       rewriter.setInsertionPointToStart(arg.getOwner());
       copyArgumentToDeviceBuffer(rewriter, arg, forced, terminator);
     }
+    moveBlockCopiesToDevice(rewriter, *roots);
   }
 
   LogicalResult placeBuffersUsedOnDevice(func::FuncOp func) {
@@ -377,6 +407,7 @@ struct InsertGPUAllocsPass
     for (auto &[root, kinds] : roots) {
       if (hasGpuAddressSpace(root))
         continue;
+      kinds.deviceMemory = fitsDeviceMemory(root, kinds);
       if (auto alloc = root.getDefiningOp<memref::AllocOp>()) {
         if (isOpenCL())
           replaceAllocWithGpuAlloc(
@@ -399,7 +430,33 @@ struct InsertGPUAllocsPass
       rewriter.setInsertionPointAfterValue(root);
       copyToDeviceBuffer(rewriter, root, forced, terminator);
     }
+    moveBlockCopiesToDevice(rewriter, roots);
     return success();
+  }
+
+  /// With device copies, a buffer the host reaches only through block
+  /// copies and as the function's whole result gets device memory.
+  bool fitsDeviceMemory(Value root, const AccessKinds &kinds) const {
+    return deviceCopies && isOpenCL() && !kinds.accessedInPlaceOnHost() &&
+           hasIdentityLayout(root);
+  }
+
+  /// The host's block copies of buffers in device memory become gpu.memcpy,
+  /// which reaches memory the host cannot map. A copy between two such
+  /// buffers is listed by both.
+  static void
+  moveBlockCopiesToDevice(IRRewriter &rewriter,
+                          const llvm::MapVector<Value, AccessKinds> &roots) {
+    llvm::SetVector<memref::CopyOp> copies;
+    for (const auto &entry : roots)
+      if (entry.second.deviceMemory)
+        copies.insert_range(entry.second.blockCopies);
+    for (memref::CopyOp copy : copies) {
+      rewriter.setInsertionPoint(copy);
+      rewriter.replaceOpWithNewOp<gpu::MemcpyOp>(
+          copy, /*asyncToken=*/Type(), /*asyncDependencies=*/ValueRange(),
+          copy.getTarget(), copy.getSource());
+    }
   }
 
   /// The allocations that `result` of an scf.if may be: what each branch
@@ -426,15 +483,25 @@ struct InsertGPUAllocsPass
   }
 
   /// Adds the access that `use` (of `alias`) makes to `kinds`.
-  static void addAccess(OpOperand &use, Value alias, AccessKinds &kinds) {
+  static void addAccess(OpOperand &use, Value alias, Value root,
+                        AccessKinds &kinds) {
     Operation *user = use.getOwner();
     bool onDevice =
         user->getParentOfType<gpu::LaunchOp>() || isa<gpu::LaunchFuncOp>(user);
     if (isa<func::ReturnOp>(user)) {
-      kinds.hostRead = kinds.hostWrite = true;
+      if (alias == root && hasIdentityLayout(root))
+        kinds.returned = true;
+      else
+        kinds.hostRead = kinds.hostWrite = true;
       return;
     }
     if (auto copy = dyn_cast<memref::CopyOp>(user)) {
+      if (hasIdentityLayout(copy.getSource()) &&
+          hasIdentityLayout(copy.getTarget())) {
+        if (!llvm::is_contained(kinds.blockCopies, copy))
+          kinds.blockCopies.push_back(copy);
+        return;
+      }
       bool isSource = copy.getSource() == alias;
       (isSource ? kinds.hostRead : kinds.hostWrite) = true;
       return;
@@ -443,17 +510,22 @@ struct InsertGPUAllocsPass
       kinds.deviceRead = kinds.deviceWrite = true;
       return;
     }
-    (void)forEachMemrefAccess(user, [&](Value memref, bool read, bool write) {
-      if (memref != alias)
-        return;
-      if (onDevice) {
-        kinds.deviceRead |= read;
-        kinds.deviceWrite |= write;
-      } else {
-        kinds.hostRead |= read;
-        kinds.hostWrite |= write;
-      }
-    });
+    LogicalResult attributed =
+        forEachMemrefAccess(user, [&](Value memref, bool read, bool write) {
+          if (memref != alias)
+            return;
+          if (onDevice) {
+            kinds.deviceRead |= read;
+            kinds.deviceWrite |= write;
+          } else {
+            kinds.hostRead |= read;
+            kinds.hostWrite |= write;
+          }
+        });
+    // An op whose effects name no operand (mpi.allreduce) may touch any of
+    // them; inside launches, collectDeviceRoots reports it.
+    if (failed(attributed) && !onDevice)
+      kinds.hostRead = kinds.hostWrite = true;
   }
 
   static bool hasGpuAddressSpace(Value memref) {
@@ -468,14 +540,17 @@ struct InsertGPUAllocsPass
                                 const AccessKinds &kinds, Operation *terminator,
                                 bool freedThroughBranch) {
     Location loc = alloc.getLoc();
+    bool shared = !kinds.deviceMemory && kinds.onHost();
     rewriter.setInsertionPoint(alloc);
-    auto gpuAlloc = gpu::AllocOp::create(
-        rewriter, loc, alloc.getType(), Type(), ValueRange(),
-        alloc.getDynamicSizes(), alloc.getSymbolOperands(), kinds.onHost());
+    auto gpuAlloc = gpu::AllocOp::create(rewriter, loc, alloc.getType(), Type(),
+                                         ValueRange(), alloc.getDynamicSizes(),
+                                         alloc.getSymbolOperands(), shared);
     Value deviceBuffer = gpuAlloc.getMemref();
 
     // A returned buffer, or a view of it (an all_reduce's elements in its
-    // raw bytes), outlives the function: hand back a host copy.
+    // raw bytes), outlives the function: hand back a host copy. Deallocation
+    // keeps what the function returns, so the buffer is then freed here.
+    bool copiedOnReturn = false;
     for (OpOperand &operand : terminator->getOpOperands()) {
       Value returned = operand.get();
       auto type = dyn_cast<MemRefType>(returned.getType());
@@ -493,11 +568,12 @@ struct InsertGPUAllocsPass
           rewriter, loc,
           MemRefType::get(type.getShape(), type.getElementType()), sizes,
           ValueRange(), alloc.getAlignmentAttr());
-      memref::CopyOp::create(rewriter, loc, returned, hostCopy);
+      createCopy(rewriter, loc, returned, hostCopy);
       Value handedBack = hostCopy;
       if (!type.getLayout().isIdentity())
         handedBack = memref::CastOp::create(rewriter, loc, type, hostCopy);
       rewriter.modifyOpInPlace(terminator, [&] { operand.set(handedBack); });
+      copiedOnReturn = true;
     }
 
     // Existing frees become GPU frees where they are (an allocation inside
@@ -520,7 +596,7 @@ struct InsertGPUAllocsPass
       freed = true;
     }
     rewriter.replaceOp(alloc, deviceBuffer);
-    if (freed || freedThroughBranch)
+    if ((freed || freedThroughBranch) && !copiedOnReturn)
       return;
     rewriter.setInsertionPoint(terminator);
     gpu::DeallocOp::create(rewriter, loc, Type(), ValueRange(), deviceBuffer);
@@ -615,14 +691,15 @@ struct InsertGPUAllocsPass
         readsOriginal.insert(size);
         dynamicSizes.push_back(size);
       }
-      buffer = allocate(rewriter, loc, bufferType, dynamicSizes);
+      buffer = allocate(rewriter, loc, bufferType, dynamicSizes,
+                        /*hostAccess=*/!kinds.deviceMemory);
       if (bufferType != origType)
         buffer = memref::CastOp::create(rewriter, loc, origType, buffer);
     } else {
       buffer = createViewLike(rewriter, orig, readsOriginal);
     }
     if (kinds.hostWrite && kinds.deviceRead)
-      readsOriginal.insert(memref::CopyOp::create(rewriter, loc, orig, buffer));
+      readsOriginal.insert(createCopy(rewriter, loc, orig, buffer));
     return buffer;
   }
 
@@ -641,7 +718,7 @@ struct InsertGPUAllocsPass
     auto flatType =
         MemRefType::get({ShapedType::kDynamic}, origType.getElementType(),
                         MemRefLayoutAttrInterface(), origType.getMemorySpace());
-    Value flat = allocate(rewriter, loc, flatType, extent);
+    Value flat = allocate(rewriter, loc, flatType, extent, /*hostAccess=*/true);
     // Static parts as attributes, so that the view has `orig`'s type.
     SmallVector<int64_t> strides;
     int64_t offset;
@@ -663,14 +740,28 @@ struct InsertGPUAllocsPass
                                              sizeValues, strideValues);
   }
 
-  /// Device memory of `type` (host-shared for OpenCL).
+  /// Device memory of `type` (for OpenCL host-shared, if `hostAccess` says
+  /// the host touches it and the pass's option allows).
   Value allocate(IRRewriter &rewriter, Location loc, MemRefType type,
-                 ValueRange dynamicSizes) {
+                 ValueRange dynamicSizes, bool hostAccess) {
     if (isOpenCL())
       return gpu::AllocOp::create(rewriter, loc, type, Type(), ValueRange(),
-                                  dynamicSizes, ValueRange(), hostShared)
+                                  dynamicSizes, ValueRange(),
+                                  hostShared && hostAccess)
           .getMemref();
     return memref::AllocOp::create(rewriter, loc, type, dynamicSizes);
+  }
+
+  /// Copies `from` into `to`: gpu.memcpy with device copies where both are
+  /// single blocks (identity layouts), memref.copy on the host otherwise.
+  Operation *createCopy(IRRewriter &rewriter, Location loc, Value from,
+                        Value to) {
+    if (deviceCopies && isOpenCL() && hasIdentityLayout(from) &&
+        hasIdentityLayout(to))
+      return gpu::MemcpyOp::create(rewriter, loc, /*asyncToken=*/Type(),
+                                   /*asyncDependencies=*/ValueRange(), to,
+                                   from);
+    return memref::CopyOp::create(rewriter, loc, from, to);
   }
 
   /// True for the ops with which deallocation frees `orig` itself: a
@@ -708,7 +799,7 @@ struct InsertGPUAllocsPass
                          const AccessKinds &kinds) {
     Location loc = orig.getLoc();
     if (kinds.hostRead && kinds.deviceWrite)
-      memref::CopyOp::create(rewriter, loc, buffer, orig);
+      createCopy(rewriter, loc, buffer, orig);
     if (isOpenCL())
       gpu::DeallocOp::create(rewriter, loc, Type(), ValueRange(), buffer);
   }

@@ -14,12 +14,20 @@
 //    Int64, 8/16-bit storage, ...), and up to kMaxQueues queues of the
 //    compute family. Devices are ordered discrete GPU, integrated GPU,
 //    virtual GPU, CPU (lavapipe), other.
-//  - Memory: one VkBuffer + VkDeviceMemory per gpuMemAlloc, host-visible and
+//  - Memory: one VkBuffer + VkDeviceMemory per gpuMemAlloc. Shared
+//    allocations, and every allocation where the device's own memory is
+//    host-visible anyway (integrated GPUs, lavapipe), are host-visible and
 //    coherent (preferring host-cached memory) and persistently mapped: the
 //    pointer returned is the mapping, so the host reads and writes it
-//    directly. Buffer arguments are looked up in the device's allocation map
-//    and bound at (buffer, pointer - mapping) - they must point into a
-//    runtime allocation.
+//    directly. Device allocations on a discrete GPU are device-local and
+//    unmapped, since kernels reading host-visible memory there go over the
+//    bus: the pointer returned is an inaccessible (PROT_NONE) reservation of
+//    the allocation's size, unique in the process, which the host must not
+//    dereference; gpuMemCopy/gpuMemSet reach it through a staging buffer.
+//    IMEXRT_VULKAN_DEVICE_MEMORY=mapped|unmapped overrides the choice.
+//    Buffer arguments are looked up in the device's allocation map and bound
+//    at (buffer, pointer - host address) - they must point into a runtime
+//    allocation.
 //  - Kernels: a VkShaderModule per module and device; per kernel a descriptor
 //    set layout (set 0, binding i = argument i, storage buffers for all but
 //    push-constant arguments), a pipeline layout with the kernel's
@@ -33,8 +41,9 @@
 //    pool. Each launch records one command buffer - barrier after earlier
 //    shader writes, bind, dispatch, barrier to host reads - and submits it
 //    with a fence, so work on a stream runs in submission order. Copies and
-//    fills wait for the stream and then run on the host (all memory is
-//    mapped), which orders them on the stream and completes them on return.
+//    fills wait for the stream, then run on the host where all memory is
+//    mapped, else as vkCmdCopyBuffer through the stream's staging buffer;
+//    either way they are ordered on the stream and complete on return.
 //    Finished submissions are recycled (command buffer, fence, descriptor
 //    pool, argument buffer); at most kMaxInFlight are pending per stream.
 //
@@ -55,18 +64,25 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <shared_mutex>
 #include <vector>
+
+#include <sys/mman.h>
 
 namespace imexrt {
 namespace {
 
 constexpr uint32_t kMaxQueues = 4;
 constexpr size_t kMaxInFlight = 16;
+/// Size of a stream's staging buffer for copies to and from unmapped
+/// device memory; larger copies go through it in pieces.
+constexpr VkDeviceSize kStagingBytes = VkDeviceSize(32) << 20;
 
 const char *resultName(VkResult r) {
   switch (r) {
@@ -150,6 +166,7 @@ std::string vkError(const char *what, VkResult r) {
   X(vkCmdBindDescriptorSets)                                                   \
   X(vkCmdPushConstants)                                                        \
   X(vkCmdDispatch)                                                             \
+  X(vkCmdCopyBuffer)                                                           \
   X(vkCmdPipelineBarrier)                                                      \
   X(vkQueueSubmit)                                                             \
   X(vkCreateFence)                                                             \
@@ -220,7 +237,8 @@ VkDeviceSize alignUp(VkDeviceSize v, VkDeviceSize a) {
 
 class VulkanDevice;
 
-/// A buffer with its memory, persistently mapped.
+/// A buffer with its memory, persistently mapped unless it is unmapped
+/// device memory (mapped == nullptr).
 struct Buffer {
   VkBuffer buffer = VK_NULL_HANDLE;
   VkDeviceMemory memory = VK_NULL_HANDLE;
@@ -286,6 +304,18 @@ public:
   bool waitUntil(uint64_t seq, std::string &error) override;
 
 private:
+  /// Records commands with `recordCommands` into a fresh command buffer,
+  /// after a barrier that orders earlier shader and transfer writes before
+  /// them and before a barrier that makes their transfer writes visible to
+  /// later shaders and the host; submits it and waits for it.
+  bool runTransfer(const std::function<void(VkCommandBuffer)> &recordCommands,
+                   std::string &error);
+  /// Copies `bytes` between unmapped device memory and the host through the
+  /// staging buffer (`toDevice`: from host `hostData` to `device`).
+  bool stagedCopy(VkBuffer device, VkDeviceSize deviceOffset, char *hostData,
+                  size_t bytes, bool toDevice, std::string &error);
+  bool ensureStaging(std::string &error);
+
   struct Slot {
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     VkFence fence = VK_NULL_HANDLE;
@@ -306,6 +336,7 @@ private:
   std::vector<std::unique_ptr<Slot>> slots_;
   std::deque<Slot *> inflight_;
   std::vector<Slot *> free_;
+  Buffer staging_;
 };
 
 class VulkanDevice : public BackendDevice {
@@ -322,11 +353,20 @@ public:
   std::unique_ptr<BackendModule> loadModule(const KernelBinary &binary,
                                             std::string &error) override;
 
-  bool createBuffer(VkDeviceSize size, Buffer &out, std::string &error);
+  /// A storage buffer of `size` bytes: mapped host-visible memory, or
+  /// (hostVisible false) unmapped device-local memory.
+  bool createBuffer(VkDeviceSize size, Buffer &out, std::string &error,
+                    bool hostVisible = true);
   void destroyBuffer(Buffer &b);
-  /// Finds the allocation containing ptr: its buffer and ptr's offset.
-  bool resolve(const void *ptr, VkBuffer &buffer, VkDeviceSize &offset,
-               VkDeviceSize &available);
+  /// Where a pointer into a runtime allocation lies.
+  struct Location {
+    VkBuffer buffer = VK_NULL_HANDLE;
+    VkDeviceSize offset = 0;    // of the pointer in the buffer
+    VkDeviceSize available = 0; // bytes from the pointer to the buffer's end
+    char *mapped = nullptr;     // the pointer's host mapping; null if unmapped
+  };
+  /// Finds the allocation containing ptr.
+  bool resolve(const void *ptr, Location &where);
 
   DeviceApi vk;
   VkDevice handle = VK_NULL_HANDLE;
@@ -335,6 +375,8 @@ public:
   uint32_t apiVersion = VK_API_VERSION_1_0;
   /// Compute shaders may use subgroup arithmetic (Vulkan 1.1 query).
   bool subgroupArithmetic = false;
+  /// Device (not shared) allocations are unmapped device-local memory.
+  bool unmappedDeviceMemory = false;
   const PhysicalDevice &physical() const { return phys_; }
 
 private:
@@ -346,9 +388,13 @@ private:
   struct Allocation {
     Buffer buffer;
     char *user = nullptr;
+    /// Unmapped memory: the address range reserved for it (PROT_NONE).
+    void *reservation = nullptr;
   };
+  void release(Allocation &a);
   std::shared_mutex allocMutex_;
-  std::map<uintptr_t, Allocation> allocations_; // by mapping address
+  /// By host address: the mapping, or the reservation of unmapped memory.
+  std::map<uintptr_t, Allocation> allocations_;
 };
 
 //===----------------------------------------------------------------------===//
@@ -422,6 +468,19 @@ bool VulkanDevice::open(uint32_t instanceApiVersion, std::string &error) {
   }
   iapi_.vkGetPhysicalDeviceMemoryProperties(phys_.handle, &memProps_);
   limits = phys_.props.limits;
+  const char *memory = std::getenv("IMEXRT_VULKAN_DEVICE_MEMORY");
+  if (!memory || !*memory || !std::strcmp(memory, "auto")) {
+    unmappedDeviceMemory =
+        phys_.props.deviceType == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
+  } else if (!std::strcmp(memory, "mapped") ||
+             !std::strcmp(memory, "unmapped")) {
+    unmappedDeviceMemory = !std::strcmp(memory, "unmapped");
+  } else {
+    error = format("IMEXRT_VULKAN_DEVICE_MEMORY=%s is not one of auto, "
+                   "mapped, unmapped",
+                   memory);
+    return false;
+  }
   apiVersion = api;
   if (api >= VK_API_VERSION_1_1 && iapi_.vkGetPhysicalDeviceProperties2) {
     VkPhysicalDeviceSubgroupProperties subgroups{};
@@ -444,7 +503,7 @@ VulkanDevice::~VulkanDevice() {
     vk.vkDeviceWaitIdle(handle);
   if (vk.vkFreeMemory) {
     for (auto &a : allocations_)
-      destroyBuffer(a.second.buffer);
+      release(a.second);
   }
   if (vk.vkDestroyDevice)
     vk.vkDestroyDevice(handle, nullptr);
@@ -454,7 +513,7 @@ VulkanDevice::~VulkanDevice() {
 }
 
 bool VulkanDevice::createBuffer(VkDeviceSize size, Buffer &out,
-                                std::string &error) {
+                                std::string &error, bool hostVisible) {
   out = Buffer();
   VkBufferCreateInfo info{};
   info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
@@ -472,19 +531,25 @@ bool VulkanDevice::createBuffer(VkDeviceSize size, Buffer &out,
   VkMemoryRequirements req;
   vk.vkGetBufferMemoryRequirements(handle, out.buffer, &req);
 
-  // Host-visible + coherent is required; host-cached is preferred (the host
-  // reads results), then device-local.
-  const VkMemoryPropertyFlags needed = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                       VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  // Mapped: host-visible + coherent is required; host-cached is preferred
+  // (the host reads results), then device-local. Unmapped: device-local is
+  // required, and memory the host cannot map preferred (on a discrete GPU
+  // the host-visible device-local memory is a small window).
+  const VkMemoryPropertyFlags needed =
+      hostVisible ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                        VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
+                  : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
   std::vector<std::pair<int, uint32_t>> candidates;
   for (uint32_t t = 0; t < memProps_.memoryTypeCount; ++t) {
     VkMemoryPropertyFlags f = memProps_.memoryTypes[t].propertyFlags;
     if (!(req.memoryTypeBits & (1u << t)) || (f & needed) != needed)
       continue;
     int score = 0;
-    if (f & VK_MEMORY_PROPERTY_HOST_CACHED_BIT)
+    if (!hostVisible && !(f & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT))
+      score += 1;
+    if (hostVisible && (f & VK_MEMORY_PROPERTY_HOST_CACHED_BIT))
       score += 2;
-    if (f & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)
+    if (hostVisible && (f & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT))
       score += 1;
     candidates.push_back({-score, t});
   }
@@ -492,8 +557,10 @@ bool VulkanDevice::createBuffer(VkDeviceSize size, Buffer &out,
   if (candidates.empty()) {
     vk.vkDestroyBuffer(handle, out.buffer, nullptr);
     out.buffer = VK_NULL_HANDLE;
-    error = "the device has no host-visible, coherent memory type for storage "
-            "buffers";
+    error = hostVisible ? "the device has no host-visible, coherent memory "
+                          "type for storage buffers"
+                        : "the device has no device-local memory type for "
+                          "storage buffers";
     return false;
   }
   r = VK_ERROR_OUT_OF_DEVICE_MEMORY;
@@ -515,7 +582,7 @@ bool VulkanDevice::createBuffer(VkDeviceSize size, Buffer &out,
   }
   r = vk.vkBindBufferMemory(handle, out.buffer, out.memory, 0);
   void *mapped = nullptr;
-  if (r == VK_SUCCESS)
+  if (r == VK_SUCCESS && hostVisible)
     r = vk.vkMapMemory(handle, out.memory, 0, VK_WHOLE_SIZE, 0, &mapped);
   if (r != VK_SUCCESS) {
     vk.vkDestroyBuffer(handle, out.buffer, nullptr);
@@ -539,20 +606,36 @@ void VulkanDevice::destroyBuffer(Buffer &b) {
 
 void *VulkanDevice::alloc(size_t bytes, size_t alignment, bool shared,
                           std::string &error) {
-  (void)shared; // every Vulkan allocation is host-visible
-  VkDeviceSize mapAlign =
-      std::max<VkDeviceSize>(limits.minMemoryMapAlignment, 1);
-  VkDeviceSize pad = alignment > mapAlign ? alignment : 0;
+  const bool unmapped = !shared && unmappedDeviceMemory;
+  // The host address is a mapping (minMemoryMapAlignment) or a reservation
+  // (page-aligned); a larger alignment is reached by padding.
+  VkDeviceSize hostAlign =
+      unmapped ? VkDeviceSize(4096)
+               : std::max<VkDeviceSize>(limits.minMemoryMapAlignment, 1);
+  VkDeviceSize pad = alignment > hostAlign ? alignment : 0;
   VkDeviceSize size = alignUp(std::max<VkDeviceSize>(bytes, 1) + pad, 16);
   if (size < bytes) {
     error = "size overflows";
     return nullptr;
   }
   Allocation a;
-  if (!createBuffer(size, a.buffer, error))
+  if (!createBuffer(size, a.buffer, error, !unmapped))
     return nullptr;
-  uintptr_t base = reinterpret_cast<uintptr_t>(a.buffer.mapped);
-  a.user = a.buffer.mapped + (alignUp(base, alignment) - base);
+  if (unmapped) {
+    void *range = mmap(nullptr, size, PROT_NONE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (range == MAP_FAILED) {
+      destroyBuffer(a.buffer);
+      error = format("cannot reserve %llu bytes of address space for device "
+                     "memory",
+                     (unsigned long long)size);
+      return nullptr;
+    }
+    a.reservation = range;
+  }
+  uintptr_t base = reinterpret_cast<uintptr_t>(
+      unmapped ? static_cast<char *>(a.reservation) : a.buffer.mapped);
+  a.user = reinterpret_cast<char *>(base) + (alignUp(base, alignment) - base);
   std::unique_lock<std::shared_mutex> lock(allocMutex_);
   allocations_[base] = a;
   return a.user;
@@ -573,12 +656,17 @@ bool VulkanDevice::free(void *ptr, std::string &error) {
     a = it->second;
     allocations_.erase(it);
   }
-  destroyBuffer(a.buffer);
+  release(a);
   return true;
 }
 
-bool VulkanDevice::resolve(const void *ptr, VkBuffer &buffer,
-                           VkDeviceSize &offset, VkDeviceSize &available) {
+void VulkanDevice::release(Allocation &a) {
+  if (a.reservation)
+    munmap(a.reservation, a.buffer.size);
+  destroyBuffer(a.buffer);
+}
+
+bool VulkanDevice::resolve(const void *ptr, Location &where) {
   uintptr_t p = reinterpret_cast<uintptr_t>(ptr);
   std::shared_lock<std::shared_mutex> lock(allocMutex_);
   auto it = allocations_.upper_bound(p);
@@ -588,9 +676,10 @@ bool VulkanDevice::resolve(const void *ptr, VkBuffer &buffer,
   const Buffer &b = it->second.buffer;
   if (p >= it->first + b.size)
     return false;
-  buffer = b.buffer;
-  offset = p - it->first;
-  available = b.size - offset;
+  where.buffer = b.buffer;
+  where.offset = p - it->first;
+  where.available = b.size - where.offset;
+  where.mapped = b.mapped ? b.mapped + where.offset : nullptr;
   return true;
 }
 
@@ -802,6 +891,7 @@ VulkanStream::~VulkanStream() {
       device_.vk.vkDestroyDescriptorPool(d, slot->pool, nullptr);
     device_.destroyBuffer(slot->args);
   }
+  device_.destroyBuffer(staging_);
   device_.vk.vkDestroyCommandPool(d, pool_, nullptr); // frees command buffers
 }
 
@@ -991,32 +1081,31 @@ bool VulkanStream::record(Slot &slot, VulkanKernel &kernel,
     }
     void *ptr;
     std::memcpy(&ptr, p.data, sizeof(ptr));
-    VkBuffer buffer;
-    VkDeviceSize offset, available;
-    if (!device_.resolve(ptr, buffer, offset, available)) {
+    VulkanDevice::Location where;
+    if (!device_.resolve(ptr, where)) {
       error = format("buffer argument %zu (%p) does not point into memory "
                      "from gpuMemAlloc on this device; the Vulkan backend "
                      "can only bind runtime allocations",
                      i, ptr);
       return false;
     }
-    if (offset % limits.minStorageBufferOffsetAlignment) {
+    if (where.offset % limits.minStorageBufferOffsetAlignment) {
       error =
           format("buffer argument %zu (%p) lies %llu bytes into its "
                  "allocation, which is not a multiple of the device's "
                  "storage buffer offset alignment (%llu)",
-                 i, ptr, (unsigned long long)offset,
+                 i, ptr, (unsigned long long)where.offset,
                  (unsigned long long)limits.minStorageBufferOffsetAlignment);
       return false;
     }
-    if (available > limits.maxStorageBufferRange) {
+    if (where.available > limits.maxStorageBufferRange) {
       error = format("buffer argument %zu spans %llu bytes; the device binds "
                      "at most %u bytes per storage buffer",
-                     i, (unsigned long long)available,
+                     i, (unsigned long long)where.available,
                      limits.maxStorageBufferRange);
       return false;
     }
-    infos[i] = {buffer, offset, available};
+    infos[i] = {where.buffer, where.offset, where.available};
   }
 
   VkDescriptorSet set = VK_NULL_HANDLE;
@@ -1170,22 +1259,12 @@ bool VulkanStream::launch(BackendKernel *kernelBase, const LaunchArgs &args,
   return true;
 }
 
-bool VulkanStream::copy(void *dst, const void *src, size_t bytes,
-                        std::string &error) {
-  if (!waitUntil(UINT64_MAX, error))
-    return false;
-  std::memmove(dst, src, bytes);
-  return true;
-}
-
-bool VulkanStream::fill(void *dst, const void *pattern, size_t patternBytes,
-                        size_t bytes, std::string &error) {
-  if (!waitUntil(UINT64_MAX, error))
-    return false;
-  auto *out = static_cast<unsigned char *>(dst);
+/// Fills `bytes` bytes at `out` with copies of the pattern (a whole number).
+void fillHost(unsigned char *out, const void *pattern, size_t patternBytes,
+              size_t bytes) {
   if (patternBytes == 1) {
     std::memset(out, *static_cast<const unsigned char *>(pattern), bytes);
-    return true;
+    return;
   }
   // Write the pattern once, then double the filled prefix.
   size_t done = std::min(patternBytes, bytes);
@@ -1195,7 +1274,174 @@ bool VulkanStream::fill(void *dst, const void *pattern, size_t patternBytes,
     std::memcpy(out + done, out, chunk);
     done += chunk;
   }
+}
+
+bool VulkanStream::ensureStaging(std::string &error) {
+  return staging_.buffer ||
+         device_.createBuffer(kStagingBytes, staging_, error);
+}
+
+bool VulkanStream::runTransfer(
+    const std::function<void(VkCommandBuffer)> &recordCommands,
+    std::string &error) {
+  const DeviceApi &vk = device_.vk;
+  Slot *slot = nullptr;
+  if (!acquireSlot(slot, error))
+    return false;
+  VkCommandBufferBeginInfo begin{};
+  begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  VkResult r = vk.vkBeginCommandBuffer(slot->cmd, &begin);
+  if (r == VK_SUCCESS) {
+    VkMemoryBarrier before{};
+    before.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+    before.srcAccessMask =
+        VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+    before.dstAccessMask =
+        VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+    vk.vkCmdPipelineBarrier(
+        slot->cmd,
+        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+        VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &before, 0, nullptr, 0, nullptr);
+    recordCommands(slot->cmd);
+    VkMemoryBarrier after{};
+    after.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+    after.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    after.dstAccessMask = VK_ACCESS_SHADER_READ_BIT |
+                          VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_HOST_READ_BIT;
+    vk.vkCmdPipelineBarrier(slot->cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                            VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
+                                VK_PIPELINE_STAGE_HOST_BIT,
+                            0, 1, &after, 0, nullptr, 0, nullptr);
+    r = vk.vkEndCommandBuffer(slot->cmd);
+  }
+  if (r == VK_SUCCESS)
+    r = vk.vkResetFences(device_.handle, 1, &slot->fence);
+  if (r == VK_SUCCESS) {
+    VkSubmitInfo submit{};
+    submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
+    submit.commandBufferCount = 1;
+    submit.pCommandBuffers = &slot->cmd;
+    std::lock_guard<std::mutex> lock(queue_.mutex);
+    r = vk.vkQueueSubmit(queue_.handle, 1, &submit, slot->fence);
+  }
+  if (r == VK_SUCCESS)
+    r = vk.vkWaitForFences(device_.handle, 1, &slot->fence, VK_TRUE,
+                           UINT64_MAX);
+  free_.push_back(slot);
+  if (r != VK_SUCCESS) {
+    error = vkError("a transfer to or from device memory", r);
+    return false;
+  }
   return true;
+}
+
+bool VulkanStream::stagedCopy(VkBuffer device, VkDeviceSize deviceOffset,
+                              char *hostData, size_t bytes, bool toDevice,
+                              std::string &error) {
+  if (!ensureStaging(error))
+    return false;
+  for (size_t done = 0; done < bytes;) {
+    VkDeviceSize piece = std::min<VkDeviceSize>(bytes - done, kStagingBytes);
+    VkBufferCopy region{};
+    region.size = piece;
+    if (toDevice) {
+      std::memcpy(staging_.mapped, hostData + done, piece);
+      region.dstOffset = deviceOffset + done;
+    } else {
+      region.srcOffset = deviceOffset + done;
+    }
+    VkBuffer from = toDevice ? staging_.buffer : device;
+    VkBuffer to = toDevice ? device : staging_.buffer;
+    if (!runTransfer(
+            [&](VkCommandBuffer cmd) {
+              device_.vk.vkCmdCopyBuffer(cmd, from, to, 1, &region);
+            },
+            error))
+      return false;
+    if (!toDevice)
+      std::memcpy(hostData + done, staging_.mapped, piece);
+    done += piece;
+  }
+  return true;
+}
+
+bool VulkanStream::copy(void *dst, const void *src, size_t bytes,
+                        std::string &error) {
+  if (!waitUntil(UINT64_MAX, error))
+    return false;
+  VulkanDevice::Location from, to;
+  bool srcDevice = device_.resolve(src, from) && !from.mapped;
+  bool dstDevice = device_.resolve(dst, to) && !to.mapped;
+  if ((srcDevice && bytes > from.available) ||
+      (dstDevice && bytes > to.available)) {
+    error = format("a %zu-byte copy runs past the end of the device "
+                   "allocation at %p",
+                   bytes, srcDevice && bytes > from.available ? src : dst);
+    return false;
+  }
+  if (!srcDevice && !dstDevice) {
+    std::memmove(dst, src, bytes);
+    return true;
+  }
+  if (srcDevice && dstDevice) {
+    bool overlap = from.buffer == to.buffer &&
+                   from.offset < to.offset + bytes &&
+                   to.offset < from.offset + bytes;
+    if (!overlap)
+      return runTransfer(
+          [&](VkCommandBuffer cmd) {
+            VkBufferCopy region{from.offset, to.offset, bytes};
+            device_.vk.vkCmdCopyBuffer(cmd, from.buffer, to.buffer, 1, &region);
+          },
+          error);
+    // vkCmdCopyBuffer ranges must not overlap: through the host.
+    std::vector<char> temporary(bytes);
+    return stagedCopy(from.buffer, from.offset, temporary.data(), bytes,
+                      /*toDevice=*/false, error) &&
+           stagedCopy(to.buffer, to.offset, temporary.data(), bytes,
+                      /*toDevice=*/true, error);
+  }
+  if (dstDevice)
+    return stagedCopy(to.buffer, to.offset,
+                      const_cast<char *>(static_cast<const char *>(src)), bytes,
+                      /*toDevice=*/true, error);
+  return stagedCopy(from.buffer, from.offset, static_cast<char *>(dst), bytes,
+                    /*toDevice=*/false, error);
+}
+
+bool VulkanStream::fill(void *dst, const void *pattern, size_t patternBytes,
+                        size_t bytes, std::string &error) {
+  if (!waitUntil(UINT64_MAX, error))
+    return false;
+  VulkanDevice::Location to;
+  if (!device_.resolve(dst, to) || to.mapped) {
+    fillHost(static_cast<unsigned char *>(dst), pattern, patternBytes, bytes);
+    return true;
+  }
+  if (bytes > to.available) {
+    error = format("a %zu-byte fill runs past the end of the device "
+                   "allocation at %p",
+                   bytes, dst);
+    return false;
+  }
+  // The staging buffer holds whole patterns, copied as often as needed.
+  if (!ensureStaging(error))
+    return false;
+  VkDeviceSize piece = std::min<VkDeviceSize>(
+      bytes, kStagingBytes / patternBytes * patternBytes);
+  fillHost(reinterpret_cast<unsigned char *>(staging_.mapped), pattern,
+           patternBytes, piece);
+  return runTransfer(
+      [&](VkCommandBuffer cmd) {
+        std::vector<VkBufferCopy> regions;
+        for (VkDeviceSize done = 0; done < bytes; done += piece)
+          regions.push_back({0, to.offset + done,
+                             std::min<VkDeviceSize>(piece, bytes - done)});
+        device_.vk.vkCmdCopyBuffer(cmd, staging_.buffer, to.buffer,
+                                   uint32_t(regions.size()), regions.data());
+      },
+      error);
 }
 
 //===----------------------------------------------------------------------===//

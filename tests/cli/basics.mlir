@@ -10,7 +10,7 @@
 // RUN: imexc --list-pipelines --offload=gpu | FileCheck %s --check-prefix=OFFLOAD
 // OFFLOAD: func.func(fuse-elementwise-ops),add-gpu-regions{offload-device=gpu}
 // OFFLOAD: {{^}}gpu{{$}}
-// OFFLOAD: drop-regions,func.func(insert-gpu-allocs{{.*}}in-regions=false
+// OFFLOAD: drop-regions,canonicalize{{.*}},func.func(insert-gpu-allocs{{.*}}in-regions=false
 // LIST: {{^}}host{{$}}
 // LIST-NEXT: without GPU placement
 // LIST-NEXT: convert-ndarray-to-linalg,func.func(tosa-to-linalg-named{{.*}}tosa-to-tensor),func.func(tile-and-vectorize-for-cpu

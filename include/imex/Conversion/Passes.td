@@ -260,6 +260,14 @@ def InsertGPUAllocs : Pass<"insert-gpu-allocs", "::mlir::func::FuncOp"> {
     With `arguments-in-place`, an argument's device copy is made only when
     `gpux.is_gpu_memory` says at run time that the argument is not GPU
     memory already (`scf.if`); device arrays are used where they are.
+
+    With `device-copies` (opencl), device copies of identity-layout
+    arguments, globals and call results are device memory (`gpu.alloc`
+    without `host_shared`) filled and read back with `gpu.memcpy`, and an
+    allocation that the host only receives whole as the function's result
+    is device memory copied out with `gpu.memcpy`: on a discrete GPU,
+    kernels then read device memory rather than host memory over the bus.
+    Other layouts keep host-shared buffers and `memref.copy`.
   }];
   let options = [
     Option<"clientAPI", "client-api", "std::string", /*default=*/"\"opencl\"",
@@ -273,6 +281,10 @@ def InsertGPUAllocs : Pass<"insert-gpu-allocs", "::mlir::func::FuncOp"> {
            "Ask the runtime (gpux.is_gpu_memory) whether a function argument "
            "is GPU memory already, and copy only those that are not "
            "(opencl only)">,
+    Option<"deviceCopies", "device-copies", "bool", /*default=*/"false",
+           "Give device copies and returned allocations device (not "
+           "host-shared) memory, copied with gpu.memcpy where layouts are "
+           "contiguous (opencl only)">,
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::imex::gpux::GPUXDialect",

@@ -80,9 +80,16 @@ IMEXRT_API void *gpuCreateStream(void *device, void *context);
 IMEXRT_API void gpuStreamDestroy(void *stream);
 
 /* Memory. A NULL stream means the runtime's default stream. `alignment` is a
- * power of two (0 = 64). With Vulkan every allocation is host-visible and
- * coherent, so the returned pointer is usable on the host; with Level Zero it
- * is shared (USM) memory when isShared != 0 and device memory otherwise.
+ * power of two (0 = 64). isShared != 0 asks for memory the host may read and
+ * write through the returned pointer (Level Zero: shared USM; Vulkan:
+ * host-visible, coherent memory). Otherwise it is device memory, which the
+ * host reaches only through gpuMemCopy/gpuMemSet: Level Zero device USM, and
+ * with Vulkan device-local memory the host cannot map on a discrete GPU
+ * (the pointer is then an address range reserved for it that faults on
+ * access) or host-visible memory elsewhere (integrated GPUs, lavapipe);
+ * IMEXRT_VULKAN_DEVICE_MEMORY=mapped|unmapped overrides the choice. Kernels
+ * on a discrete GPU read device memory at its full bandwidth and shared
+ * memory across the bus.
  * When the allocation fails and the program goes on (error policy
  * IMEXRT_ERROR_CONTINUE or a handler), the error is reported and the call
  * returns zero-filled host memory instead of NULL, so that the compiled code

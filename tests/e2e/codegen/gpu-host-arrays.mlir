@@ -9,6 +9,8 @@
 // RUN: %cg-cxx -I%t -I%S/../../../runtime/include -c %S/Inputs/gpu-host-arrays.cpp -o %t/driver.o
 // RUN: c++ %t/driver.o %t/k.o -o %t/run %cg-libs
 // RUN: %if vulkan %{ %t/run | FileCheck %s --implicit-check-not=FAIL %}
+// As on a discrete GPU, device memory the host cannot map:
+// RUN: %if vulkan %{ env IMEXRT_VULKAN_DEVICE_MEMORY=unmapped %t/run | FileCheck %s --implicit-check-not=FAIL %}
 // With --gpu-fallback=host the same object also runs where no device can
 // (here: a Vulkan loader pointed at a driver that does not exist): the
 // host version computes the results, device memory is host memory, and the
@@ -30,6 +32,7 @@
 // RUN: %cg-cxx -I%t/offload -I%S/../../../runtime/include -c %S/Inputs/gpu-host-arrays.cpp -o %t/offload-driver.o
 // RUN: c++ %t/offload-driver.o %t/offload.o -o %t/run-offload %cg-libs
 // RUN: %if vulkan %{ %t/run-offload offload | FileCheck %s --implicit-check-not=FAIL %}
+// RUN: %if vulkan %{ env IMEXRT_VULKAN_DEVICE_MEMORY=unmapped %t/run-offload offload | FileCheck %s --implicit-check-not=FAIL %}
 // RUN: FileCheck %s --check-prefix=OFFLOAD-HEADER --input-file=%t/offload/kernels.h
 // OFFLOAD-HEADER: /* Offloaded to the GPU (--offload=gpu): arguments may be host or device memory
 // OFFLOAD-HEADER-NEXT: (device arrays from gpuMemAlloc are used in place, host arrays are copied
@@ -61,6 +64,14 @@
 // CHECK-NEXT: ok device 1025 arguments in place
 // CHECK-NEXT: ok device 16777219
 // CHECK-NEXT: ok device 16777219 arguments in place
+// CHECK-NEXT: ok device memory 1
+// CHECK-NEXT: ok device memory 1 arguments in place
+// CHECK-NEXT: ok device memory 7
+// CHECK-NEXT: ok device memory 7 arguments in place
+// CHECK-NEXT: ok device memory 1025
+// CHECK-NEXT: ok device memory 1025 arguments in place
+// CHECK-NEXT: ok device memory 16777219
+// CHECK-NEXT: ok device memory 16777219 arguments in place
 // CHECK-NEXT: ok no runtime errors
 
 #gpu = #ndarray.envs<#region.gpu_env<device = "XeGPU">>

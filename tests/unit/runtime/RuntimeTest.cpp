@@ -105,9 +105,10 @@ protected:
   void *kernel(const char *name, void *s = nullptr) {
     return gpuKernelGet(s ? s : stream, module, name);
   }
+  /// Shared memory: the tests read and write it on the host.
   template <typename T> T *alloc(size_t count, void *s = nullptr) {
     return static_cast<T *>(
-        gpuMemAlloc(s ? s : stream, count * sizeof(T), 64, 0));
+        gpuMemAlloc(s ? s : stream, count * sizeof(T), 64, 1));
   }
   /// c = a + b over n floats, block 4.
   void *launchAdd(void *s, void *k, float *a, float *b, float *c, size_t n,
@@ -600,8 +601,8 @@ TEST_F(ImexrtVulkan, DevicesContextsAndStreams) {
   expectError({"gpuWait", "not a live stream"});
 }
 
-TEST_F(ImexrtVulkan, AllocationsAreHostVisible) {
-  auto *p = static_cast<unsigned char *>(gpuMemAlloc(stream, 1000, 64, 0));
+TEST_F(ImexrtVulkan, SharedAllocationsAreHostVisible) {
+  auto *p = static_cast<unsigned char *>(gpuMemAlloc(stream, 1000, 64, 1));
   ASSERT_NE(p, nullptr);
   EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % 64, 0u);
   for (int i = 0; i < 1000; ++i)
@@ -705,7 +706,7 @@ TEST_F(ImexrtVulkan, DefaultStream) {
   // A NULL stream is the runtime's default stream on the default device.
   float *a = static_cast<float *>(gpuMemAlloc(nullptr, 64 * 4, 64, 0));
   float *b = static_cast<float *>(gpuMemAlloc(nullptr, 64 * 4, 64, 0));
-  float *c = static_cast<float *>(gpuMemAlloc(nullptr, 64 * 4, 64, 0));
+  float *c = static_cast<float *>(gpuMemAlloc(nullptr, 64 * 4, 64, 1));
   ASSERT_TRUE(a && b && c);
   float one = 1.0f, two = 2.0f;
   gpuMemSet(nullptr, a, &one, 4, 64 * 4);
@@ -1040,9 +1041,9 @@ TEST_F(ImexrtVulkan, StreamsOnSeveralThreads) {
       ASSERT_NE(modules[t], nullptr);
       void *k = gpuKernelGet(s, modules[t], "add_f32");
       ASSERT_NE(k, nullptr);
-      auto *a = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, 0));
-      auto *b = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, 0));
-      auto *c = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, 0));
+      auto *a = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, 1));
+      auto *b = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, 1));
+      auto *c = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, 1));
       ASSERT_TRUE(a && b && c);
       for (int r = 0; r < rounds; ++r) {
         for (size_t i = 0; i < n; ++i) {
@@ -1276,16 +1277,145 @@ TEST_F(ImexrtVulkan, UpstreamStyleWrappers) {
   void *params[] = {&a, &b, &c, &count};
   mgpuLaunchKernel(f, n / 4, 1, 1, 4, 1, 1, 0, s, params, nullptr, 4);
   mgpuStreamSynchronize(s);
+  // c is device memory: read through copies.
+  mgpuMemcpy(host.data(), c, n * 4, s);
   for (size_t i = 0; i < n; ++i)
-    ASSERT_EQ(c[i], float(i) + 1.0f);
+    ASSERT_EQ(host[i], float(i) + 1.0f);
   mgpuMemset16(c, 0, 2 * n, s);
-  EXPECT_EQ(c[0], 0.0f);
+  mgpuMemcpy(host.data(), c, n * 4, s);
+  EXPECT_EQ(host[0], 0.0f);
+  EXPECT_EQ(host[n - 1], 0.0f);
   mgpuMemFree(a, s);
   mgpuMemFree(b, s);
   mgpuMemFree(c, s);
   mgpuStreamDestroy(s);
   mgpuModuleUnload(m);
   mgpuModuleUnload(m);
+}
+
+//===----------------------------------------------------------------------===//
+// Unmapped device memory (Vulkan), as on discrete GPUs
+//===----------------------------------------------------------------------===//
+
+/// Device allocations as a discrete GPU gets them: device-local and not
+/// mapped, reached through copies (IMEXRT_VULKAN_DEVICE_MEMORY=unmapped
+/// makes lavapipe do so).
+class ImexrtVulkanUnmapped : public ImexrtVulkan {
+protected:
+  EnvGuard memory{"IMEXRT_VULKAN_DEVICE_MEMORY", "unmapped"};
+  template <typename T> T *deviceAlloc(size_t count) {
+    return static_cast<T *>(gpuMemAlloc(stream, count * sizeof(T), 64, 0));
+  }
+};
+
+TEST_F(ImexrtVulkanUnmapped, DeviceMemoryIsNotHostMemory) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  auto *p = static_cast<char *>(gpuMemAlloc(stream, 1000, 4096 * 4, 0));
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % (4096 * 4), 0u);
+  EXPECT_EQ(imexrtIsGpuMemory(p), 1);
+  EXPECT_EQ(imexrtIsGpuMemory(p + 999), 1);
+  EXPECT_EQ(imexrtIsGpuMemory(p + 1000), 0);
+  // The host cannot touch it: a fault, not someone else's memory.
+  EXPECT_DEATH(*reinterpret_cast<volatile char *>(p) = 1, "");
+  // Shared memory stays host memory.
+  auto *shared = static_cast<char *>(gpuMemAlloc(stream, 16, 64, 1));
+  ASSERT_NE(shared, nullptr);
+  shared[15] = 7;
+  EXPECT_EQ(shared[15], 7);
+  gpuMemFree(stream, shared);
+  gpuMemFree(stream, p);
+}
+
+TEST_F(ImexrtVulkanUnmapped, CopiesInPiecesAndAtOffsets) {
+  // More than the 32 MiB staging buffer, so that copies go in pieces.
+  const size_t n = (40u << 20) / sizeof(int32_t);
+  std::vector<int32_t> host(n), back(n, -1);
+  for (size_t i = 0; i < n; ++i)
+    host[i] = int32_t(i * 2654435761u);
+  int32_t *a = deviceAlloc<int32_t>(n), *b = deviceAlloc<int32_t>(n + 3);
+  ASSERT_TRUE(a && b);
+  gpuMemCopy(stream, a, host.data(), n * sizeof(int32_t));
+  gpuMemCopy(stream, b + 3, a, n * sizeof(int32_t)); // device to device
+  gpuMemCopy(stream, back.data(), b + 3, n * sizeof(int32_t));
+  EXPECT_EQ(back, host);
+  // Overlapping ranges of one allocation: as memmove.
+  gpuMemCopy(stream, b, b + 3, 10 * sizeof(int32_t));
+  std::vector<int32_t> head(13);
+  gpuMemCopy(stream, head.data(), b, head.size() * sizeof(int32_t));
+  for (size_t i = 0; i < 10; ++i)
+    EXPECT_EQ(head[i], host[i]) << i;
+  EXPECT_EQ(head[12], host[9]);
+  gpuMemFree(stream, a);
+  gpuMemFree(stream, b);
+}
+
+TEST_F(ImexrtVulkanUnmapped, FillsWithAnyPattern) {
+  const size_t n = (33u << 20) / 12; // 12-byte patterns past the staging size
+  struct Triple {
+    int32_t x, y, z;
+  } pattern{1, -2, 3};
+  auto *t = deviceAlloc<Triple>(n);
+  auto *c = deviceAlloc<unsigned char>(101);
+  ASSERT_TRUE(t && c);
+  gpuMemSet(stream, t, &pattern, sizeof(pattern), n * sizeof(pattern));
+  std::vector<Triple> back(n);
+  gpuMemCopy(stream, back.data(), t, n * sizeof(Triple));
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_TRUE(back[i].x == 1 && back[i].y == -2 && back[i].z == 3) << i;
+  unsigned char byte = 0xab;
+  gpuMemSet(stream, c, &byte, 1, 101);
+  std::vector<unsigned char> bytes(101);
+  gpuMemCopy(stream, bytes.data(), c, 101);
+  EXPECT_EQ(bytes, std::vector<unsigned char>(101, 0xab));
+  gpuMemFree(stream, t);
+  gpuMemFree(stream, c);
+}
+
+TEST_F(ImexrtVulkanUnmapped, KernelsUseDeviceMemory) {
+  const size_t n = 1000;
+  float *a = deviceAlloc<float>(n), *b = deviceAlloc<float>(n),
+        *c = deviceAlloc<float>(n);
+  ASSERT_TRUE(a && b && c);
+  std::vector<float> host(n);
+  for (size_t i = 0; i < n; ++i)
+    host[i] = float(i);
+  gpuMemCopy(stream, a, host.data(), n * sizeof(float));
+  float quarter = 0.25f;
+  gpuMemSet(stream, b, &quarter, sizeof(float), n * sizeof(float));
+  EXPECT_NE(launchAdd(stream, kernel("add_f32"), a, b, c, n), nullptr);
+  // The copy waits for the launch before it.
+  gpuMemCopy(stream, host.data(), c, n * sizeof(float));
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(host[i], float(i) + 0.25f) << i;
+  gpuMemFree(stream, a);
+  gpuMemFree(stream, b);
+  gpuMemFree(stream, c);
+}
+
+TEST_F(ImexrtVulkanUnmapped, CopiesPastTheEndAreErrors) {
+  auto *a = deviceAlloc<char>(100);
+  ASSERT_NE(a, nullptr);
+  std::vector<char> host(4096);
+  // Allocations are rounded up to 16 bytes; past that is outside.
+  gpuMemCopy(stream, a + 64, host.data(), 4000);
+  expectError({"gpuMemCopy", "[vulkan]", "runs past the end"});
+  gpuMemCopy(stream, host.data(), a, 4000);
+  expectError({"gpuMemCopy", "runs past the end"});
+  char zero = 0;
+  gpuMemSet(stream, a, &zero, 1, 4000);
+  expectError({"gpuMemSet", "runs past the end"});
+  gpuMemFree(stream, a);
+}
+
+TEST_F(ImexrtRuntime, UnknownDeviceMemoryModeIsAnError) {
+  EnvGuard memory("IMEXRT_VULKAN_DEVICE_MEMORY", "discrete");
+  ASSERT_EQ(imexrtSetBackend("vulkan"), 0);
+  if (!imexrtGetBackend())
+    GTEST_SKIP() << "no Vulkan device";
+  EXPECT_EQ(gpuCreateStream(nullptr, nullptr), nullptr);
+  expectError({"gpuCreateStream", "IMEXRT_VULKAN_DEVICE_MEMORY=discrete",
+               "auto, mapped, unmapped"});
 }
 
 // Memory belongs to its device, not to the stream that allocated it: it

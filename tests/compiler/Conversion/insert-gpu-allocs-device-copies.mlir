@@ -1,0 +1,198 @@
+// With device-copies, buffers that the host reaches only through copies of
+// whole blocks (and as the function's whole result) get device memory, not
+// host-shared memory, and those copies become gpu.memcpy: on a discrete GPU
+// kernels then read device memory. Anything the host touches in place keeps
+// host-shared memory and memref.copy. Without the option (IMEX's behaviour)
+// nothing changes.
+// RUN: imex-opt %s -insert-gpu-allocs="device-copies=true arguments-in-place=true" -split-input-file | FileCheck %s
+// RUN: imex-opt %s -insert-gpu-allocs -split-input-file | FileCheck %s --check-prefix=SHARED
+
+// A result the host only receives whole: device memory, copied out with
+// gpu.memcpy, and freed after the copy.
+// CHECK-LABEL: func.func @returned_whole
+// CHECK:      %[[G:.*]] = gpu.alloc  (%{{.*}}) : memref<?xf32>
+// CHECK:      gpu.launch
+// CHECK:      %[[H:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK-NEXT: gpu.memcpy  %[[H]], %[[G]]
+// CHECK-NEXT: gpu.dealloc  %[[G]]
+// CHECK-NEXT: return %[[H]]
+// SHARED-LABEL: func.func @returned_whole
+// SHARED:      gpu.alloc  host_shared
+// SHARED:      memref.copy
+// SHARED-NOT:  gpu.memcpy
+func.func @returned_whole(%n: index) -> memref<?xf32> {
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %m = memref.alloc(%n) : memref<?xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %m[%bx] : memref<?xf32>
+    gpu.terminator
+  }
+  return %m : memref<?xf32>
+}
+
+// -----
+
+// Returned while deallocation frees it only when it is not returned (the
+// base-buffer test below never holds for it): the host copy's release frees
+// it.
+// CHECK-LABEL: func.func @returned_with_conditional_free
+// CHECK:      %[[G:.*]] = gpu.alloc  () : memref<8xf32>
+// CHECK:      scf.if
+// CHECK-NEXT:   memref.dealloc
+// CHECK:      gpu.memcpy  %[[H:.*]], %[[G]]
+// CHECK-NEXT: gpu.dealloc  %[[G]]
+// CHECK-NEXT: return %[[H]]
+func.func @returned_with_conditional_free() -> memref<8xf32> {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %f = arith.constant 1.0 : f32
+  %m = memref.alloc() : memref<8xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %m[%bx] : memref<8xf32>
+    gpu.terminator
+  }
+  %base, %offset, %size, %stride = memref.extract_strided_metadata %m : memref<8xf32> -> memref<f32>, index, index, index
+  %p = memref.extract_aligned_pointer_as_index %base : memref<f32> -> index
+  %q = memref.extract_aligned_pointer_as_index %m : memref<8xf32> -> index
+  %other = arith.cmpi ne, %p, %q : index
+  scf.if %other {
+    memref.dealloc %base : memref<f32>
+  }
+  return %m : memref<8xf32>
+}
+
+// -----
+
+// Read in place by the host: host-shared, as without the option.
+// CHECK-LABEL: func.func @read_on_host
+// CHECK:      %[[G:.*]] = gpu.alloc  host_shared () : memref<8xf32>
+// CHECK:      memref.load %[[G]]
+func.func @read_on_host() -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %f = arith.constant 1.0 : f32
+  %m = memref.alloc() : memref<8xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %m[%bx] : memref<8xf32>
+    gpu.terminator
+  }
+  %v = memref.load %m[%c0] : memref<8xf32>
+  memref.dealloc %m : memref<8xf32>
+  return %v : f32
+}
+
+// -----
+
+// The host's own block copy out of a device buffer becomes gpu.memcpy;
+// a copy into a strided view cannot, and keeps the buffer host-shared.
+// CHECK-LABEL: func.func @host_copies
+// CHECK:      %[[D:.*]] = gpu.alloc  () : memref<8xf32>
+// CHECK:      %[[S:.*]] = gpu.alloc  host_shared () : memref<8xf32>
+// CHECK:      gpu.memcpy  %[[OUT:.*]], %[[D]]
+// CHECK:      memref.copy %[[S]], %{{.*}} : memref<8xf32> to memref<8xf32, strided<[2]>>
+// SHARED-LABEL: func.func @host_copies
+// SHARED-NOT:  gpu.memcpy
+func.func @host_copies(%out: memref<8xf32>, %wide: memref<16xf32>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %f = arith.constant 1.0 : f32
+  %d = memref.alloc() : memref<8xf32>
+  %s = memref.alloc() : memref<8xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %d[%bx] : memref<8xf32>
+    memref.store %f, %s[%bx] : memref<8xf32>
+    gpu.terminator
+  }
+  memref.copy %d, %out : memref<8xf32> to memref<8xf32>
+  %odd = memref.subview %wide[0] [8] [2] : memref<16xf32> to memref<8xf32, strided<[2]>>
+  memref.copy %s, %odd : memref<8xf32> to memref<8xf32, strided<[2]>>
+  memref.dealloc %d : memref<8xf32>
+  memref.dealloc %s : memref<8xf32>
+  return
+}
+
+// -----
+
+// A host argument with an identity layout: a device copy in device memory,
+// filled and read back with gpu.memcpy.
+// CHECK-LABEL: func.func @identity_argument
+// CHECK-SAME: (%[[A:.*]]: memref<?xf32>
+// CHECK:      gpux.is_gpu_memory %[[A]]
+// CHECK:      %[[GA:.*]] = gpu.alloc  (%{{.*}}) : memref<?xf32>
+// CHECK-NEXT: gpu.memcpy  %[[GA]], %[[A]]
+// CHECK:      gpu.launch
+// CHECK:      gpu.memcpy  %[[A]], %{{.*}}
+// CHECK-NOT:  memref.copy
+func.func @identity_argument(%a: memref<?xf32>, %n: index) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %a[%bx] : memref<?xf32>
+    %s = arith.addf %v, %v : f32
+    memref.store %s, %a[%bx] : memref<?xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A strided argument keeps a host-shared copy: memref.copy moves views
+// element by element on the host.
+// CHECK-LABEL: func.func @strided_argument
+// CHECK-SAME: (%[[B:.*]]: memref<?xf32, strided<[?], offset: ?>>
+// CHECK:      gpux.is_gpu_memory %[[B]]
+// CHECK:      gpu.alloc  host_shared
+// CHECK:      memref.copy %[[B]]
+// CHECK:      gpu.launch
+// CHECK:      memref.copy %{{.*}}, %[[B]]
+// CHECK-NOT:  gpu.memcpy
+func.func @strided_argument(%b: memref<?xf32, strided<[?], offset: ?>>, %n: index) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %b[%bx] : memref<?xf32, strided<[?], offset: ?>>
+    %s = arith.addf %v, %v : f32
+    memref.store %s, %b[%bx] : memref<?xf32, strided<[?], offset: ?>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Host uses the analysis cannot see as reads or writes of a memref are
+// both: a call that takes the buffer unranked (printing it), and an op whose
+// effects name no operand (mpi.allreduce). Both buffers stay host-shared,
+// with or without the option.
+func.func private @printMemrefF32(memref<*xf32>)
+// CHECK-LABEL: func.func @opaque_host_uses
+// CHECK-COUNT-2: gpu.alloc  host_shared
+// SHARED-LABEL: func.func @opaque_host_uses
+// SHARED-COUNT-2: gpu.alloc  host_shared
+func.func @opaque_host_uses() {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %f = arith.constant 1.0 : f32
+  %printed = memref.alloc() : memref<4xf32>
+  %reduced = memref.alloc() : memref<4xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c4, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %printed[%bx] : memref<4xf32>
+    memref.store %f, %reduced[%bx] : memref<4xf32>
+    gpu.terminator
+  }
+  %u = memref.cast %printed : memref<4xf32> to memref<*xf32>
+  call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  %world = mpi.comm_world : !mpi.comm
+  mpi.allreduce(%reduced, %reduced, MPI_SUM, %world) : memref<4xf32>, memref<4xf32>
+  memref.dealloc %printed : memref<4xf32>
+  memref.dealloc %reduced : memref<4xf32>
+  return
+}
