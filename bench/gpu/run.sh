@@ -32,6 +32,9 @@
 #   PEAK_GBS=4800 PEAK_GFLOPS=67000 bench/gpu/run.sh   (peak of the device)
 #   BENCH_MATMUL_N=1024 bench/gpu/run.sh   (matmul size; default 512, 4096
 #                                           on a device with a known peak)
+#   BENCH_SCALE=4 bench/gpu/run.sh   (rows or elements of the other kernels
+#                                     times 4; default 1, 8 on a device with
+#                                     a known peak)
 #
 # Known devices get their peak without the variables (see peak_of below).
 # BENCH_BUILD_ONLY=1 stops after building (CI checks that it still builds).
@@ -98,9 +101,12 @@ peak_of() { # DEVICE-NAME -> "GB/s GFLOP/s" (FP32, no tensor cores)
 read -r peak_gbs peak_gflops <<< "${PEAK_GBS:+$PEAK_GBS ${PEAK_GFLOPS:-0}}"
 [ -n "${peak_gbs:-}" ] || read -r peak_gbs peak_gflops <<< "$(peak_of "$device")"
 # A device with a known peak is a real GPU: matmul at the 4096^3 of the
-# target (BENCH_MATMUL_N overrides; lavapipe keeps 512).
+# target, the other kernels on arrays 8 times as large, 0.5-1.5 GB per
+# triad call, so that launches cost little against the kernels
+# (BENCH_MATMUL_N and BENCH_SCALE override; lavapipe keeps the small ones).
 if [ -n "${peak_gflops:-}" ] && [ "${peak_gflops:-0}" != 0 ]; then
   export BENCH_MATMUL_N=${BENCH_MATMUL_N:-4096}
+  export BENCH_SCALE=${BENCH_SCALE:-8}
 fi
 
 # A wrong result is reported, not hidden: the variant's line says so.
