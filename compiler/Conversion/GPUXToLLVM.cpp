@@ -64,14 +64,23 @@ struct RuntimeFunction {
 };
 
 constexpr RuntimeFunction kRuntimeFunctions[] = {
-    {"gpuCreateDevice", "pp"},  {"gpuDestroyDevice", "vp"},
-    {"gpuCreateContext", "pp"}, {"gpuDestroyContext", "vp"},
-    {"gpuCreateStream", "ppp"}, {"gpuStreamDestroy", "vp"},
-    {"gpuMemAlloc", "pplli"},   {"gpuMemFree", "vpp"},
-    {"gpuMemCopy", "vpppl"},    {"gpuMemSet", "vpppll"},
-    {"gpuModuleLoad", "pppl"},  {"gpuModuleUnload", "vp"},
-    {"gpuKernelGet", "pppp"},   {"gpuLaunchKernel", "pppllllllipp"},
-    {"gpuWait", "vp"},          {"imexrtIsGpuMemory", "ip"},
+    {"gpuCreateDevice", "pp"},
+    {"gpuDestroyDevice", "vp"},
+    {"gpuCreateContext", "pp"},
+    {"gpuDestroyContext", "vp"},
+    {"gpuCreateStream", "ppp"},
+    {"gpuStreamDestroy", "vp"},
+    {"gpuMemAlloc", "pplli"},
+    {"gpuMemFree", "vpp"},
+    {"gpuMemCopy", "vpppl"},
+    {"gpuMemSet", "vpppll"},
+    {"gpuModuleLoad", "pppl"},
+    {"gpuModuleUnload", "vp"},
+    {"gpuKernelGet", "pppp"},
+    {"gpuLaunchKernel", "pppllllllipp"},
+    {"gpuWait", "vp"},
+    {"imexrtIsGpuMemory", "ip"},
+    {"imexrtIsHostAccessibleGpuMemory", "ip"},
 };
 
 static Type signatureType(MLIRContext *ctx, char letter) {
@@ -373,7 +382,8 @@ struct DeallocPattern : GPUXPattern<gpux::DeallocOp> {
   }
 };
 
-/// gpux.is_gpu_memory -> imexrtIsGpuMemory(first element) != 0.
+/// gpux.is_gpu_memory -> imexrtIsGpuMemory(first element) != 0, or
+/// imexrtIsHostAccessibleGpuMemory with host_access.
 struct IsGpuMemoryPattern : GPUXPattern<gpux::IsGpuMemoryOp> {
   using GPUXPattern::GPUXPattern;
   LogicalResult
@@ -384,7 +394,11 @@ struct IsGpuMemoryPattern : GPUXPattern<gpux::IsGpuMemoryOp> {
     Location loc = op.getLoc();
     MemRefDescriptor desc(adaptor.getMemref());
     Value ptr = firstElement(loc, op.getMemref().getType(), desc, rewriter);
-    Value answer = callRuntime(rewriter, loc, op, "imexrtIsGpuMemory", ptr);
+    Value answer =
+        callRuntime(rewriter, loc, op,
+                    op.getHostAccess() ? "imexrtIsHostAccessibleGpuMemory"
+                                       : "imexrtIsGpuMemory",
+                    ptr);
     Value zero =
         LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(), 0);
     rewriter.replaceOpWithNewOp<LLVM::ICmpOp>(op, LLVM::ICmpPredicate::ne,

@@ -12,6 +12,11 @@
 //  3. give the root GPU memory: allocations turn into gpu.alloc (OpenCL),
 //     everything else gets a fresh device buffer with copies in/out where
 //     the accesses require them.
+// Host accesses come in three kinds: in place (loads, stores, calls,
+// copies of views), copies of whole blocks, and the return of the whole
+// buffer. With device-copies, a root that the host reaches only the second
+// and third ways gets device memory the host may be unable to map (a
+// discrete GPU's), and its block copies become gpu.memcpy.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,6 +54,9 @@ struct AccessKinds {
   bool hostWrite = false;
   bool deviceRead = false;
   bool deviceWrite = false;
+  /// A kernel writes it through a view (subview, cast, ...): perhaps only
+  /// part of it, so a device copy must start from what the host holds.
+  bool deviceWritesView = false;
   /// The function returns the buffer itself, whole (step 3 hands back a
   /// host copy of allocations); a returned view or alias counts as a host
   /// read and write.
@@ -74,12 +82,14 @@ struct AccessKinds {
     blockCopies.append(other.blockCopies);
     deviceRead |= other.deviceRead;
     deviceWrite |= other.deviceWrite;
+    deviceWritesView |= other.deviceWritesView;
     return *this;
   }
 };
 
 bool hasIdentityLayout(Value memref) {
-  return cast<MemRefType>(memref.getType()).getLayout().isIdentity();
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  return type && type.getLayout().isIdentity();
 }
 
 /// True for code and values of a gpu.launch body: the memory they allocate
@@ -245,8 +255,26 @@ struct InsertGPUAllocsPass
   }
 
   /// in-regions mode: allocations whose nearest env_region is a GPU region.
+  /// With device copies, those that the host neither touches in place nor
+  /// receives (the function hands its results back as they are) get device
+  /// memory.
   void convertAllocsInGpuRegions(func::FuncOp func) {
     IRRewriter rewriter(&getContext());
+    llvm::SmallPtrSet<Operation *, 8> inDeviceMemory;
+    Operation *culprit = nullptr;
+    FailureOr<llvm::MapVector<Value, AccessKinds>> roots = failure();
+    if (deviceCopies)
+      roots = collectDeviceRoots(func, culprit);
+    if (succeeded(roots)) {
+      for (auto &[root, kinds] : *roots) {
+        auto alloc = root.getDefiningOp<memref::AllocOp>();
+        kinds.deviceMemory = alloc && imex::region::isInGpuRegion(alloc) &&
+                             !kinds.returned && fitsDeviceMemory(root, kinds);
+        if (kinds.deviceMemory)
+          inDeviceMemory.insert(alloc);
+      }
+      moveBlockCopiesToDevice(rewriter, *roots);
+    }
     func.walk([&](Operation *op) {
       // Allocations inside a launch are workgroup or private memory.
       if (!imex::region::isInGpuRegion(op) ||
@@ -257,7 +285,8 @@ struct InsertGPUAllocsPass
         auto gpuAlloc = gpu::AllocOp::create(
             rewriter, alloc.getLoc(), alloc.getType(), /*asyncToken=*/Type(),
             /*asyncDependencies=*/ValueRange(), alloc.getDynamicSizes(),
-            alloc.getSymbolOperands(), hostShared);
+            alloc.getSymbolOperands(),
+            hostShared && !inDeviceMemory.contains(alloc));
         rewriter.replaceOp(alloc, gpuAlloc.getMemref());
       } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
         gpu::DeallocOp::create(rewriter, dealloc.getLoc(), Type(), ValueRange(),
@@ -286,6 +315,7 @@ struct InsertGPUAllocsPass
               AccessKinds &kinds = roots[root];
               kinds.deviceRead |= read;
               kinds.deviceWrite |= write;
+              kinds.deviceWritesView |= write && memref != root;
             });
         if (succeeded(recorded) && !unranked)
           return WalkResult::advance();
@@ -350,7 +380,8 @@ struct InsertGPUAllocsPass
         continue;
       }
       rewriter.setInsertionPointToStart(arg.getOwner());
-      copyArgumentToDeviceBuffer(rewriter, arg, forced, terminator);
+      copyArgumentToDeviceBuffer(rewriter, arg, forced, terminator,
+                                 kinds.accessedInPlaceOnHost());
     }
     moveBlockCopiesToDevice(rewriter, *roots);
   }
@@ -422,7 +453,8 @@ struct InsertGPUAllocsPass
       forced.hostRead = forced.hostWrite = true;
       if (auto arg = dyn_cast<BlockArgument>(root)) {
         rewriter.setInsertionPointToStart(arg.getOwner());
-        copyArgumentToDeviceBuffer(rewriter, arg, forced, terminator);
+        copyArgumentToDeviceBuffer(rewriter, arg, forced, terminator,
+                                   kinds.accessedInPlaceOnHost());
         continue;
       }
       if (!root.getDefiningOp<memref::GetGlobalOp>())
@@ -495,7 +527,7 @@ struct InsertGPUAllocsPass
         kinds.hostRead = kinds.hostWrite = true;
       return;
     }
-    if (auto copy = dyn_cast<memref::CopyOp>(user)) {
+    if (auto copy = dyn_cast<memref::CopyOp>(user); copy && !onDevice) {
       if (hasIdentityLayout(copy.getSource()) &&
           hasIdentityLayout(copy.getTarget())) {
         if (!llvm::is_contained(kinds.blockCopies, copy))
@@ -640,15 +672,19 @@ struct InsertGPUAllocsPass
   /// As copyToDeviceBuffer, for a function argument that the caller may
   /// have allocated on the GPU already: only when the runtime says it did
   /// not is a device copy made (and copied back and freed on return).
+  /// `hostInPlace`: the function's host code also touches the argument in
+  /// place, so GPU memory the host cannot reach is copied too.
   void copyArgumentToDeviceBuffer(IRRewriter &rewriter, BlockArgument arg,
                                   const AccessKinds &kinds,
-                                  Operation *terminator) {
+                                  Operation *terminator, bool hostInPlace) {
     if (!argumentsInPlace || !isOpenCL())
       return copyToDeviceBuffer(rewriter, arg, kinds, terminator);
     Location loc = arg.getLoc();
     SmallPtrSet<Operation *, 8> readsOriginal;
-    auto onGpu = imex::gpux::IsGpuMemoryOp::create(rewriter, loc,
-                                                   rewriter.getI1Type(), arg);
+    // A discrete GPU's own memory is copied like host memory for host code
+    // that touches the argument in place.
+    auto onGpu = imex::gpux::IsGpuMemoryOp::create(
+        rewriter, loc, rewriter.getI1Type(), arg, /*host_access=*/hostInPlace);
     readsOriginal.insert(onGpu);
     auto choice = scf::IfOp::create(rewriter, loc, arg.getType(), onGpu,
                                     /*withElseRegion=*/true);
@@ -698,7 +734,9 @@ struct InsertGPUAllocsPass
     } else {
       buffer = createViewLike(rewriter, orig, readsOriginal);
     }
-    if (kinds.hostWrite && kinds.deviceRead)
+    // A kernel that writes part of it keeps the rest: copied in too (IMEX
+    // copies in only what kernels read, and handed back garbage there).
+    if (kinds.hostWrite && (kinds.deviceRead || kinds.deviceWritesView))
       readsOriginal.insert(createCopy(rewriter, loc, orig, buffer));
     return buffer;
   }

@@ -267,7 +267,9 @@ LogicalResult imex::emitCHeader(ModuleOp module, StringRef guard,
       decls << "/* Offloaded to the GPU (--offload=gpu): arguments may be "
                "host or device memory\n   (device arrays from gpuMemAlloc "
                "are used in place, host arrays are copied\n   to the GPU "
-               "and back); array results are host memory. */\n";
+               "and back; a function that runs no kernel reads its arrays "
+               "on the\n   host: pass it host or shared memory); array "
+               "results are host memory. */\n";
     decls << returnType << " _mlir_ciface_" << func.getSymName() << "(";
     llvm::interleaveComma(params, decls);
     if (params.empty())

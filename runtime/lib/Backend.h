@@ -87,6 +87,9 @@ public:
   virtual ~BackendDevice() = default;
   virtual void *alloc(size_t bytes, size_t alignment, bool shared,
                       std::string &error) = 0;
+  /// Whether the host may read and write an allocation made with `shared`
+  /// in place, through the pointer alloc() returned.
+  virtual bool hostAccessible(bool shared) const = 0;
   /// Frees a pointer returned by alloc(); the caller waited for the stream.
   virtual bool free(void *ptr, std::string &error) = 0;
   virtual std::unique_ptr<BackendStream> createStream(std::string &error) = 0;

@@ -293,6 +293,8 @@ public:
       ze_.zeMemFree(context_, p);
   }
 
+  /// Device USM is the GPU's own memory on a discrete GPU.
+  bool hostAccessible(bool shared) const override { return shared; }
   void *alloc(size_t bytes, size_t alignment, bool shared,
               std::string &error) override {
     ze_device_mem_alloc_desc_t dd{};

@@ -34,6 +34,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -308,6 +309,8 @@ struct ModuleHandle;
 struct Allocation {
   size_t bytes = 0;
   BackendDevice *device = nullptr;
+  /// The host may read and write it in place (BackendDevice::hostAccessible).
+  bool hostAccessible = false;
 };
 
 struct KernelHandle {
@@ -975,6 +978,34 @@ bool releasePlaceholder(void *ptr) {
   return true;
 }
 
+/// The live allocation `ptr` points into, if any.
+std::optional<Allocation> findAllocation(const void *ptr) {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto p = reinterpret_cast<uintptr_t>(ptr);
+  auto next = s.allocations.upper_bound(p);
+  if (next == s.allocations.begin())
+    return std::nullopt;
+  auto [base, allocation] = *std::prev(next);
+  if (p - base >= allocation.bytes)
+    return std::nullopt;
+  return allocation;
+}
+
+/// False, with the error reported, when `ptr` lies in another device's
+/// memory: the stream's device cannot reach it, nor can the host where it
+/// is device memory.
+bool onStreamDevice(StreamHandle *st, const char *fn, const void *ptr) {
+  std::optional<Allocation> allocation = findAllocation(ptr);
+  if (!allocation || allocation->device == st->target.device)
+    return true;
+  reportError(fn, backendName(st->target),
+              format("%p lies in memory allocated on another device than "
+                     "the stream's",
+                     ptr));
+  return false;
+}
+
 } // namespace
 
 std::unique_ptr<Backend> createUnavailableBackend(const char *name,
@@ -1143,7 +1174,9 @@ void *gpuMemAlloc(void *stream, size_t bytes, size_t alignment,
   }
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
-  s.allocations[reinterpret_cast<uintptr_t>(ptr)] = {bytes, st->target.device};
+  s.allocations[reinterpret_cast<uintptr_t>(ptr)] = {
+      bytes, st->target.device,
+      st->target.device->hostAccessible(isShared != 0)};
   gAllocationCount.fetch_add(1, std::memory_order_relaxed);
   reportLeaksAtExit();
   return ptr;
@@ -1209,6 +1242,9 @@ void gpuMemCopy(void *stream, void *dst, void *src, size_t bytes) {
                        dst ? "source" : "destination", bytes));
     return;
   }
+  if (!onStreamDevice(st, "gpuMemCopy", dst) ||
+      !onStreamDevice(st, "gpuMemCopy", src))
+    return;
   std::string error;
   std::lock_guard<std::mutex> lock(st->mutex);
   if (!st->impl->copy(dst, src, bytes, error))
@@ -1237,6 +1273,8 @@ void gpuMemSet(void *stream, void *dst, const void *pattern,
                        bytes, patternBytes));
     return;
   }
+  if (!onStreamDevice(st, "gpuMemSet", dst))
+    return;
   std::string error;
   std::lock_guard<std::mutex> lock(st->mutex);
   if (!st->impl->fill(dst, pattern, patternBytes, bytes, error))
@@ -1614,14 +1652,12 @@ uint64_t imexrtGetLaunchCount(void) { return gLaunchCount.load(); }
 uint64_t imexrtGetAllocationCount(void) { return gAllocationCount.load(); }
 
 int32_t imexrtIsGpuMemory(const void *ptr) {
-  State &s = state();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  auto p = reinterpret_cast<uintptr_t>(ptr);
-  auto next = s.allocations.upper_bound(p);
-  if (next == s.allocations.begin())
-    return 0;
-  auto [base, allocation] = *std::prev(next);
-  return p - base < allocation.bytes ? 1 : 0;
+  return findAllocation(ptr) ? 1 : 0;
+}
+
+int32_t imexrtIsHostAccessibleGpuMemory(const void *ptr) {
+  std::optional<Allocation> allocation = findAllocation(ptr);
+  return allocation && allocation->hostAccessible ? 1 : 0;
 }
 
 void imexrtAllowHostFallback(void) {

@@ -348,6 +348,9 @@ public:
 
   void *alloc(size_t bytes, size_t alignment, bool shared,
               std::string &error) override;
+  bool hostAccessible(bool shared) const override {
+    return shared || !unmappedDeviceMemory;
+  }
   bool free(void *ptr, std::string &error) override;
   std::unique_ptr<BackendStream> createStream(std::string &error) override;
   std::unique_ptr<BackendModule> loadModule(const KernelBinary &binary,
@@ -1317,6 +1320,7 @@ bool VulkanStream::runTransfer(
   }
   if (r == VK_SUCCESS)
     r = vk.vkResetFences(device_.handle, 1, &slot->fence);
+  bool submitted = false;
   if (r == VK_SUCCESS) {
     VkSubmitInfo submit{};
     submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
@@ -1324,11 +1328,14 @@ bool VulkanStream::runTransfer(
     submit.pCommandBuffers = &slot->cmd;
     std::lock_guard<std::mutex> lock(queue_.mutex);
     r = vk.vkQueueSubmit(queue_.handle, 1, &submit, slot->fence);
+    submitted = r == VK_SUCCESS;
   }
-  if (r == VK_SUCCESS)
+  if (submitted)
     r = vk.vkWaitForFences(device_.handle, 1, &slot->fence, VK_TRUE,
                            UINT64_MAX);
-  free_.push_back(slot);
+  // A submission that may still run keeps its slot (the device is lost).
+  if (!submitted || r == VK_SUCCESS)
+    free_.push_back(slot);
   if (r != VK_SUCCESS) {
     error = vkError("a transfer to or from device memory", r);
     return false;
@@ -1424,6 +1431,14 @@ bool VulkanStream::fill(void *dst, const void *pattern, size_t patternBytes,
                    "allocation at %p",
                    bytes, dst);
     return false;
+  }
+  if (patternBytes > kStagingBytes) {
+    // Too large to repeat from the staging buffer: filled on the host.
+    std::vector<unsigned char> filled(bytes);
+    fillHost(filled.data(), pattern, patternBytes, bytes);
+    return stagedCopy(to.buffer, to.offset,
+                      reinterpret_cast<char *>(filled.data()), bytes,
+                      /*toDevice=*/true, error);
   }
   // The staging buffer holds whole patterns, copied as often as needed.
   if (!ensureStaging(error))

@@ -261,13 +261,23 @@ def InsertGPUAllocs : Pass<"insert-gpu-allocs", "::mlir::func::FuncOp"> {
     `gpux.is_gpu_memory` says at run time that the argument is not GPU
     memory already (`scf.if`); device arrays are used where they are.
 
-    With `device-copies` (opencl), device copies of identity-layout
-    arguments, globals and call results are device memory (`gpu.alloc`
-    without `host_shared`) filled and read back with `gpu.memcpy`, and an
-    allocation that the host only receives whole as the function's result
-    is device memory copied out with `gpu.memcpy`: on a discrete GPU,
-    kernels then read device memory rather than host memory over the bus.
-    Other layouts keep host-shared buffers and `memref.copy`.
+    Differences from IMEX, on purpose: a device copy that a kernel writes
+    through a view (perhaps only in part) is copied in too; host calls that
+    take a buffer unranked, and ops whose memory effects name no operand
+    (`mpi.allreduce`), count as host reads and writes; a returned allocation
+    is freed after its host copy.
+
+    With `device-copies` (opencl), a buffer whose host code touches it only
+    through `memref.copy` between identity layouts (whole blocks) and, for
+    allocations, by returning it whole, gets device memory (`gpu.alloc`
+    without `host_shared`, also for the allocations of GPU regions that the
+    function does not hand back in `in-regions` mode), and those copies, as
+    the pass's own copies in and out between identity layouts, become
+    `gpu.memcpy`: on a discrete GPU kernels then read device memory rather
+    than host memory across the bus. Everything else stays host-shared.
+    With `arguments-in-place`, an argument that the host code also touches
+    in place is used in place only when it is GPU memory the host can reach
+    (`gpux.is_gpu_memory ... host_access`).
   }];
   let options = [
     Option<"clientAPI", "client-api", "std::string", /*default=*/"\"opencl\"",
@@ -282,9 +292,9 @@ def InsertGPUAllocs : Pass<"insert-gpu-allocs", "::mlir::func::FuncOp"> {
            "is GPU memory already, and copy only those that are not "
            "(opencl only)">,
     Option<"deviceCopies", "device-copies", "bool", /*default=*/"false",
-           "Give device copies and returned allocations device (not "
-           "host-shared) memory, copied with gpu.memcpy where layouts are "
-           "contiguous (opencl only)">,
+           "Give buffers that the host only copies whole (identity "
+           "layouts) device, not host-shared, memory, and copy them with "
+           "gpu.memcpy (opencl only)">,
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::imex::gpux::GPUXDialect",

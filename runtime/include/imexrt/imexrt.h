@@ -272,6 +272,12 @@ IMEXRT_API uint64_t imexrtGetAllocationCount(void);
  * memory is copied to the device and back. */
 IMEXRT_API int32_t imexrtIsGpuMemory(const void *ptr);
 
+/* 1 if `ptr` points into a live gpuMemAlloc allocation that the host may
+ * also read and write in place (shared memory, or device memory that the
+ * device maps), else 0. Exported functions that touch an array argument on
+ * the host use it in place only then. */
+IMEXRT_API int32_t imexrtIsHostAccessibleGpuMemory(const void *ptr);
+
 /* Waits for all work and releases every handle, allocation, module, device
  * and driver instance (the driver libraries stay loaded). The runtime
  * initialises again on the next call, re-reading IMEXRT_BACKEND and

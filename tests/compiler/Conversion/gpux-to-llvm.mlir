@@ -154,6 +154,18 @@ func.func @is_gpu_memory(%m: memref<?xf32, strided<[1], offset: ?>>) -> i1 {
 
 // -----
 
+// With host_access, only GPU memory the host may touch in place counts.
+// CHECK-LABEL: llvm.func @is_host_accessible_gpu_memory
+// CHECK: %[[ANSWER:.*]] = llvm.call @imexrtIsHostAccessibleGpuMemory(%{{.*}}) : (!llvm.ptr) -> i32
+// CHECK: llvm.icmp "ne" %[[ANSWER]]
+// CHECK-NOT: @imexrtIsGpuMemory
+func.func @is_host_accessible_gpu_memory(%m: memref<?xf32>) -> i1 {
+  %r = gpux.is_gpu_memory %m host_access : memref<?xf32>
+  return %r : i1
+}
+
+// -----
+
 // Host-side gpu ops that convert-gpu-to-gpux leaves (a function of several
 // blocks) become calls of the runtime's mgpu* wrappers through upstream's
 // patterns: streams from gpu.wait async, work ordered on them, a join of two

@@ -123,7 +123,7 @@ func.func @host_copies(%out: memref<8xf32>, %wide: memref<16xf32>) {
 // filled and read back with gpu.memcpy.
 // CHECK-LABEL: func.func @identity_argument
 // CHECK-SAME: (%[[A:.*]]: memref<?xf32>
-// CHECK:      gpux.is_gpu_memory %[[A]]
+// CHECK:      gpux.is_gpu_memory %[[A]] :
 // CHECK:      %[[GA:.*]] = gpu.alloc  (%{{.*}}) : memref<?xf32>
 // CHECK-NEXT: gpu.memcpy  %[[GA]], %[[A]]
 // CHECK:      gpu.launch
@@ -194,5 +194,88 @@ func.func @opaque_host_uses() {
   mpi.allreduce(%reduced, %reduced, MPI_SUM, %world) : memref<4xf32>, memref<4xf32>
   memref.dealloc %printed : memref<4xf32>
   memref.dealloc %reduced : memref<4xf32>
+  return
+}
+
+// -----
+
+// An argument the host reads in place: only GPU memory the host can reach
+// is used in place (host_access); a discrete GPU's own memory is copied
+// into host-shared memory like host memory.
+// CHECK-LABEL: func.func @argument_read_on_host
+// CHECK-SAME: (%[[A:.*]]: memref<?xf32>
+// CHECK:      gpux.is_gpu_memory %[[A]] host_access :
+// CHECK:      %[[G:.*]] = gpu.alloc  host_shared
+// CHECK-NEXT: gpu.memcpy  %[[G]], %[[A]]
+// CHECK:      memref.load
+// SHARED-LABEL: func.func @argument_read_on_host
+// SHARED-NOT:  gpux.is_gpu_memory
+func.func @argument_read_on_host(%a: memref<?xf32>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %a[%bx] : memref<?xf32>
+    %s = arith.addf %v, %v : f32
+    memref.store %s, %a[%bx] : memref<?xf32>
+    gpu.terminator
+  }
+  %first = memref.load %a[%c0] : memref<?xf32>
+  return %first : f32
+}
+
+// -----
+
+// A kernel that writes only part of an argument (through a subview): its
+// device copy starts from the argument, so the rest survives the copy
+// back. (IMEX copies in only what kernels read.)
+// CHECK-LABEL: func.func @partial_write
+// CHECK-SAME: (%[[A:.*]]: memref<?xf32>
+// CHECK:      %[[G:.*]] = gpu.alloc
+// CHECK-NEXT: gpu.memcpy  %[[G]], %[[A]]
+// CHECK:      gpu.launch
+// CHECK:      gpu.memcpy  %[[A]], %{{.*}}
+// SHARED-LABEL: func.func @partial_write
+// SHARED:      %[[G:.*]] = gpu.alloc  host_shared
+// SHARED-NEXT: memref.copy %{{.*}}, %[[G]]
+func.func @partial_write(%a: memref<?xf32>) {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %f = arith.constant 1.0 : f32
+  %part = memref.subview %a[2] [4] [1] : memref<?xf32> to memref<4xf32, strided<[1], offset: 2>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c4, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %part[%bx] : memref<4xf32, strided<[1], offset: 2>>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Must not fire: a copy inside a kernel is the device's (no gpu.memcpy in
+// a launch), and an unranked host copy is a host access (it crashed the
+// pass).
+// CHECK-LABEL: func.func @copies_not_moved
+// CHECK:      gpu.alloc  () : memref<8xf32>
+// CHECK:      gpu.alloc  host_shared () : memref<8xf32>
+// CHECK:      gpu.launch
+// CHECK:        memref.copy
+// CHECK-NOT:    gpu.memcpy
+// CHECK:        gpu.terminator
+// CHECK:      memref.copy %{{.*}}, %{{.*}} : memref<*xf32> to memref<*xf32>
+func.func @copies_not_moved(%out: memref<*xf32>) {
+  %c1 = arith.constant 1 : index
+  %m = memref.alloc() : memref<8xf32>
+  %n = memref.alloc() : memref<8xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.copy %m, %n : memref<8xf32> to memref<8xf32>
+    gpu.terminator
+  }
+  %u = memref.cast %n : memref<8xf32> to memref<*xf32>
+  memref.copy %u, %out : memref<*xf32> to memref<*xf32>
+  memref.dealloc %m : memref<8xf32>
+  memref.dealloc %n : memref<8xf32>
   return
 }

@@ -1,6 +1,7 @@
 // RUN: imex-opt %s -insert-gpu-allocs=in-regions=true | FileCheck %s
 // RUN: imex-opt %s -insert-gpu-allocs="in-regions=true host-shared=false" | FileCheck %s --check-prefix=DEVICE
 // RUN: imex-opt %s -insert-gpu-allocs="in-regions=true arguments-in-place=true" | FileCheck %s --check-prefix=INPLACE
+// RUN: imex-opt %s -insert-gpu-allocs="in-regions=true device-copies=true" | FileCheck %s --check-prefix=REGIONS
 // RUN: not imex-opt %s -insert-gpu-allocs=client-api=cuda 2>&1 | FileCheck %s --check-prefix=BADAPI
 // RUN: not imex-opt %s -insert-gpu-allocs="client-api=vulkan in-regions=true" 2>&1 | FileCheck %s --check-prefix=BADMODE
 
@@ -188,4 +189,32 @@ func.func @own_launch() -> i32 {
   %v = memref.load %tmp[%c0] : memref<13xi32>
   memref.dealloc %tmp : memref<13xi32>
   return %v : i32
+}
+
+// in-regions mode: a GPU region's temporary that only kernels use is device
+// memory; what the region hands back (the function returns it as it is, and
+// the caller reads it) stays host-shared.
+// REGIONS-LABEL: func.func @region_allocations
+// REGIONS:      region.env_region
+// REGIONS-NEXT: %[[T:.*]] = gpu.alloc  (%{{.*}}) : memref<?xf32>
+// REGIONS-NEXT: %[[O:.*]] = gpu.alloc  host_shared (%{{.*}}) : memref<?xf32>
+// REGIONS:      gpu.dealloc  %[[T]]
+// REGIONS:      region.env_region_yield %[[O]]
+func.func @region_allocations(%n: index) -> memref<?xf32> {
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %r = region.env_region #region.gpu_env<device = "XeGPU"> -> memref<?xf32> {
+    %t = memref.alloc(%n) : memref<?xf32>
+    %o = memref.alloc(%n) : memref<?xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      memref.store %f, %t[%bx] : memref<?xf32>
+      %v = memref.load %t[%bx] : memref<?xf32>
+      memref.store %v, %o[%bx] : memref<?xf32>
+      gpu.terminator
+    }
+    memref.dealloc %t : memref<?xf32>
+    region.env_region_yield %o : memref<?xf32>
+  }
+  return %r : memref<?xf32>
 }

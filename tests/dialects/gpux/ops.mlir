@@ -118,7 +118,11 @@ module attributes {gpu.container_module} {
   func.func @is_gpu_memory(%m: memref<?xf32, strided<[?], offset: ?>>) -> i1 {
     // CHECK: %[[R:.*]] = gpux.is_gpu_memory %[[M]] : memref<?xf32, strided<[?], offset: ?>>
     %r = gpux.is_gpu_memory %m : memref<?xf32, strided<[?], offset: ?>>
-    // CHECK: return %[[R]]
-    return %r : i1
+    // CHECK: %[[H:.*]] = gpux.is_gpu_memory %[[M]] host_access : memref<?xf32, strided<[?], offset: ?>>
+    %h = gpux.is_gpu_memory %m host_access : memref<?xf32, strided<[?], offset: ?>>
+    // CHECK: %[[B:.*]] = arith.andi %[[R]], %[[H]]
+    %b = arith.andi %r, %h : i1
+    // CHECK: return %[[B]]
+    return %b : i1
   }
 }

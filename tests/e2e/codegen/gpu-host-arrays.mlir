@@ -36,7 +36,8 @@
 // RUN: FileCheck %s --check-prefix=OFFLOAD-HEADER --input-file=%t/offload/kernels.h
 // OFFLOAD-HEADER: /* Offloaded to the GPU (--offload=gpu): arguments may be host or device memory
 // OFFLOAD-HEADER-NEXT: (device arrays from gpuMemAlloc are used in place, host arrays are copied
-// OFFLOAD-HEADER-NEXT: to the GPU and back); array results are host memory. */
+// OFFLOAD-HEADER-NEXT: to the GPU and back; a function that runs no kernel reads its arrays on the
+// OFFLOAD-HEADER-NEXT: host: pass it host or shared memory); array results are host memory. */
 // OFFLOAD-HEADER-NEXT: void _mlir_ciface_axpy(
 // The object's exported function asks the runtime first:
 // RUN: imexc %s --gpu-fallback=host --emit=mlir | FileCheck %s --check-prefix=DISPATCH

@@ -1408,6 +1408,90 @@ TEST_F(ImexrtVulkanUnmapped, CopiesPastTheEndAreErrors) {
   gpuMemFree(stream, a);
 }
 
+TEST_F(ImexrtVulkanUnmapped, FillsWithPatternsLargerThanTheStagingBuffer) {
+  const size_t patternBytes = (33u << 20) + 4; // past the 32 MiB staging
+  std::vector<unsigned char> pattern(patternBytes);
+  for (size_t i = 0; i < patternBytes; ++i)
+    pattern[i] = static_cast<unsigned char>(i * 7);
+  auto *d = deviceAlloc<unsigned char>(2 * patternBytes);
+  ASSERT_NE(d, nullptr);
+  gpuMemSet(stream, d, pattern.data(), patternBytes, 2 * patternBytes);
+  std::vector<unsigned char> back(2 * patternBytes);
+  gpuMemCopy(stream, back.data(), d, back.size());
+  EXPECT_TRUE(std::equal(pattern.begin(), pattern.end(), back.begin()));
+  EXPECT_TRUE(
+      std::equal(pattern.begin(), pattern.end(), back.begin() + patternBytes));
+  gpuMemFree(stream, d);
+}
+
+TEST_F(ImexrtVulkanUnmapped, TellsWhatTheHostCanReach) {
+  auto *device = deviceAlloc<char>(100);
+  auto *shared = static_cast<char *>(gpuMemAlloc(stream, 100, 64, 1));
+  ASSERT_TRUE(device && shared);
+  EXPECT_EQ(imexrtIsGpuMemory(device + 50), 1);
+  EXPECT_EQ(imexrtIsHostAccessibleGpuMemory(device + 50), 0);
+  EXPECT_EQ(imexrtIsHostAccessibleGpuMemory(shared + 50), 1);
+  std::vector<char> host(8);
+  EXPECT_EQ(imexrtIsHostAccessibleGpuMemory(host.data()), 0);
+  gpuMemFree(stream, device);
+  gpuMemFree(stream, shared);
+  EXPECT_EQ(imexrtIsHostAccessibleGpuMemory(shared), 0); // freed
+}
+
+// Device memory the device maps (lavapipe's default) is host-accessible.
+TEST_F(ImexrtVulkan, MappedDeviceMemoryIsHostAccessible) {
+  EnvGuard memory("IMEXRT_VULKAN_DEVICE_MEMORY", "mapped");
+  imexrtShutdown();
+  void *s = gpuCreateStream(nullptr, nullptr);
+  ASSERT_NE(s, nullptr);
+  auto *device = static_cast<char *>(gpuMemAlloc(s, 100, 64, 0));
+  ASSERT_NE(device, nullptr);
+  EXPECT_EQ(imexrtIsHostAccessibleGpuMemory(device), 1);
+  gpuMemFree(s, device);
+  gpuStreamDestroy(s);
+  stream = nullptr; // the fixture's went with the shutdown
+}
+
+// Several threads, each with its stream, staging copies to and from device
+// memory and launching on it at once.
+TEST_F(ImexrtVulkanUnmapped, StagingOnSeveralThreads) {
+  const int threads = 4, rounds = 10;
+  const size_t n = 3000;
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      void *s = gpuCreateStream(nullptr, nullptr);
+      ASSERT_NE(s, nullptr);
+      void *k = gpuKernelGet(s, module, "add_f32");
+      ASSERT_NE(k, nullptr);
+      auto *a = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, 0));
+      auto *b = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, 0));
+      auto *c = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, 0));
+      ASSERT_TRUE(a && b && c);
+      std::vector<float> ha(n), hb(n), hc(n);
+      for (int r = 0; r < rounds; ++r) {
+        for (size_t i = 0; i < n; ++i) {
+          ha[i] = float(t * 1000 + r);
+          hb[i] = float(i);
+        }
+        gpuMemCopy(s, a, ha.data(), n * 4);
+        gpuMemCopy(s, b, hb.data(), n * 4);
+        ASSERT_NE(launchAdd(s, k, a, b, c, n), nullptr);
+        gpuMemCopy(s, hc.data(), c, n * 4);
+        for (size_t i = 0; i < n; ++i)
+          ASSERT_EQ(hc[i], float(t * 1000 + r) + float(i))
+              << "thread " << t << " round " << r;
+      }
+      gpuMemFree(s, a);
+      gpuMemFree(s, b);
+      gpuMemFree(s, c);
+      gpuStreamDestroy(s);
+    });
+  }
+  for (std::thread &th : pool)
+    th.join();
+}
+
 TEST_F(ImexrtRuntime, UnknownDeviceMemoryModeIsAnError) {
   EnvGuard memory("IMEXRT_VULKAN_DEVICE_MEMORY", "discrete");
   ASSERT_EQ(imexrtSetBackend("vulkan"), 0);

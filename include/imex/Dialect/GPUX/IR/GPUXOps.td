@@ -258,13 +258,20 @@ def GPUX_IsGpuMemoryOp : GPUX_Op<"is_gpu_memory"> {
     functions use it to run kernels on a caller's device arrays in place and
     to copy only host arrays. Lowers to `imexrtIsGpuMemory`.
 
+    With `host_access`, only such memory that the host may also read and
+    write in place counts (shared memory, or device memory the device
+    maps; not a discrete GPU's own memory): for functions that touch the
+    array on the host too. Lowers to `imexrtIsHostAccessibleGpuMemory`.
+
     ```mlir
     %on_device = gpux.is_gpu_memory %arg0 : memref<?xf32>
+    %in_place = gpux.is_gpu_memory %arg1 host_access : memref<?xf32>
     ```
   }];
-  let arguments = (ins AnyMemRef:$memref);
+  let arguments = (ins AnyMemRef:$memref, UnitAttr:$host_access);
   let results = (outs I1:$result);
-  let assemblyFormat = "$memref attr-dict `:` type($memref)";
+  let assemblyFormat =
+      "$memref (`host_access` $host_access^)? attr-dict `:` type($memref)";
 }
 
 #endif // IMEX_GPUX_OPS
