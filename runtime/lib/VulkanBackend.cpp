@@ -325,6 +325,8 @@ private:
     uint64_t seq = 0;
   };
   bool acquireSlot(Slot *&slot, std::string &error);
+  /// Submits the slot's recorded command buffer with its (reset) fence.
+  VkResult submit(Slot &slot);
   void recycleFinished();
   void recordDispatches(VkCommandBuffer cmd, const LaunchArgs &args);
   bool record(Slot &slot, VulkanKernel &kernel, const LaunchArgs &args,
@@ -1193,6 +1195,18 @@ bool VulkanStream::record(Slot &slot, VulkanKernel &kernel,
   return true;
 }
 
+VkResult VulkanStream::submit(Slot &slot) {
+  VkResult r = device_.vk.vkResetFences(device_.handle, 1, &slot.fence);
+  if (r != VK_SUCCESS)
+    return r;
+  VkSubmitInfo info{};
+  info.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
+  info.commandBufferCount = 1;
+  info.pCommandBuffers = &slot.cmd;
+  std::lock_guard<std::mutex> lock(queue_.mutex);
+  return device_.vk.vkQueueSubmit(queue_.handle, 1, &info, slot.fence);
+}
+
 bool VulkanStream::launch(BackendKernel *kernelBase, const LaunchArgs &args,
                           uint64_t seq, std::string &error) {
   auto &kernel = static_cast<VulkanKernel &>(*kernelBase);
@@ -1243,15 +1257,7 @@ bool VulkanStream::launch(BackendKernel *kernelBase, const LaunchArgs &args,
     free_.push_back(slot);
     return false;
   }
-  VkResult r = device_.vk.vkResetFences(device_.handle, 1, &slot->fence);
-  if (r == VK_SUCCESS) {
-    VkSubmitInfo submit{};
-    submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
-    submit.commandBufferCount = 1;
-    submit.pCommandBuffers = &slot->cmd;
-    std::lock_guard<std::mutex> lock(queue_.mutex);
-    r = device_.vk.vkQueueSubmit(queue_.handle, 1, &submit, slot->fence);
-  }
+  VkResult r = submit(*slot);
   if (r != VK_SUCCESS) {
     free_.push_back(slot);
     error = vkError("vkQueueSubmit", r);
@@ -1318,16 +1324,9 @@ bool VulkanStream::runTransfer(
                             0, 1, &after, 0, nullptr, 0, nullptr);
     r = vk.vkEndCommandBuffer(slot->cmd);
   }
-  if (r == VK_SUCCESS)
-    r = vk.vkResetFences(device_.handle, 1, &slot->fence);
   bool submitted = false;
   if (r == VK_SUCCESS) {
-    VkSubmitInfo submit{};
-    submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
-    submit.commandBufferCount = 1;
-    submit.pCommandBuffers = &slot->cmd;
-    std::lock_guard<std::mutex> lock(queue_.mutex);
-    r = vk.vkQueueSubmit(queue_.handle, 1, &submit, slot->fence);
+    r = submit(*slot);
     submitted = r == VK_SUCCESS;
   }
   if (submitted)

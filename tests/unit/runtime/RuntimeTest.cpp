@@ -117,6 +117,56 @@ protected:
     p.ptr(a).ptr(b).ptr(c).add<int64_t>(int64_t(n)); // index: 8 bytes
     return gpuLaunchKernel(s, k, (n + 3) / 4, 1, 1, 4, 1, 1, 0, p.get(), deps);
   }
+  /// Four threads, each with its own stream, load a new copy of the kernel
+  /// binary at the same time and add arrays in gpuMemAlloc(isShared)
+  /// memory (filled and read with gpuMemCopy) in 25 rounds; returns the
+  /// module each thread got.
+  std::vector<void *> addOnSeveralThreads(int32_t isShared) {
+    const int threads = 4, rounds = 25;
+    const size_t n = 3000;
+    std::vector<unsigned char> binary = blob;
+    std::vector<void *> modules(threads, nullptr);
+    std::atomic<int> ready{0};
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) {
+      pool.emplace_back([&, t] {
+        void *s = gpuCreateStream(nullptr, nullptr);
+        ASSERT_NE(s, nullptr);
+        ready.fetch_add(1);
+        while (ready.load() < threads)
+          std::this_thread::yield();
+        modules[t] = gpuModuleLoad(s, binary.data(), binary.size());
+        ASSERT_NE(modules[t], nullptr);
+        void *k = gpuKernelGet(s, modules[t], "add_f32");
+        ASSERT_NE(k, nullptr);
+        float *a = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, isShared));
+        float *b = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, isShared));
+        float *c = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, isShared));
+        ASSERT_TRUE(a && b && c);
+        std::vector<float> ha(n), hb(n), hc(n);
+        for (int r = 0; r < rounds; ++r) {
+          for (size_t i = 0; i < n; ++i) {
+            ha[i] = float(t * 1000 + r);
+            hb[i] = float(i);
+          }
+          gpuMemCopy(s, a, ha.data(), n * 4);
+          gpuMemCopy(s, b, hb.data(), n * 4);
+          ASSERT_NE(launchAdd(s, k, a, b, c, n), nullptr);
+          gpuMemCopy(s, hc.data(), c, n * 4); // waits for the launch
+          for (size_t i = 0; i < n; ++i)
+            ASSERT_EQ(hc[i], float(t * 1000 + r) + float(i))
+                << "thread " << t << " round " << r;
+        }
+        gpuMemFree(s, a);
+        gpuMemFree(s, b);
+        gpuMemFree(s, c);
+        gpuStreamDestroy(s);
+      });
+    }
+    for (std::thread &th : pool)
+      th.join();
+    return modules;
+  }
   void *launchInc(void *s, void *k, int32_t *buf, int32_t n,
                   imexrtEventDesc *deps = nullptr) {
     Params p;
@@ -1023,48 +1073,9 @@ TEST_F(ImexrtVulkan, EventsOrderWorkAcrossStreams) {
 }
 
 TEST_F(ImexrtVulkan, StreamsOnSeveralThreads) {
-  const int threads = 4, rounds = 25;
-  const size_t n = 300;
-  // Every thread loads the same new binary at the same time: one module.
-  std::vector<unsigned char> shared = blob;
-  std::vector<void *> modules(threads, nullptr);
-  std::atomic<int> ready{0};
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) {
-    pool.emplace_back([&, t] {
-      void *s = gpuCreateStream(nullptr, nullptr);
-      ASSERT_NE(s, nullptr);
-      ready.fetch_add(1);
-      while (ready.load() < threads)
-        std::this_thread::yield();
-      modules[t] = gpuModuleLoad(s, shared.data(), shared.size());
-      ASSERT_NE(modules[t], nullptr);
-      void *k = gpuKernelGet(s, modules[t], "add_f32");
-      ASSERT_NE(k, nullptr);
-      auto *a = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, 1));
-      auto *b = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, 1));
-      auto *c = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, 1));
-      ASSERT_TRUE(a && b && c);
-      for (int r = 0; r < rounds; ++r) {
-        for (size_t i = 0; i < n; ++i) {
-          a[i] = float(t * 1000 + r);
-          b[i] = float(i);
-        }
-        ASSERT_NE(launchAdd(s, k, a, b, c, n), nullptr);
-        gpuWait(s);
-        for (size_t i = 0; i < n; ++i)
-          ASSERT_EQ(c[i], float(t * 1000 + r) + float(i))
-              << "thread " << t << " round " << r;
-      }
-      gpuMemFree(s, a);
-      gpuMemFree(s, b);
-      gpuMemFree(s, c);
-      gpuStreamDestroy(s);
-    });
-  }
-  for (std::thread &th : pool)
-    th.join();
-  for (int t = 1; t < threads; ++t)
+  std::vector<void *> modules = addOnSeveralThreads(/*isShared=*/1);
+  // Every thread loaded the same new binary at the same time: one module.
+  for (size_t t = 1; t < modules.size(); ++t)
     EXPECT_EQ(modules[t], modules[0]);
   gpuModuleUnload(modules[0]);
 }
@@ -1452,44 +1463,11 @@ TEST_F(ImexrtVulkan, MappedDeviceMemoryIsHostAccessible) {
   stream = nullptr; // the fixture's went with the shutdown
 }
 
-// Several threads, each with its stream, staging copies to and from device
-// memory and launching on it at once.
+// The same with device memory, whose copies go through each stream's
+// staging buffer at once.
 TEST_F(ImexrtVulkanUnmapped, StagingOnSeveralThreads) {
-  const int threads = 4, rounds = 10;
-  const size_t n = 3000;
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) {
-    pool.emplace_back([&, t] {
-      void *s = gpuCreateStream(nullptr, nullptr);
-      ASSERT_NE(s, nullptr);
-      void *k = gpuKernelGet(s, module, "add_f32");
-      ASSERT_NE(k, nullptr);
-      auto *a = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, 0));
-      auto *b = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, 0));
-      auto *c = static_cast<float *>(gpuMemAlloc(s, n * 4, 64, 0));
-      ASSERT_TRUE(a && b && c);
-      std::vector<float> ha(n), hb(n), hc(n);
-      for (int r = 0; r < rounds; ++r) {
-        for (size_t i = 0; i < n; ++i) {
-          ha[i] = float(t * 1000 + r);
-          hb[i] = float(i);
-        }
-        gpuMemCopy(s, a, ha.data(), n * 4);
-        gpuMemCopy(s, b, hb.data(), n * 4);
-        ASSERT_NE(launchAdd(s, k, a, b, c, n), nullptr);
-        gpuMemCopy(s, hc.data(), c, n * 4);
-        for (size_t i = 0; i < n; ++i)
-          ASSERT_EQ(hc[i], float(t * 1000 + r) + float(i))
-              << "thread " << t << " round " << r;
-      }
-      gpuMemFree(s, a);
-      gpuMemFree(s, b);
-      gpuMemFree(s, c);
-      gpuStreamDestroy(s);
-    });
-  }
-  for (std::thread &th : pool)
-    th.join();
+  std::vector<void *> modules = addOnSeveralThreads(/*isShared=*/0);
+  gpuModuleUnload(modules[0]);
 }
 
 TEST_F(ImexrtRuntime, UnknownDeviceMemoryModeIsAnError) {
