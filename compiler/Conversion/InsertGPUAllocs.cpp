@@ -627,8 +627,12 @@ struct InsertGPUAllocsPass
                                                   deviceBuffer);
       freed = true;
     }
+    // An allocation in a branch or loop body that has no free of its own
+    // leaves through the op's results, whose deallocation frees it (the
+    // return would not see it).
+    bool nested = alloc->getBlock() != terminator->getBlock();
     rewriter.replaceOp(alloc, deviceBuffer);
-    if ((freed || freedThroughBranch) && !copiedOnReturn)
+    if ((freed || freedThroughBranch || nested) && !copiedOnReturn)
       return;
     rewriter.setInsertionPoint(terminator);
     gpu::DeallocOp::create(rewriter, loc, Type(), ValueRange(), deviceBuffer);

@@ -279,3 +279,36 @@ func.func @copies_not_moved(%out: memref<*xf32>) {
   memref.dealloc %n : memref<8xf32>
   return
 }
+
+// -----
+
+// An allocation in a branch that a kernel there writes, and that leaves
+// through the branch's result: freed where that result is, not at the
+// return (which it does not dominate: the pass used to fail).
+// CHECK-LABEL: func.func @allocation_in_branch
+// CHECK:      scf.if
+// CHECK:      } else {
+// CHECK-NEXT:   %[[G:.*]] = gpu.alloc
+// CHECK:        scf.yield %[[G]]
+// CHECK-NOT:  gpu.dealloc
+// CHECK:      return
+// SHARED-LABEL: func.func @allocation_in_branch
+// SHARED-NOT:  gpu.dealloc
+// SHARED:      return
+func.func @allocation_in_branch(%flag: i1, %a: memref<8xf32>) -> memref<8xf32> {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %f = arith.constant 1.0 : f32
+  %r = scf.if %flag -> memref<8xf32> {
+    scf.yield %a : memref<8xf32>
+  } else {
+    %m = memref.alloc() : memref<8xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      memref.store %f, %m[%bx] : memref<8xf32>
+      gpu.terminator
+    }
+    scf.yield %m : memref<8xf32>
+  }
+  return %r : memref<8xf32>
+}
