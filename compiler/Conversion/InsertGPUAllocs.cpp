@@ -398,13 +398,16 @@ struct InsertGPUAllocsPass
     // A buffer chosen by a branch (scf.if after partitioning: one process
     // takes a reduction's init, the others a neutral one) is each of the
     // allocations it may be; the host fills them in the branches, so they
-    // are shared with it.
+    // are shared with it. So is a loop-carried buffer (a kernel in a loop
+    // body on the buffer of the previous iteration): the loop's init and
+    // what the body yields.
     llvm::MapVector<Value, AccessKinds> expanded;
     llvm::SmallPtrSet<Value, 4> yielded;
     for (auto &[root, kinds] : roots) {
       SmallVector<Value> allocations;
-      if (root.getDefiningOp<scf::IfOp>() &&
-          succeeded(branchAllocations(root, allocations))) {
+      if ((root.getDefiningOp<scf::IfOp>() &&
+           succeeded(branchAllocations(root, allocations))) ||
+          succeeded(loopCarriedBuffers(root, func, allocations))) {
         AccessKinds shared = kinds;
         shared.hostRead = shared.hostWrite = true;
         for (Value allocation : allocations) {
@@ -510,6 +513,31 @@ struct InsertGPUAllocsPass
       if (!root.getDefiningOp<scf::IfOp>() ||
           failed(branchAllocations(root, allocations)))
         return failure();
+    }
+    return success();
+  }
+
+  /// The buffers that loop-carried block argument `value` of a loop body
+  /// may be: the loop's init and the value the body yields, traced through
+  /// views; each an allocation or an argument of `func`. Failure for other
+  /// values and sources.
+  static LogicalResult loopCarriedBuffers(Value value, func::FuncOp func,
+                                          SmallVectorImpl<Value> &buffers) {
+    auto arg = dyn_cast<BlockArgument>(value);
+    if (!arg || arg.getOwner() == &func.getBody().front())
+      return failure();
+    auto loop = dyn_cast<LoopLikeOpInterface>(arg.getOwner()->getParentOp());
+    OpOperand *init = loop ? loop.getTiedLoopInit(arg) : nullptr;
+    OpOperand *next = loop ? loop.getTiedLoopYieldedValue(arg) : nullptr;
+    if (!init || !next)
+      return failure();
+    for (Value source : {init->get(), next->get()}) {
+      Value root = traceToViewRoot(source);
+      auto sourceArg = dyn_cast<BlockArgument>(root);
+      if (!root.getDefiningOp<memref::AllocOp>() &&
+          !(sourceArg && sourceArg.getOwner() == &func.getBody().front()))
+        return failure();
+      buffers.push_back(root);
     }
     return success();
   }

@@ -312,3 +312,44 @@ func.func @allocation_in_branch(%flag: i1, %a: memref<8xf32>) -> memref<8xf32> {
   }
   return %r : memref<8xf32>
 }
+
+// -----
+
+// A kernel in a loop body on the buffer of the previous iteration (a
+// loop-carried block argument): the loop's init and the body's new buffer
+// get GPU memory (shared, as the host fills them in turn), nothing is
+// asked of the block argument itself, and the body's buffer is freed where
+// the loop's result is. (It was taken for a function argument: copies at
+// the body's start, released at the return, which they do not dominate.)
+// CHECK-LABEL: func.func @loop_carried
+// CHECK:      %[[INIT:.*]] = gpu.alloc  host_shared () : memref<8xf32>
+// CHECK:      scf.for {{.*}} iter_args(%[[PREV:.*]] = %[[INIT]])
+// CHECK-NOT:    gpux.is_gpu_memory
+// CHECK:        %[[NEXT:.*]] = gpu.alloc  host_shared () : memref<8xf32>
+// CHECK:        gpu.launch
+// CHECK:          memref.load %[[PREV]]
+// CHECK:          memref.store %{{.*}}, %[[NEXT]]
+// CHECK:        scf.yield %[[NEXT]]
+// SHARED-LABEL: func.func @loop_carried
+// SHARED:      gpu.alloc  host_shared
+// SHARED:      scf.for
+// SHARED:        gpu.alloc  host_shared
+func.func @loop_carried(%n: index) -> memref<8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %f = arith.constant 1.0 : f32
+  %init = memref.alloc() : memref<8xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%prev = %init) -> memref<8xf32> {
+    %next = memref.alloc() : memref<8xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      %v = memref.load %prev[%bx] : memref<8xf32>
+      %w = arith.addf %v, %f : f32
+      memref.store %w, %next[%bx] : memref<8xf32>
+      gpu.terminator
+    }
+    scf.yield %next : memref<8xf32>
+  }
+  return %r : memref<8xf32>
+}
