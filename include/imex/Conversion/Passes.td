@@ -243,7 +243,9 @@ def InsertGPUAllocs : Pass<"insert-gpu-allocs", "::mlir::func::FuncOp"> {
     `scf.if` chooses (partitioned reductions give one process the init and
     the others a neutral buffer) is each allocation its branches yield:
     they become host-shared `gpu.alloc`s, freed where the branch result is
-    (deallocation reaches them through the runtime's generic free).
+    (deallocation reaches them through the runtime's generic free). A
+    loop-carried block argument is likewise the loop's init and the buffer
+    its body yields (allocations or function arguments).
 
     `in-regions` mode: every `memref.alloc`/`memref.dealloc` whose nearest
     env_region is a GPU region becomes `gpu.alloc`/`gpu.dealloc`, and the
