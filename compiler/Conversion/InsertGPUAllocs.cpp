@@ -396,23 +396,24 @@ struct InsertGPUAllocsPass
       return culprit->emitError("Unhandled mem op in gpu region");
     llvm::MapVector<Value, AccessKinds> &roots = *found;
     // A buffer chosen by a branch (scf.if after partitioning: one process
-    // takes a reduction's init, the others a neutral one) is each of the
-    // allocations it may be; the host fills them in the branches, so they
-    // are shared with it. So is a loop-carried buffer (a kernel in a loop
-    // body on the buffer of the previous iteration): the loop's init and
-    // what the body yields.
+    // takes a reduction's init, the others a neutral one) or carried by a
+    // loop (kernels on the previous iteration's buffer) is each of the
+    // buffers it may be; the host fills them in turn, so they are shared
+    // with it, and freed where the branch or loop result is.
     llvm::MapVector<Value, AccessKinds> expanded;
     llvm::SmallPtrSet<Value, 4> yielded;
     for (auto &[root, kinds] : roots) {
-      SmallVector<Value> allocations;
-      if ((root.getDefiningOp<scf::IfOp>() &&
-           succeeded(branchAllocations(root, allocations))) ||
-          succeeded(loopCarriedBuffers(root, func, allocations))) {
+      SmallVector<Value> buffers;
+      llvm::SmallPtrSet<Value, 8> visited;
+      if (!isBuffer(root, func) &&
+          succeeded(bufferSources(root, func, buffers, visited))) {
         AccessKinds shared = kinds;
         shared.hostRead = shared.hostWrite = true;
-        for (Value allocation : allocations) {
-          expanded[allocation] |= shared;
-          yielded.insert(allocation);
+        // Written through the choice: perhaps only in part.
+        shared.deviceWritesView |= shared.deviceWrite;
+        for (Value buffer : buffers) {
+          expanded[buffer] |= shared;
+          yielded.insert(buffer);
         }
         continue;
       }
@@ -420,9 +421,7 @@ struct InsertGPUAllocsPass
     }
     roots = std::move(expanded);
     for (auto &[root, kinds] : roots) {
-      if (isa<BlockArgument>(root) ||
-          isa<memref::AllocOp, memref::GetGlobalOp, CallOpInterface>(
-              root.getDefiningOp()))
+      if (isBuffer(root, func))
         continue;
       return mlir::emitError(root.getLoc(), "Unhandled memref producer");
     }
@@ -494,51 +493,69 @@ struct InsertGPUAllocsPass
     }
   }
 
-  /// The allocations that `result` of an scf.if may be: what each branch
-  /// yields, traced through views and nested scf.if ops; failure if one is
-  /// anything else.
-  static LogicalResult branchAllocations(Value result,
-                                         SmallVectorImpl<Value> &allocations) {
-    auto branch = cast<scf::IfOp>(result.getDefiningOp());
-    unsigned index = cast<OpResult>(result).getResultNumber();
-    for (Region *region : {&branch.getThenRegion(), &branch.getElseRegion()}) {
-      if (region->empty())
-        return failure();
-      auto yield = cast<scf::YieldOp>(region->front().getTerminator());
-      Value root = traceToViewRoot(yield.getOperand(index));
-      if (root.getDefiningOp<memref::AllocOp>()) {
-        allocations.push_back(root);
-        continue;
-      }
-      if (!root.getDefiningOp<scf::IfOp>() ||
-          failed(branchAllocations(root, allocations)))
-        return failure();
-    }
-    return success();
+  /// True for the buffers step 3 places itself: allocations, globals
+  /// (moved to the entry), and the arguments and call results of the
+  /// function's entry block (whose device copies are released at its end).
+  static bool isBuffer(Value value, func::FuncOp func) {
+    if (value.getDefiningOp<memref::AllocOp>() ||
+        value.getDefiningOp<memref::GetGlobalOp>())
+      return true;
+    Block *entry = &func.getBody().front();
+    if (auto arg = dyn_cast<BlockArgument>(value))
+      return arg.getOwner() == entry;
+    Operation *def = value.getDefiningOp();
+    return def && def->getBlock() == entry && isa<CallOpInterface>(def);
   }
 
-  /// The buffers that loop-carried block argument `value` of a loop body
-  /// may be: the loop's init and the value the body yields, traced through
-  /// views; each an allocation or an argument of `func`. Failure for other
-  /// values and sources.
-  static LogicalResult loopCarriedBuffers(Value value, func::FuncOp func,
-                                          SmallVectorImpl<Value> &buffers) {
-    auto arg = dyn_cast<BlockArgument>(value);
-    if (!arg || arg.getOwner() == &func.getBody().front())
-      return failure();
-    auto loop = dyn_cast<LoopLikeOpInterface>(arg.getOwner()->getParentOp());
-    OpOperand *init = loop ? loop.getTiedLoopInit(arg) : nullptr;
-    OpOperand *next = loop ? loop.getTiedLoopYieldedValue(arg) : nullptr;
-    if (!init || !next)
-      return failure();
-    for (Value source : {init->get(), next->get()}) {
-      Value root = traceToViewRoot(source);
-      auto sourceArg = dyn_cast<BlockArgument>(root);
-      if (!root.getDefiningOp<memref::AllocOp>() &&
-          !(sourceArg && sourceArg.getOwner() == &func.getBody().front()))
-        return failure();
-      buffers.push_back(root);
+  /// The buffers that `value` may be when it is no buffer of its own: what
+  /// each branch of an scf.if yields for its result (or an arith.select
+  /// chooses, as canonicalization makes of such an scf.if), and the init and
+  /// the yielded value of a loop's carried block argument or result, traced
+  /// through views, nested branches and loops down to buffers (isBuffer).
+  /// Failure if one is anything else.
+  static LogicalResult bufferSources(Value value, func::FuncOp func,
+                                     SmallVectorImpl<Value> &buffers,
+                                     SmallPtrSetImpl<Value> &visited) {
+    value = traceToViewRoot(value);
+    if (!visited.insert(value).second)
+      return success(); // a loop's value carried unchanged
+    if (isBuffer(value, func)) {
+      buffers.push_back(value);
+      return success();
     }
+    SmallVector<Value, 2> sources;
+    if (auto result = dyn_cast<OpResult>(value)) {
+      Operation *owner = result.getOwner();
+      unsigned index = result.getResultNumber();
+      if (auto branch = dyn_cast<scf::IfOp>(owner)) {
+        for (Region *region :
+             {&branch.getThenRegion(), &branch.getElseRegion()}) {
+          if (region->empty())
+            return failure();
+          sources.push_back(region->front().getTerminator()->getOperand(index));
+        }
+      } else if (auto select = dyn_cast<arith::SelectOp>(owner)) {
+        sources.append({select.getTrueValue(), select.getFalseValue()});
+      } else if (auto loop = dyn_cast<LoopLikeOpInterface>(owner)) {
+        auto carried = loop.getRegionIterArgs();
+        if (index >= carried.size())
+          return failure();
+        value = carried[index];
+      } else {
+        return failure();
+      }
+    }
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      auto loop = dyn_cast<LoopLikeOpInterface>(arg.getOwner()->getParentOp());
+      OpOperand *init = loop ? loop.getTiedLoopInit(arg) : nullptr;
+      OpOperand *next = loop ? loop.getTiedLoopYieldedValue(arg) : nullptr;
+      if (!init || !next)
+        return failure();
+      sources.append({init->get(), next->get()});
+    }
+    for (Value source : sources)
+      if (failed(bufferSources(source, func, buffers, visited)))
+        return failure();
     return success();
   }
 

@@ -359,13 +359,20 @@ func.func @nested_branches(%first: i1, %second: i1) {
 
 // -----
 
-// A branch that may yield an argument (host memory of the caller's) is not
-// an allocation either.
+// A branch may also yield an argument (host memory of the caller's): the
+// argument gets its device copy, filled from it (the kernel may write only
+// part of what it chooses) and copied back, and the branch yields the copy.
+// OPENCL-LABEL: func.func @branch_chooses_argument
+// OPENCL-SAME: (%{{.*}}: i1, %[[ARG:.*]]: memref<f32>)
+// OPENCL:      %[[COPY:.*]] = gpu.alloc  host_shared () : memref<f32>
+// OPENCL-NEXT: memref.copy %[[ARG]], %[[COPY]]
+// OPENCL:      scf.yield %[[COPY]]
+// OPENCL:      gpu.launch
+// OPENCL:      memref.copy %[[COPY]], %[[ARG]]
 func.func @branch_chooses_argument(%first: i1, %arg: memref<f32>) {
   %c1 = arith.constant 1 : index
   %f = arith.constant 1.0 : f32
   %a = memref.alloc() : memref<f32>
-  // expected-error @+1 {{Unhandled memref producer}}
   %pick = scf.if %first -> (memref<f32>) {
     scf.yield %a : memref<f32>
   } else {
@@ -602,5 +609,30 @@ func.func @call_result_written(%n: index) {
   }
   %base, %offset, %size, %stride = memref.extract_strided_metadata %r : memref<?xf32> -> memref<f32>, index, index, index
   memref.dealloc %base : memref<f32>
+  return
+}
+
+// -----
+
+// A loop-carried buffer that a call in the loop body makes is none the pass
+// places (a device copy of the call's result would be released at the
+// return, which the call does not dominate): an error, not invalid IR.
+func.func private @make() -> memref<8xf32>
+func.func @made_in_loop_body(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %f = arith.constant 1.0 : f32
+  %init = memref.alloc() : memref<8xf32>
+  // expected-error @+1 {{Unhandled memref producer}}
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%prev = %init) -> memref<8xf32> {
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      memref.store %f, %prev[%bx] : memref<8xf32>
+      gpu.terminator
+    }
+    %next = func.call @make() : () -> memref<8xf32>
+    scf.yield %next : memref<8xf32>
+  }
   return
 }
