@@ -240,12 +240,14 @@ def InsertGPUAllocs : Pass<"insert-gpu-allocs", "::mlir::func::FuncOp"> {
     was made from (`create_nd_tdesc`, through `update_nd_offset`). An
     access the pass cannot attribute to a memref is the error "Unhandled
     mem op in gpu region" (IMEX spells it "Uhhandled"). A root that an
-    `scf.if` chooses (partitioned reductions give one process the init and
-    the others a neutral buffer) is each allocation its branches yield:
-    they become host-shared `gpu.alloc`s, freed where the branch result is
-    (deallocation reaches them through the runtime's generic free). A
-    loop-carried block argument is likewise the loop's init and the buffer
-    its body yields (allocations or function arguments).
+    `scf.if` or `arith.select` chooses (partitioned reductions give one
+    process the init and the others a neutral buffer), or that a loop
+    carries (a body's block argument, a loop result: its init and what the
+    body yields), is each buffer it may be, traced through nested choices:
+    allocations become host-shared `gpu.alloc`s, freed where the branch or
+    loop result is (deallocation reaches them through the runtime's generic
+    free); arguments, call results of the entry block and globals get their
+    device copies, filled first. Other sources are the error above.
 
     `in-regions` mode: every `memref.alloc`/`memref.dealloc` whose nearest
     env_region is a GPU region becomes `gpu.alloc`/`gpu.dealloc`, and the
