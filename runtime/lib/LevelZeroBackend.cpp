@@ -266,8 +266,7 @@ public:
     }
     // Patterns the engine cannot fill: build the bytes on the host and copy.
     std::vector<unsigned char> host(bytes);
-    for (size_t off = 0; off < bytes; off += patternBytes)
-      std::memcpy(host.data() + off, pattern, patternBytes);
+    fillPattern(host.data(), pattern, patternBytes, bytes);
     return copy(dst, host.data(), bytes, error);
   }
 

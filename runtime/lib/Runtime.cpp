@@ -74,6 +74,23 @@ bool verbose() {
   return !v.empty() && v != "0";
 }
 
+void fillPattern(void *dst, const void *pattern, size_t patternBytes,
+                 size_t bytes) {
+  auto *out = static_cast<unsigned char *>(dst);
+  if (patternBytes == 1) {
+    std::memset(out, *static_cast<const unsigned char *>(pattern), bytes);
+    return;
+  }
+  // Write the pattern once, then double the filled prefix.
+  size_t done = std::min(patternBytes, bytes);
+  std::memcpy(out, pattern, done);
+  while (done < bytes) {
+    size_t chunk = std::min(done, bytes - done);
+    std::memcpy(out + done, out, chunk);
+    done += chunk;
+  }
+}
+
 /// IMEXRT_TRACE_LAUNCHES=1: one line on stderr per kernel launch, with its
 /// grid and workgroup size (read once per process).
 bool traceLaunches() {
@@ -1254,8 +1271,7 @@ void gpuMemCopy(void *stream, void *dst, void *src, size_t bytes) {
 void gpuMemSet(void *stream, void *dst, const void *pattern,
                size_t patternBytes, size_t bytes) {
   if (hostFallbackActive() && patternBytes && bytes % patternBytes == 0) {
-    for (size_t at = 0; at < bytes; at += patternBytes)
-      std::memcpy(static_cast<char *>(dst) + at, pattern, patternBytes);
+    fillPattern(dst, pattern, patternBytes, bytes);
     return;
   }
   StreamHandle *st = getStream(stream, "gpuMemSet");

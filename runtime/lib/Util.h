@@ -8,6 +8,7 @@
 #ifndef IMEXRT_LIB_UTIL_H
 #define IMEXRT_LIB_UTIL_H
 
+#include <cstddef>
 #include <string>
 
 namespace imexrt {
@@ -21,6 +22,12 @@ std::string getEnv(const char *name);
 /// Whether IMEXRT_VERBOSE is set to something other than 0: the runtime then
 /// logs backend and device choices to stderr.
 bool verbose();
+
+/// Fills `bytes` bytes at `dst` (host memory) with copies of the
+/// `patternBytes`-byte value at `pattern`; `bytes` is a whole number of
+/// patterns.
+void fillPattern(void *dst, const void *pattern, size_t patternBytes,
+                 size_t bytes);
 
 } // namespace imexrt
 

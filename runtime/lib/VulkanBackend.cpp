@@ -473,17 +473,16 @@ bool VulkanDevice::open(uint32_t instanceApiVersion, std::string &error) {
   }
   iapi_.vkGetPhysicalDeviceMemoryProperties(phys_.handle, &memProps_);
   limits = phys_.props.limits;
-  const char *memory = std::getenv("IMEXRT_VULKAN_DEVICE_MEMORY");
-  if (!memory || !*memory || !std::strcmp(memory, "auto")) {
+  std::string memory = getEnv("IMEXRT_VULKAN_DEVICE_MEMORY");
+  if (memory.empty() || memory == "auto") {
     unmappedDeviceMemory =
         phys_.props.deviceType == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
-  } else if (!std::strcmp(memory, "mapped") ||
-             !std::strcmp(memory, "unmapped")) {
-    unmappedDeviceMemory = !std::strcmp(memory, "unmapped");
+  } else if (memory == "mapped" || memory == "unmapped") {
+    unmappedDeviceMemory = memory == "unmapped";
   } else {
     error = format("IMEXRT_VULKAN_DEVICE_MEMORY=%s is not one of auto, "
                    "mapped, unmapped",
-                   memory);
+                   memory.c_str());
     return false;
   }
   apiVersion = api;
@@ -1268,23 +1267,6 @@ bool VulkanStream::launch(BackendKernel *kernelBase, const LaunchArgs &args,
   return true;
 }
 
-/// Fills `bytes` bytes at `out` with copies of the pattern (a whole number).
-void fillHost(unsigned char *out, const void *pattern, size_t patternBytes,
-              size_t bytes) {
-  if (patternBytes == 1) {
-    std::memset(out, *static_cast<const unsigned char *>(pattern), bytes);
-    return;
-  }
-  // Write the pattern once, then double the filled prefix.
-  size_t done = std::min(patternBytes, bytes);
-  std::memcpy(out, pattern, done);
-  while (done < bytes) {
-    size_t chunk = std::min(done, bytes - done);
-    std::memcpy(out + done, out, chunk);
-    done += chunk;
-  }
-}
-
 bool VulkanStream::ensureStaging(std::string &error) {
   return staging_.buffer ||
          device_.createBuffer(kStagingBytes, staging_, error);
@@ -1422,7 +1404,7 @@ bool VulkanStream::fill(void *dst, const void *pattern, size_t patternBytes,
     return false;
   VulkanDevice::Location to;
   if (!device_.resolve(dst, to) || to.mapped) {
-    fillHost(static_cast<unsigned char *>(dst), pattern, patternBytes, bytes);
+    fillPattern(dst, pattern, patternBytes, bytes);
     return true;
   }
   if (bytes > to.available) {
@@ -1434,7 +1416,7 @@ bool VulkanStream::fill(void *dst, const void *pattern, size_t patternBytes,
   if (patternBytes > kStagingBytes) {
     // Too large to repeat from the staging buffer: filled on the host.
     std::vector<unsigned char> filled(bytes);
-    fillHost(filled.data(), pattern, patternBytes, bytes);
+    fillPattern(filled.data(), pattern, patternBytes, bytes);
     return stagedCopy(to.buffer, to.offset,
                       reinterpret_cast<char *>(filled.data()), bytes,
                       /*toDevice=*/true, error);
@@ -1444,8 +1426,7 @@ bool VulkanStream::fill(void *dst, const void *pattern, size_t patternBytes,
     return false;
   VkDeviceSize piece = std::min<VkDeviceSize>(
       bytes, kStagingBytes / patternBytes * patternBytes);
-  fillHost(reinterpret_cast<unsigned char *>(staging_.mapped), pattern,
-           patternBytes, piece);
+  fillPattern(staging_.mapped, pattern, patternBytes, piece);
   return runTransfer(
       [&](VkCommandBuffer cmd) {
         std::vector<VkBufferCopy> regions;
