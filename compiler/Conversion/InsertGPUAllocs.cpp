@@ -52,6 +52,11 @@ namespace {
 struct AccessKinds {
   bool hostRead = false;
   bool hostWrite = false;
+  /// The host writes it with ops that declare the write (stores, copies
+  /// into it). Calls and ops of unknown effects count as host writes
+  /// (where the buffer must be), but copies of arguments are not copied
+  /// back for them: the caller's memory may be read-only (a constant).
+  bool hostStores = false;
   bool deviceRead = false;
   bool deviceWrite = false;
   /// A kernel writes it through a view (subview, cast, ...): perhaps only
@@ -75,9 +80,19 @@ struct AccessKinds {
   /// The host reads or writes the buffer other than through block copies
   /// and a return of the whole buffer.
   bool accessedInPlaceOnHost() const { return hostRead || hostWrite; }
+  bool onDevice() const { return deviceRead || deviceWrite; }
+  /// The function may read what the buffer holds on entry: a copy of it
+  /// must start from it (a kernel that writes part of it keeps the rest).
+  bool readsEntryValues() const {
+    return deviceRead || deviceWritesView || hostRead || hostWrite ||
+           !blockCopies.empty();
+  }
+  /// The function changes the buffer: a copy of it is copied back.
+  bool mayWrite() const { return deviceWrite || hostStores; }
   AccessKinds &operator|=(const AccessKinds &other) {
     hostRead |= other.hostRead;
     hostWrite |= other.hostWrite;
+    hostStores |= other.hostStores;
     returned |= other.returned;
     blockCopies.append(other.blockCopies);
     deviceRead |= other.deviceRead;
@@ -90,6 +105,12 @@ struct AccessKinds {
 bool hasIdentityLayout(Value memref) {
   auto type = dyn_cast<MemRefType>(memref.getType());
   return type && type.getLayout().isIdentity();
+}
+
+/// `type` with the identity layout: a buffer of its own of that shape.
+MemRefType withIdentityLayout(MemRefType type) {
+  return MemRefType::get(type.getShape(), type.getElementType(),
+                         MemRefLayoutAttrInterface(), type.getMemorySpace());
 }
 
 /// True for code and values of a gpu.launch body: the memory they allocate
@@ -340,10 +361,16 @@ struct InsertGPUAllocsPass
     });
     BufferViewFlowAnalysis aliasing(func);
     for (auto &[root, kinds] : roots)
-      for (Value alias : aliasing.resolve(root))
-        for (OpOperand &use : alias.getUses())
-          addAccess(use, alias, root, kinds);
+      addAliasAccesses(root, kinds, aliasing);
     return roots;
+  }
+
+  /// Adds the accesses to `root` through all its aliases to `kinds`.
+  static void addAliasAccesses(Value root, AccessKinds &kinds,
+                               BufferViewFlowAnalysis &aliasing) {
+    for (Value alias : aliasing.resolve(root))
+      for (OpOperand &use : alias.getUses())
+        addAccess(use, alias, root, kinds);
   }
 
   /// in-regions mode: host memory that kernels use gets a device buffer,
@@ -369,19 +396,16 @@ struct InsertGPUAllocsPass
                       arg.getOwner() != &func.getBody().front()))
         continue;
       kinds.deviceMemory = fitsDeviceMemory(root, kinds);
-      AccessKinds forced = kinds;
-      forced.hostRead = forced.hostWrite = true;
       if (global) {
         // At the function's entry, so that the copy dominates its release
         // (a store in a GPU region reads its global there).
         global->moveBefore(&func.getBody().front().front());
         rewriter.setInsertionPointAfterValue(root);
-        copyToDeviceBuffer(rewriter, root, forced, terminator);
+        copyToDeviceBuffer(rewriter, root, kinds, terminator);
         continue;
       }
       rewriter.setInsertionPointToStart(arg.getOwner());
-      copyArgumentToDeviceBuffer(rewriter, arg, forced, terminator,
-                                 kinds.accessedInPlaceOnHost());
+      copyArgumentToDeviceBuffer(rewriter, arg, kinds, terminator);
     }
     moveBlockCopiesToDevice(rewriter, *roots);
   }
@@ -403,40 +427,72 @@ struct InsertGPUAllocsPass
     llvm::MapVector<Value, AccessKinds> expanded;
     llvm::SmallPtrSet<Value, 4> yielded;
     for (auto &[root, kinds] : roots) {
-      SmallVector<Value> buffers;
-      llvm::SmallPtrSet<Value, 8> visited;
-      if (!isBuffer(root, func) &&
-          succeeded(bufferSources(root, func, buffers, visited))) {
-        AccessKinds shared = kinds;
-        shared.hostRead = shared.hostWrite = true;
-        // Written through the choice: perhaps only in part.
-        shared.deviceWritesView |= shared.deviceWrite;
-        for (Value buffer : buffers) {
-          expanded[buffer] |= shared;
-          yielded.insert(buffer);
-        }
+      if (isBuffer(root)) {
+        expanded[root] |= kinds;
         continue;
       }
-      expanded[root] |= kinds;
+      SmallVector<Value> buffers;
+      llvm::SmallPtrSet<Value, 8> visited;
+      Value unplaceable;
+      if (failed(bufferSources(root, buffers, visited, unplaceable))) {
+        InFlightDiagnostic error =
+            mlir::emitError(unplaceable.getLoc(), "Unhandled memref producer");
+        if (unplaceable != root)
+          error.attachNote(root.getLoc()) << "of a buffer used on the GPU";
+        return error;
+      }
+      AccessKinds shared = kinds;
+      shared.hostRead = shared.hostWrite = true;
+      // Written through the choice: perhaps only in part.
+      shared.deviceWritesView |= shared.deviceWrite;
+      for (Value buffer : buffers) {
+        expanded[buffer] |= shared;
+        yielded.insert(buffer);
+      }
     }
     roots = std::move(expanded);
-    for (auto &[root, kinds] : roots) {
-      if (isBuffer(root, func))
-        continue;
-      return mlir::emitError(root.getLoc(), "Unhandled memref producer");
+    // With device copies, any argument may be memory the host cannot map
+    // (device arrays are used in place). A function that runs kernels, and
+    // so has a device to copy with, places the arguments its host code
+    // touches too: those it reads or writes in place, and those it copies
+    // whole (with gpu.memcpy).
+    if (deviceCopies && isOpenCL() && !roots.empty()) {
+      BufferViewFlowAnalysis aliasing(func);
+      for (BlockArgument arg : func.getArguments()) {
+        auto type = dyn_cast<MemRefType>(arg.getType());
+        if (!type || !type.isStrided() || roots.contains(arg))
+          continue;
+        AccessKinds kinds;
+        addAliasAccesses(arg, kinds, aliasing);
+        if (kinds.onHost())
+          roots[arg] = kinds;
+      }
     }
-    // A device copy (of all but allocations) has the root's offset and
-    // strides.
-    for (auto &[root, kinds] : roots)
-      if (!root.getDefiningOp<memref::AllocOp>() &&
-          !cast<MemRefType>(root.getType()).isStrided())
+    // A device copy (of arguments and globals) has the root's offset and
+    // strides; a call result moves into an allocation cast to its type.
+    for (auto &[root, kinds] : roots) {
+      auto type = cast<MemRefType>(root.getType());
+      if (root.getDefiningOp<memref::AllocOp>())
+        continue;
+      if (root.getDefiningOp<CallOpInterface>()) {
+        if (!memref::CastOp::areCastCompatible(withIdentityLayout(type), type))
+          return mlir::emitError(root.getLoc())
+                 << "a call result used on the GPU must have an identity or "
+                    "dynamic strided layout, not "
+                 << type;
+        continue;
+      }
+      if (!type.isStrided())
         return mlir::emitError(root.getLoc())
                << "a buffer used on the GPU must have a strided layout, not "
-               << root.getType();
+               << type;
+    }
 
     // Step 3: device memory for each root.
     Operation *terminator = func.getBody().front().getTerminator();
     IRRewriter rewriter(&getContext());
+    if (isOpenCL())
+      copyChosenResultsToHost(rewriter, terminator, roots);
     for (auto &[root, kinds] : roots) {
       if (hasGpuAddressSpace(root))
         continue;
@@ -448,24 +504,93 @@ struct InsertGPUAllocsPass
               /*freedThroughBranch=*/yielded.contains(alloc.getResult()));
         continue;
       }
-      // Arguments and globals may hold host data on entry and be read by
-      // the host afterwards; a call result comes from the host and is read
-      // on the device.
-      AccessKinds forced = kinds;
-      forced.hostRead = forced.hostWrite = true;
-      if (auto arg = dyn_cast<BlockArgument>(root)) {
-        rewriter.setInsertionPointToStart(arg.getOwner());
-        copyArgumentToDeviceBuffer(rewriter, arg, forced, terminator,
-                                   kinds.accessedInPlaceOnHost());
+      if (root.getDefiningOp<CallOpInterface>()) {
+        if (isOpenCL())
+          replaceAllocWithGpuAlloc(
+              rewriter,
+              moveIntoAllocation(rewriter, cast<OpResult>(root), kinds), kinds,
+              terminator,
+              /*freedThroughBranch=*/yielded.contains(root));
         continue;
       }
-      if (!root.getDefiningOp<memref::GetGlobalOp>())
-        forced.deviceRead = true;
+      if (auto arg = dyn_cast<BlockArgument>(root)) {
+        // Reached on the host only by block copies, which gpu.memcpy makes
+        // from and into any memory (moveBlockCopiesToDevice).
+        if (!kinds.onDevice() && !kinds.accessedInPlaceOnHost())
+          continue;
+        rewriter.setInsertionPointToStart(arg.getOwner());
+        copyArgumentToDeviceBuffer(rewriter, arg, kinds, terminator);
+        continue;
+      }
       rewriter.setInsertionPointAfterValue(root);
-      copyToDeviceBuffer(rewriter, root, forced, terminator);
+      copyToDeviceBuffer(rewriter, root, kinds, terminator);
     }
     moveBlockCopiesToDevice(rewriter, roots);
     return success();
+  }
+
+  /// A returned buffer that a branch or loop chooses may be one of the GPU
+  /// buffers of `roots`. Array results are host memory, so where it is GPU
+  /// memory at run time the return hands back a host copy and frees it:
+  /// deallocation returns only buffers the function owns (it returns a
+  /// clone of any other). Placed ahead of the releases of device copies.
+  void
+  copyChosenResultsToHost(IRRewriter &rewriter, Operation *terminator,
+                          const llvm::MapVector<Value, AccessKinds> &roots) {
+    for (OpOperand &operand : terminator->getOpOperands()) {
+      Value returned = operand.get();
+      auto type = dyn_cast<MemRefType>(returned.getType());
+      Value root = traceToViewRoot(returned);
+      // (Results have identity or dynamic layouts: the host copy's cast.)
+      if (!type || isBuffer(root) ||
+          !memref::CastOp::areCastCompatible(withIdentityLayout(type), type))
+        continue;
+      SmallVector<Value> buffers;
+      llvm::SmallPtrSet<Value, 8> visited;
+      Value unplaceable;
+      if (failed(bufferSources(root, buffers, visited, unplaceable)) ||
+          llvm::none_of(buffers,
+                        [&](Value buffer) { return roots.contains(buffer); }))
+        continue;
+      Location loc = returned.getLoc();
+      rewriter.setInsertionPoint(terminator);
+      Value owned = imex::gpux::IsGpuMemoryOp::create(
+          rewriter, loc, rewriter.getI1Type(), returned,
+          /*host_access=*/false);
+      // Unless it is an argument the choice handed back (IR that returns
+      // the caller's buffer, not a clone): the caller's to free.
+      for (Value buffer : buffers) {
+        if (!isa<BlockArgument>(buffer))
+          continue;
+        auto pointerOf = [&](Value memref) -> Value {
+          return memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc,
+                                                                memref);
+        };
+        Value other =
+            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                  pointerOf(returned), pointerOf(buffer));
+        owned = arith::AndIOp::create(rewriter, loc, owned, other);
+      }
+      auto choice = scf::IfOp::create(rewriter, loc, type, owned,
+                                      /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(&choice.getThenRegion().front());
+      SmallVector<Value> sizes;
+      for (int64_t dim = 0; dim < type.getRank(); ++dim)
+        if (type.isDynamicDim(dim))
+          sizes.push_back(memref::DimOp::create(rewriter, loc, returned, dim));
+      Value hostCopy = memref::AllocOp::create(rewriter, loc,
+                                               withIdentityLayout(type), sizes);
+      createCopy(rewriter, loc, returned, hostCopy);
+      memref::DeallocOp::create(rewriter, loc, returned);
+      if (hostCopy.getType() != type)
+        hostCopy = memref::CastOp::create(rewriter, loc, type, hostCopy);
+      scf::YieldOp::create(rewriter, loc, hostCopy);
+      rewriter.setInsertionPointToStart(&choice.getElseRegion().front());
+      scf::YieldOp::create(rewriter, loc, returned);
+      rewriter.modifyOpInPlace(terminator,
+                               [&] { operand.set(choice.getResult(0)); });
+    }
   }
 
   /// With device copies, a buffer the host reaches only through block
@@ -494,17 +619,17 @@ struct InsertGPUAllocsPass
   }
 
   /// True for the buffers step 3 places itself: allocations, globals
-  /// (moved to the entry), and the arguments and call results of the
-  /// function's entry block (whose device copies are released at its end).
-  static bool isBuffer(Value value, func::FuncOp func) {
+  /// (moved to the entry), call results (moved into allocations of their
+  /// own), and the function's arguments (whose device copies are released
+  /// at its end).
+  static bool isBuffer(Value value) {
     if (value.getDefiningOp<memref::AllocOp>() ||
-        value.getDefiningOp<memref::GetGlobalOp>())
+        value.getDefiningOp<memref::GetGlobalOp>() ||
+        value.getDefiningOp<CallOpInterface>())
       return true;
-    Block *entry = &func.getBody().front();
-    if (auto arg = dyn_cast<BlockArgument>(value))
-      return arg.getOwner() == entry;
-    Operation *def = value.getDefiningOp();
-    return def && def->getBlock() == entry && isa<CallOpInterface>(def);
+    auto arg = dyn_cast<BlockArgument>(value);
+    return arg && arg.getOwner()->isEntryBlock() &&
+           isa<func::FuncOp>(arg.getOwner()->getParentOp());
   }
 
   /// The buffers that `value` may be when it is no buffer of its own: what
@@ -512,17 +637,19 @@ struct InsertGPUAllocsPass
   /// chooses, as canonicalization makes of such an scf.if), and the init and
   /// the yielded value of a loop's carried block argument or result, traced
   /// through views, nested branches and loops down to buffers (isBuffer).
-  /// Failure if one is anything else.
-  static LogicalResult bufferSources(Value value, func::FuncOp func,
+  /// Failure if one is anything else (`unplaceable` set).
+  static LogicalResult bufferSources(Value value,
                                      SmallVectorImpl<Value> &buffers,
-                                     SmallPtrSetImpl<Value> &visited) {
+                                     SmallPtrSetImpl<Value> &visited,
+                                     Value &unplaceable) {
     value = traceToViewRoot(value);
     if (!visited.insert(value).second)
       return success(); // a loop's value carried unchanged
-    if (isBuffer(value, func)) {
+    if (isBuffer(value)) {
       buffers.push_back(value);
       return success();
     }
+    unplaceable = value;
     SmallVector<Value, 2> sources;
     if (auto result = dyn_cast<OpResult>(value)) {
       Operation *owner = result.getOwner();
@@ -536,6 +663,9 @@ struct InsertGPUAllocsPass
         }
       } else if (auto select = dyn_cast<arith::SelectOp>(owner)) {
         sources.append({select.getTrueValue(), select.getFalseValue()});
+      } else if (auto loop = dyn_cast<scf::WhileOp>(owner)) {
+        // What the last condition passes on.
+        sources.push_back(loop.getConditionOp().getArgs()[index]);
       } else if (auto loop = dyn_cast<LoopLikeOpInterface>(owner)) {
         auto carried = loop.getRegionIterArgs();
         if (index >= carried.size())
@@ -546,15 +676,23 @@ struct InsertGPUAllocsPass
       }
     }
     if (auto arg = dyn_cast<BlockArgument>(value)) {
-      auto loop = dyn_cast<LoopLikeOpInterface>(arg.getOwner()->getParentOp());
-      OpOperand *init = loop ? loop.getTiedLoopInit(arg) : nullptr;
-      OpOperand *next = loop ? loop.getTiedLoopYieldedValue(arg) : nullptr;
-      if (!init || !next)
-        return failure();
-      sources.append({init->get(), next->get()});
+      Operation *parent = arg.getOwner()->getParentOp();
+      auto loop = dyn_cast<LoopLikeOpInterface>(parent);
+      auto whileLoop = dyn_cast<scf::WhileOp>(parent);
+      if (whileLoop && arg.getOwner() == whileLoop.getAfterBody()) {
+        // A while body's arguments are what the condition passes on.
+        sources.push_back(
+            whileLoop.getConditionOp().getArgs()[arg.getArgNumber()]);
+      } else {
+        OpOperand *init = loop ? loop.getTiedLoopInit(arg) : nullptr;
+        OpOperand *next = loop ? loop.getTiedLoopYieldedValue(arg) : nullptr;
+        if (!init || !next)
+          return failure();
+        sources.append({init->get(), next->get()});
+      }
     }
     for (Value source : sources)
-      if (failed(bufferSources(source, func, buffers, visited)))
+      if (failed(bufferSources(source, buffers, visited, unplaceable)))
         return failure();
     return success();
   }
@@ -577,16 +715,20 @@ struct InsertGPUAllocsPass
           hasIdentityLayout(copy.getTarget())) {
         if (!llvm::is_contained(kinds.blockCopies, copy))
           kinds.blockCopies.push_back(copy);
+        kinds.hostStores |= copy.getTarget() == alias;
         return;
       }
       bool isSource = copy.getSource() == alias;
       (isSource ? kinds.hostRead : kinds.hostWrite) = true;
+      kinds.hostStores |= !isSource;
       return;
     }
     if (isa<gpu::LaunchFuncOp>(user)) {
       kinds.deviceRead = kinds.deviceWrite = true;
       return;
     }
+    bool declaresEffects =
+        isa<MemoryEffectOpInterface>(user) && !isa<CallOpInterface>(user);
     LogicalResult attributed =
         forEachMemrefAccess(user, [&](Value memref, bool read, bool write) {
           if (memref != alias)
@@ -597,6 +739,7 @@ struct InsertGPUAllocsPass
           } else {
             kinds.hostRead |= read;
             kinds.hostWrite |= write;
+            kinds.hostStores |= write && declaresEffects;
           }
         });
     // An op whose effects name no operand (mpi.allreduce) may touch any of
@@ -608,6 +751,43 @@ struct InsertGPUAllocsPass
   static bool hasGpuAddressSpace(Value memref) {
     return isa_and_nonnull<gpu::AddressSpaceAttr>(
         cast<MemRefType>(memref.getType()).getMemorySpace());
+  }
+
+  /// Moves a call's result, memory the callee allocated and the caller
+  /// owns, into an allocation of the caller's, made right after the call:
+  /// the callee's buffer is copied in and freed there, and the allocation
+  /// takes over every other use, the caller's frees and ownership checks
+  /// included. Step 3 then places it as any allocation, wherever the call
+  /// is (a loop body whose result the loop carries too).
+  /// A copy on the host makes the allocation one the host writes (`kinds`).
+  memref::AllocOp moveIntoAllocation(IRRewriter &rewriter, OpResult result,
+                                     AccessKinds &kinds) {
+    Location loc = result.getLoc();
+    auto type = cast<MemRefType>(result.getType());
+    rewriter.setInsertionPointAfter(result.getOwner());
+    SmallPtrSet<Operation *, 8> readsResult;
+    SmallVector<Value> sizes;
+    for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+      if (!type.isDynamicDim(dim))
+        continue;
+      auto size = memref::DimOp::create(rewriter, loc, result, dim);
+      readsResult.insert(size);
+      sizes.push_back(size);
+    }
+    auto alloc =
+        memref::AllocOp::create(rewriter, loc, withIdentityLayout(type), sizes);
+    Operation *copy = createCopy(rewriter, loc, result, alloc);
+    kinds.hostWrite |= isa<memref::CopyOp>(copy);
+    readsResult.insert(copy);
+    readsResult.insert(memref::DeallocOp::create(rewriter, loc, result));
+    Value replacement = alloc;
+    if (alloc.getType() != type)
+      replacement = memref::CastOp::create(rewriter, loc, type, alloc);
+    rewriter.replaceUsesWithIf(result, replacement, [&](OpOperand &use) {
+      return !readsResult.contains(use.getOwner()) &&
+             use.getOwner() != replacement.getDefiningOp();
+    });
+    return alloc;
   }
 
   /// `freedThroughBranch`: the allocation is yielded by a branch, whose
@@ -690,52 +870,36 @@ struct InsertGPUAllocsPass
     SmallPtrSet<Operation *, 8> readsOriginal;
     Value buffer = createDeviceCopy(rewriter, orig, kinds, readsOriginal);
     redirectUses(rewriter, orig, buffer, readsOriginal, terminator);
-    rewriter.setInsertionPoint(releasePoint(orig, terminator));
+    rewriter.setInsertionPoint(terminator);
     releaseDeviceCopy(rewriter, orig, buffer, kinds);
-  }
-
-  /// Where the device copy of `orig` is released: before the first op of
-  /// the function's body after `orig` that frees it (ownership-based
-  /// deallocation, ahead of the return), so that results copied back land
-  /// in live memory; else at `terminator`.
-  static Operation *releasePoint(Value orig, Operation *terminator) {
-    Operation *def = orig.getDefiningOp();
-    Block *body = terminator->getBlock();
-    if (def && def->getBlock() != body)
-      return terminator;
-    auto begin = def ? std::next(def->getIterator()) : body->begin();
-    for (Operation &op : llvm::make_range(begin, body->end())) {
-      WalkResult found = op.walk([&](memref::DeallocOp dealloc) {
-        Value freed = dealloc.getMemref();
-        if (auto metadata =
-                freed.getDefiningOp<memref::ExtractStridedMetadataOp>())
-          freed = metadata.getSource();
-        return freed == orig ? WalkResult::interrupt() : WalkResult::advance();
-      });
-      if (found.wasInterrupted())
-        return &op;
-    }
-    return terminator;
   }
 
   /// As copyToDeviceBuffer, for a function argument that the caller may
   /// have allocated on the GPU already: only when the runtime says it did
   /// not is a device copy made (and copied back and freed on return).
-  /// `hostInPlace`: the function's host code also touches the argument in
-  /// place, so GPU memory the host cannot reach is copied too.
+  /// Where the function's host code also touches the argument in place, GPU
+  /// memory the host cannot reach is copied too.
   void copyArgumentToDeviceBuffer(IRRewriter &rewriter, BlockArgument arg,
                                   const AccessKinds &kinds,
-                                  Operation *terminator, bool hostInPlace) {
+                                  Operation *terminator) {
     if (!argumentsInPlace || !isOpenCL())
       return copyToDeviceBuffer(rewriter, arg, kinds, terminator);
     Location loc = arg.getLoc();
     SmallPtrSet<Operation *, 8> readsOriginal;
-    // A discrete GPU's own memory is copied like host memory for host code
-    // that touches the argument in place.
-    auto onGpu = imex::gpux::IsGpuMemoryOp::create(
-        rewriter, loc, rewriter.getI1Type(), arg, /*host_access=*/hostInPlace);
-    readsOriginal.insert(onGpu);
-    auto choice = scf::IfOp::create(rewriter, loc, arg.getType(), onGpu,
+    Value inPlace = imex::gpux::IsGpuMemoryOp::create(
+        rewriter, loc, rewriter.getI1Type(), arg,
+        /*host_access=*/kinds.accessedInPlaceOnHost());
+    readsOriginal.insert(inPlace.getDefiningOp());
+    if (!kinds.onDevice()) {
+      // Host code alone uses host memory in place too: only GPU memory the
+      // host cannot reach is copied.
+      auto onGpu = imex::gpux::IsGpuMemoryOp::create(
+          rewriter, loc, rewriter.getI1Type(), arg, /*host_access=*/false);
+      readsOriginal.insert(onGpu);
+      inPlace = arith::OrIOp::create(rewriter, loc, inPlace,
+                                     negate(rewriter, loc, onGpu));
+    }
+    auto choice = scf::IfOp::create(rewriter, loc, arg.getType(), inPlace,
                                     /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(&choice.getThenRegion().front());
@@ -747,12 +911,16 @@ struct InsertGPUAllocsPass
     redirectUses(rewriter, arg, buffer, readsOriginal, terminator);
 
     rewriter.setInsertionPoint(terminator);
-    Value onHost = arith::XOrIOp::create(
-        rewriter, loc, onGpu,
-        arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true)));
-    auto release = scf::IfOp::create(rewriter, loc, onHost);
+    auto release =
+        scf::IfOp::create(rewriter, loc, negate(rewriter, loc, inPlace));
     rewriter.setInsertionPointToStart(&release.getThenRegion().front());
     releaseDeviceCopy(rewriter, arg, buffer, kinds);
+  }
+
+  static Value negate(IRRewriter &rewriter, Location loc, Value condition) {
+    return arith::XOrIOp::create(
+        rewriter, loc, condition,
+        arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true)));
   }
 
   /// A device buffer shaped like `orig`, filled from it when the device
@@ -763,9 +931,7 @@ struct InsertGPUAllocsPass
                          SmallPtrSetImpl<Operation *> &readsOriginal) {
     Location loc = orig.getLoc();
     auto origType = cast<MemRefType>(orig.getType());
-    auto bufferType =
-        MemRefType::get(origType.getShape(), origType.getElementType(),
-                        MemRefLayoutAttrInterface(), origType.getMemorySpace());
+    MemRefType bufferType = withIdentityLayout(origType);
     Value buffer;
     if (memref::CastOp::areCastCompatible(bufferType, origType)) {
       SmallVector<Value> dynamicSizes;
@@ -783,9 +949,9 @@ struct InsertGPUAllocsPass
     } else {
       buffer = createViewLike(rewriter, orig, readsOriginal);
     }
-    // A kernel that writes part of it keeps the rest: copied in too (IMEX
-    // copies in only what kernels read, and handed back garbage there).
-    if (kinds.hostWrite && (kinds.deviceRead || kinds.deviceWritesView))
+    // (IMEX copies in only what kernels read, and hands back garbage where
+    // a kernel writes part of a buffer.)
+    if (kinds.readsEntryValues())
       readsOriginal.insert(createCopy(rewriter, loc, orig, buffer));
     return buffer;
   }
@@ -885,7 +1051,7 @@ struct InsertGPUAllocsPass
   void releaseDeviceCopy(IRRewriter &rewriter, Value orig, Value buffer,
                          const AccessKinds &kinds) {
     Location loc = orig.getLoc();
-    if (kinds.hostRead && kinds.deviceWrite)
+    if (kinds.mayWrite())
       createCopy(rewriter, loc, buffer, orig);
     if (isOpenCL())
       gpu::DeallocOp::create(rewriter, loc, Type(), ValueRange(), buffer);

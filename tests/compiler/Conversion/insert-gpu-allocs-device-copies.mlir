@@ -284,14 +284,24 @@ func.func @copies_not_moved(%out: memref<*xf32>) {
 
 // An allocation in a branch that a kernel there writes, and that leaves
 // through the branch's result: freed where that result is, not at the
-// return (which it does not dominate: the pass used to fail).
+// return (which it does not dominate: the pass used to fail). The result
+// may be that GPU buffer, handed back as a host copy and freed, or the
+// argument, which is the caller's: it is compared with the argument.
 // CHECK-LABEL: func.func @allocation_in_branch
-// CHECK:      scf.if
+// CHECK-SAME: (%[[FLAG:.*]]: i1, %[[A:.*]]: memref<8xf32>)
+// CHECK:      %[[R:.*]] = scf.if %[[FLAG]]
 // CHECK:      } else {
 // CHECK-NEXT:   %[[G:.*]] = gpu.alloc
 // CHECK:        scf.yield %[[G]]
-// CHECK-NOT:  gpu.dealloc
-// CHECK:      return
+// CHECK-NOT:  gpu.dealloc  %[[G]]
+// CHECK:      %[[ON:.*]] = gpux.is_gpu_memory %[[R]] :
+// CHECK-NEXT: %[[PR:.*]] = memref.extract_aligned_pointer_as_index %[[R]]
+// CHECK-NEXT: %[[PA:.*]] = memref.extract_aligned_pointer_as_index %[[A]]
+// CHECK-NEXT: %[[OTHER:.*]] = arith.cmpi ne, %[[PR]], %[[PA]]
+// CHECK-NEXT: %[[OWNED:.*]] = arith.andi %[[ON]], %[[OTHER]]
+// CHECK-NEXT: %[[H:.*]] = scf.if %[[OWNED]]
+// CHECK:        memref.dealloc %[[R]]
+// CHECK:      return %[[H]]
 // SHARED-LABEL: func.func @allocation_in_branch
 // SHARED-NOT:  gpu.dealloc
 // SHARED:      return
@@ -352,4 +362,110 @@ func.func @loop_carried(%n: index) -> memref<8xf32> {
     scf.yield %next : memref<8xf32>
   }
   return %r : memref<8xf32>
+}
+
+// -----
+
+// Arguments that only the host code of a function with kernels touches may
+// be device memory too (device arrays are used in place):
+// - %read, read in place: used in place when it is host memory or GPU
+//   memory the host reaches, else copied into host-shared memory (copied
+//   in, not back: nothing stores into it);
+// - %stored, written in place: the same, and its copy is copied back;
+// - %whole, copied whole: the copy becomes gpu.memcpy, which reaches any
+//   memory, and the argument is not copied itself.
+// Without device copies (IMEX's behaviour) none of them is touched.
+// CHECK-LABEL: func.func @host_only_arguments
+// CHECK-SAME: (%[[READ:[^:]*]]: memref<8xf32>, %[[STORED:[^:]*]]: memref<8xf32>, %[[WHOLE:[^:]*]]: memref<8xf32>
+// CHECK:      %[[S:.*]] = scf.if
+// CHECK:      %[[HR:.*]] = gpux.is_gpu_memory %[[READ]] host_access
+// CHECK-NEXT: %[[GR:.*]] = gpux.is_gpu_memory %[[READ]] :
+// CHECK:      %[[NR:.*]] = arith.xori %[[GR]]
+// CHECK-NEXT: %[[PR:.*]] = arith.ori %[[HR]], %[[NR]]
+// CHECK-NEXT: %[[R:.*]] = scf.if %[[PR]]
+// CHECK-NEXT:   scf.yield %[[READ]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT:   %[[CR:.*]] = gpu.alloc  host_shared ()
+// CHECK-NEXT:   gpu.memcpy  %[[CR]], %[[READ]]
+// CHECK-NOT:  gpux.is_gpu_memory %[[WHOLE]]
+// CHECK:      memref.load %[[R]]
+// CHECK:      memref.store %{{.*}}, %[[S]]
+// CHECK:      gpu.memcpy  %{{.*}}, %[[WHOLE]]
+// CHECK:      scf.if
+// CHECK-NEXT:   gpu.dealloc  %[[R]]
+// CHECK:      scf.if
+// CHECK-NEXT:   gpu.memcpy  %[[STORED]], %[[S]]
+// CHECK-NEXT:   gpu.dealloc  %[[S]]
+// CHECK:      return
+// SHARED-LABEL: func.func @host_only_arguments
+// SHARED-NOT:  gpux.is_gpu_memory
+// SHARED:      return
+func.func @host_only_arguments(%read: memref<8xf32>, %stored: memref<8xf32>, %whole: memref<8xf32>) -> memref<8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %m = memref.alloc() : memref<8xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %m[%bx] : memref<8xf32>
+    %w = arith.addf %v, %v : f32
+    memref.store %w, %m[%bx] : memref<8xf32>
+    gpu.terminator
+  }
+  %first = memref.load %read[%c0] : memref<8xf32>
+  memref.store %first, %stored[%c0] : memref<8xf32>
+  memref.copy %whole, %m : memref<8xf32> to memref<8xf32>
+  return %m : memref<8xf32>
+}
+
+// -----
+
+// A function without kernels has no device to copy with: its arguments are
+// left as they are.
+// CHECK-LABEL: func.func @no_kernels
+// CHECK-NOT:  gpux.is_gpu_memory
+// CHECK-NOT:  gpu.alloc
+// CHECK:      return
+func.func @no_kernels(%read: memref<8xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %first = memref.load %read[%c0] : memref<8xf32>
+  return %first : f32
+}
+
+// -----
+
+// An argument that a kernel reads and that the host passes to a call: its
+// device copy is copied in, and not copied back (a call is taken to leave
+// its arguments as they are; the caller's array may be a constant). One
+// the host stores into is copied back.
+// CHECK-LABEL: func.func @call_argument
+// CHECK-SAME: (%[[A:[^:]*]]: memref<8xf32>, %[[B:[^:]*]]: memref<8xf32>
+// CHECK:      %[[GB:.*]] = scf.if
+// CHECK:        gpu.memcpy  %{{.*}}, %[[B]]
+// CHECK:      %[[GA:.*]] = scf.if
+// CHECK:        gpu.memcpy  %{{.*}}, %[[A]]
+// CHECK:      call @consume(%[[GA]])
+// CHECK:      scf.if
+// CHECK-NEXT:   gpu.dealloc  %[[GA]]
+// CHECK:      scf.if
+// CHECK-NEXT:   gpu.memcpy  %[[B]], %[[GB]]
+// CHECK-NEXT:   gpu.dealloc  %[[GB]]
+func.func private @consume(memref<8xf32>)
+func.func @call_argument(%a: memref<8xf32>, %b: memref<8xf32>) -> memref<8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %f = arith.constant 1.0 : f32
+  %m = memref.alloc() : memref<8xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %a[%bx] : memref<8xf32>
+    %w = memref.load %b[%bx] : memref<8xf32>
+    %s = arith.addf %v, %w : f32
+    memref.store %s, %m[%bx] : memref<8xf32>
+    gpu.terminator
+  }
+  call @consume(%a) : (memref<8xf32>) -> ()
+  memref.store %f, %b[%c0] : memref<8xf32>
+  return %m : memref<8xf32>
 }

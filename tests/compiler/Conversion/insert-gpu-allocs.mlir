@@ -392,10 +392,12 @@ func.func @branch_chooses_stack(%first: i1) {
   %c1 = arith.constant 1 : index
   %f = arith.constant 1.0 : f32
   %a = memref.alloc() : memref<f32>
-  // expected-error @+1 {{Unhandled memref producer}}
+  // The error names what cannot be placed, the note what it is part of.
+  // expected-note @+1 {{of a buffer used on the GPU}}
   %pick = scf.if %first -> (memref<f32>) {
     scf.yield %a : memref<f32>
   } else {
+    // expected-error @+1 {{Unhandled memref producer}}
     %b = memref.alloca() : memref<f32>
     scf.yield %b : memref<f32>
   }
@@ -515,21 +517,31 @@ func.func @view_returned() -> memref<4xf32> {
 
 // -----
 
-// A call's result that a kernel reads gets a device copy, which the kernel
-// uses and which is released before the result is freed; the deallocation
-// of the result (ownership-based: its base buffer, and the pointer the
-// ownership checks compare) still frees the result itself, not the copy.
+// A call's result that a kernel reads moves into a GPU allocation of the
+// caller's, made right after the call: the callee's buffer is copied in and
+// freed there, and the allocation takes over every other use, the
+// deallocation's base buffer and the pointer its ownership checks compare
+// included (they then free the GPU buffer, through the runtime's generic
+// free). The copy is a host one: the allocation is host-shared.
 // OPENCL-LABEL: func.func @call_result
 // OPENCL:      %[[R:.*]] = call @make
-// OPENCL:      %[[G:.*]] = gpu.alloc  host_shared
-// OPENCL:      memref.copy %[[R]], %[[G]]
+// OPENCL-NEXT: %[[C0:.*]] = arith.constant 0
+// OPENCL-NEXT: %[[N:.*]] = memref.dim %[[R]], %[[C0]]
+// OPENCL-NEXT: %[[G:.*]] = gpu.alloc  host_shared (%[[N]])
+// OPENCL-NEXT: memref.copy %[[R]], %[[G]]
+// OPENCL-NEXT: memref.dealloc %[[R]]
 // OPENCL:      gpu.launch
 // OPENCL:        memref.load %[[G]]
-// OPENCL:      %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]
-// OPENCL:      memref.extract_aligned_pointer_as_index %[[R]]
-// OPENCL-NEXT: gpu.dealloc  %[[G]]
+// OPENCL:      %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[G]]
+// OPENCL:      memref.extract_aligned_pointer_as_index %[[G]]
 // OPENCL-NEXT: memref.dealloc %[[BASE]]
+// OPENCL-NOT:  gpu.dealloc  %[[G]]
 // OPENCL:      return
+// Vulkan leaves host buffers, allocations and call results alike, in place.
+// VULKAN-LABEL: func.func @call_result
+// VULKAN:      %[[R:.*]] = call @make
+// VULKAN-NOT:  memref.copy
+// VULKAN:      memref.load %[[R]]
 func.func private @make(index) -> memref<?xf32>
 func.func @call_result(%n: index, %out: memref<f32>) -> index {
   %c1 = arith.constant 1 : index
@@ -585,16 +597,15 @@ func.func @freed_through_metadata(%n: index, %returned: i1) -> memref<?xf32> {
 
 // -----
 
-// A call's result that a kernel writes is copied back from its device copy
-// before the function frees the result, not after.
+// A call's result that a kernel writes: its allocation is what the
+// function frees (no copy back, no second free).
 // OPENCL-LABEL: func.func @call_result_written
 // OPENCL:      %[[R:.*]] = call @make
 // OPENCL:      %[[G:.*]] = gpu.alloc  host_shared
+// OPENCL:      memref.dealloc %[[R]]
 // OPENCL:      gpu.launch
 // OPENCL:        memref.store %{{.*}}, %[[G]]
-// OPENCL:      %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]
-// OPENCL-NEXT: memref.copy %[[G]], %[[R]]
-// OPENCL-NEXT: gpu.dealloc  %[[G]]
+// OPENCL:      %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[G]]
 // OPENCL-NEXT: memref.dealloc %[[BASE]]
 // OPENCL-NEXT: return
 func.func private @make(index) -> memref<?xf32>
@@ -614,9 +625,20 @@ func.func @call_result_written(%n: index) {
 
 // -----
 
-// A loop-carried buffer that a call in the loop body makes is none the pass
-// places (a device copy of the call's result would be released at the
-// return, which the call does not dominate): an error, not invalid IR.
+// A loop-carried buffer that a call in the loop body makes: the call's
+// result moves into a GPU allocation in the body, which the loop carries
+// (host-shared, as every loop-carried buffer) and its result's owner frees.
+// OPENCL-LABEL: func.func @made_in_loop_body
+// OPENCL:      %[[INIT:.*]] = gpu.alloc  host_shared ()
+// OPENCL:      scf.for {{.*}} iter_args(%[[PREV:.*]] = %[[INIT]])
+// OPENCL:        memref.store %{{.*}}, %[[PREV]]
+// OPENCL:        %[[NEXT:.*]] = func.call @make
+// OPENCL-NEXT:   %[[G:.*]] = gpu.alloc  host_shared ()
+// OPENCL-NEXT:   memref.copy %[[NEXT]], %[[G]]
+// OPENCL-NEXT:   memref.dealloc %[[NEXT]]
+// OPENCL-NEXT:   scf.yield %[[G]]
+// OPENCL-NOT:  gpu.dealloc
+// OPENCL:      return
 func.func private @make() -> memref<8xf32>
 func.func @made_in_loop_body(%n: index) {
   %c0 = arith.constant 0 : index
@@ -624,7 +646,6 @@ func.func @made_in_loop_body(%n: index) {
   %c8 = arith.constant 8 : index
   %f = arith.constant 1.0 : f32
   %init = memref.alloc() : memref<8xf32>
-  // expected-error @+1 {{Unhandled memref producer}}
   %r = scf.for %i = %c0 to %n step %c1 iter_args(%prev = %init) -> memref<8xf32> {
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
                threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
@@ -635,4 +656,53 @@ func.func @made_in_loop_body(%n: index) {
     scf.yield %next : memref<8xf32>
   }
   return
+}
+
+// -----
+
+// scf.while: the body's arguments and the loop's results are what the
+// condition passes on, the condition's arguments the init and what the body
+// yields. All are the two allocations, host-shared, freed by the result's
+// owner. The function returns what the loop chose: where that is GPU memory
+// (here always), the caller gets a host copy and the GPU buffer is freed.
+// OPENCL-LABEL: func.func @while_carried
+// OPENCL:      %[[INIT:.*]] = gpu.alloc  host_shared ()
+// OPENCL:      %[[R:.*]] = scf.while (%[[X:.*]] = %[[INIT]])
+// OPENCL:        memref.load %[[X]]
+// OPENCL:      } do {
+// OPENCL:        %[[NEXT:.*]] = gpu.alloc  host_shared ()
+// OPENCL:        gpu.launch
+// OPENCL:          memref.store %{{.*}}, %[[NEXT]]
+// OPENCL:      %[[ON:.*]] = gpux.is_gpu_memory %[[R]]
+// OPENCL-NEXT: %[[H:.*]] = scf.if %[[ON]]
+// OPENCL-NEXT:   %[[COPY:.*]] = memref.alloc()
+// OPENCL-NEXT:   memref.copy %[[R]], %[[COPY]]
+// OPENCL-NEXT:   memref.dealloc %[[R]]
+// OPENCL-NEXT:   scf.yield %[[COPY]]
+// OPENCL-NEXT: } else {
+// OPENCL-NEXT:   scf.yield %[[R]]
+// OPENCL-NOT:  gpu.dealloc
+// OPENCL:      return %[[H]]
+func.func @while_carried(%limit: f32) -> memref<8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %init = memref.alloc() : memref<8xf32>
+  %r = scf.while (%x = %init) : (memref<8xf32>) -> memref<8xf32> {
+    %v = memref.load %x[%c0] : memref<8xf32>
+    %go = arith.cmpf olt, %v, %limit : f32
+    scf.condition(%go) %x : memref<8xf32>
+  } do {
+  ^bb0(%x: memref<8xf32>):
+    %next = memref.alloc() : memref<8xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      %v = memref.load %x[%bx] : memref<8xf32>
+      %w = arith.addf %v, %v : f32
+      memref.store %w, %next[%bx] : memref<8xf32>
+      gpu.terminator
+    }
+    scf.yield %next : memref<8xf32>
+  }
+  return %r : memref<8xf32>
 }

@@ -1,0 +1,95 @@
+// Driver of gpu-loop-arguments.mlir: calls each function with a host array,
+// a shared device array and device memory (read back with gpuMemCopy), and
+// checks the results; array results are freed with free().
+#include "codegen.h"
+#include "kernels.h"
+
+#include <imexrt/imexrt.h>
+
+#include <cstdlib>
+#include <vector>
+
+using namespace cg;
+using M1 = imexc_memref_1d_f32;
+
+namespace {
+
+enum class Memory { Host, Shared, Device };
+const char *name(Memory m) {
+  return m == Memory::Host     ? "host"
+         : m == Memory::Shared ? "shared"
+                               : "device memory";
+}
+
+/// The values of `host` in memory of kind `m` (the vector itself for Host).
+float *place(std::vector<float> &host, Memory m) {
+  if (m == Memory::Host)
+    return host.data();
+  size_t bytes = host.size() * sizeof(float);
+  auto *p = static_cast<float *>(
+      gpuMemAlloc(nullptr, bytes, 64, m == Memory::Shared ? 1 : 0));
+  gpuMemCopy(nullptr, p, host.data(), bytes);
+  return p;
+}
+
+/// Copies `p` back into `host` and frees it, unless it is `host` itself.
+void release(float *p, std::vector<float> &host) {
+  if (p == host.data())
+    return;
+  gpuMemCopy(nullptr, host.data(), p, host.size() * sizeof(float));
+  gpuMemFree(nullptr, p);
+}
+
+/// Elements of `got` that are not `factor` times 1, 2, 3, 4, 5.
+int multipleErrors(const float *got, float factor) {
+  int bad = 0;
+  for (int i = 0; i < 5; ++i)
+    bad += got[i] == factor * float(i + 1) ? 0 : 1;
+  return bad;
+}
+
+void doubling(Memory m, std::vector<float> &a) {
+  float *p = place(a, m);
+  M1 ma{p, p, 0, {5}, {1}};
+  imexc_doubling_result r;
+  _mlir_ciface_doubling(&r, &ma);
+  report(std::string("doubling ") + name(m), multipleErrors(r.r0.aligned, 128),
+         "not 128 a");
+  std::free(r.r0.allocated);
+  release(p, a);
+}
+
+void addTimes(Memory m, std::vector<float> &a, int64_t n) {
+  float *p = place(a, m);
+  M1 ma{p, p, 0, {5}, {1}};
+  std::string label = " " + std::to_string(n) + " times " + name(m);
+  imexc_add_times_result r;
+  _mlir_ciface_add_times(&r, &ma, n);
+  report("add_times" + label, multipleErrors(r.r0.aligned, float(n + 1)),
+         "not (n + 1) a");
+  std::free(r.r0.allocated);
+
+  std::vector<float> out(5, -1.0f);
+  float *q = place(out, m);
+  M1 mo{q, q, 0, {5}, {1}};
+  _mlir_ciface_add_times_into(&ma, n, &mo);
+  release(q, out);
+  report("add_times_into" + label, multipleErrors(out.data(), float(n + 1)),
+         "out not (n + 1) a");
+  release(p, a);
+}
+
+} // namespace
+
+int main() {
+  std::vector<float> a = {1, 2, 3, 4, 5};
+  for (Memory m : {Memory::Host, Memory::Shared, Memory::Device})
+    doubling(m, a);
+  for (Memory m : {Memory::Host, Memory::Shared, Memory::Device})
+    for (int64_t n : {0, 2})
+      addTimes(m, a, n);
+  report("arguments unchanged", multipleErrors(a.data(), 1), "a changed");
+  report("no runtime errors", imexrtGetErrorCount() == 0 ? 0 : 1,
+         imexrtGetLastError());
+  return finish();
+}
