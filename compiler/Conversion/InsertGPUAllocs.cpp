@@ -62,9 +62,10 @@ struct AccessKinds {
   /// A kernel writes it through a view (subview, cast, ...): perhaps only
   /// part of it, so a device copy must start from what the host holds.
   bool deviceWritesView = false;
-  /// The function returns the buffer itself, whole (step 3 hands back a
-  /// host copy of allocations); a returned view or alias counts as a host
-  /// read and write.
+  /// The function returns the buffer itself, whole, or a branch or loop's
+  /// choice of it (step 3 hands back host copies of allocations and of
+  /// choices that are GPU memory); a returned view counts as a host read
+  /// and write.
   bool returned = false;
   /// Host memref.copy ops from or into the buffer or an alias, each between
   /// identity layouts: one block, which gpu.memcpy can move. Other copies
@@ -422,8 +423,9 @@ struct InsertGPUAllocsPass
     // A buffer chosen by a branch (scf.if after partitioning: one process
     // takes a reduction's init, the others a neutral one) or carried by a
     // loop (kernels on the previous iteration's buffer) is each of the
-    // buffers it may be; the host fills them in turn, so they are shared
-    // with it, and freed where the branch or loop result is.
+    // buffers it may be, accessed as the choice is and through its own
+    // aliases (the choice among them), and freed where the branch or loop
+    // result is.
     llvm::MapVector<Value, AccessKinds> expanded;
     llvm::SmallPtrSet<Value, 4> yielded;
     for (auto &[root, kinds] : roots) {
@@ -441,23 +443,24 @@ struct InsertGPUAllocsPass
           error.attachNote(root.getLoc()) << "of a buffer used on the GPU";
         return error;
       }
-      AccessKinds shared = kinds;
-      shared.hostRead = shared.hostWrite = true;
+      AccessKinds chosen = kinds;
       // Written through the choice: perhaps only in part.
-      shared.deviceWritesView |= shared.deviceWrite;
+      chosen.deviceWritesView |= chosen.deviceWrite;
       for (Value buffer : buffers) {
-        expanded[buffer] |= shared;
+        expanded[buffer] |= chosen;
         yielded.insert(buffer);
       }
     }
     roots = std::move(expanded);
+    BufferViewFlowAnalysis aliasing(func);
+    for (Value buffer : yielded)
+      addAliasAccesses(buffer, roots[buffer], aliasing);
     // With device copies, any argument may be memory the host cannot map
     // (device arrays are used in place). A function that runs kernels, and
     // so has a device to copy with, places the arguments its host code
     // touches too: those it reads or writes in place, and those it copies
     // whole (with gpu.memcpy).
     if (deviceCopies && isOpenCL() && !roots.empty()) {
-      BufferViewFlowAnalysis aliasing(func);
       for (BlockArgument arg : func.getArguments()) {
         auto type = dyn_cast<MemRefType>(arg.getType());
         if (!type || !type.isStrided() || roots.contains(arg))
@@ -704,7 +707,9 @@ struct InsertGPUAllocsPass
     bool onDevice =
         user->getParentOfType<gpu::LaunchOp>() || isa<gpu::LaunchFuncOp>(user);
     if (isa<func::ReturnOp>(user)) {
-      if (alias == root && hasIdentityLayout(root))
+      // The buffer whole, or a branch or loop's choice of it (handed back
+      // by copyChosenResultsToHost); a view is read and written in place.
+      if (traceToViewRoot(alias) == alias && hasIdentityLayout(alias))
         kinds.returned = true;
       else
         kinds.hostRead = kinds.hostWrite = true;

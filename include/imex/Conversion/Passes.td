@@ -233,21 +233,27 @@ def InsertGPUAllocs : Pass<"insert-gpu-allocs", "::mlir::func::FuncOp"> {
     through view-like ops to its root (a `memref.alloc`, `memref.get_global`,
     call result or function argument) and the root gets GPU memory:
     OpenCL turns allocations into `gpu.alloc` (host-shared when the host also
-    touches the buffer); globals, arguments and call results get a GPU copy,
-    with copies in and out as the host/device reads and writes require.
-    Accesses are the memory effects of the ops in the launch; XeGPU's
-    `load_nd`/`store_nd`/`prefetch_nd` access the memref their descriptor
-    was made from (`create_nd_tdesc`, through `update_nd_offset`). An
-    access the pass cannot attribute to a memref is the error "Unhandled
-    mem op in gpu region" (IMEX spells it "Uhhandled"). A root that an
-    `scf.if` or `arith.select` chooses (partitioned reductions give one
-    process the init and the others a neutral buffer), or that a loop
-    carries (a body's block argument, a loop result: its init and what the
-    body yields), is each buffer it may be, traced through nested choices:
-    allocations become host-shared `gpu.alloc`s, freed where the branch or
-    loop result is (deallocation reaches them through the runtime's generic
-    free); arguments, call results of the entry block and globals get their
-    device copies, filled first. Other sources are the error above.
+    touches the buffer, through any alias); a call's result moves into such
+    an allocation made right after the call (the callee's buffer copied in
+    and freed there; the allocation takes over every other use, frees
+    included); globals and arguments get a GPU copy, copied in where
+    anything reads them and back where a kernel or a host store writes them
+    (calls are taken to leave their arguments alone). Vulkan leaves
+    allocations and call results alone. Accesses are the memory effects of
+    the ops in the launch; XeGPU's `load_nd`/`store_nd`/`prefetch_nd` access
+    the memref their descriptor was made from (`create_nd_tdesc`, through
+    `update_nd_offset`). An access the pass cannot attribute to a memref is
+    the error "Unhandled mem op in gpu region" (IMEX spells it "Uhhandled").
+    A root that an `scf.if` or `arith.select` chooses (partitioned
+    reductions give one process the init and the others a neutral buffer),
+    or that a loop carries (`scf.for`, `scf.while`: a body's block argument,
+    a loop result), is each buffer it may be, traced through nested choices,
+    accessed as the choice is and through its own aliases: allocations and
+    call results are freed where the branch or loop result is (deallocation
+    reaches them through the runtime's generic free). A returned choice that
+    is GPU memory at run time, and not an argument, is handed back as a host
+    copy and freed. Other sources are the error "Unhandled memref producer",
+    at the value that cannot be placed.
 
     `in-regions` mode: every `memref.alloc`/`memref.dealloc` whose nearest
     env_region is a GPU region becomes `gpu.alloc`/`gpu.dealloc`, and the
@@ -269,7 +275,8 @@ def InsertGPUAllocs : Pass<"insert-gpu-allocs", "::mlir::func::FuncOp"> {
     through a view (perhaps only in part) is copied in too; host calls that
     take a buffer unranked, and ops whose memory effects name no operand
     (`mpi.allreduce`), count as host reads and writes; a returned allocation
-    is freed after its host copy.
+    is freed after its host copy; call results anywhere, loop-carried and
+    branch-chosen buffers are placed (IMEX handles none of them).
 
     With `device-copies` (opencl), a buffer whose host code touches it only
     through `memref.copy` between identity layouts (whole blocks) and, for
@@ -281,7 +288,11 @@ def InsertGPUAllocs : Pass<"insert-gpu-allocs", "::mlir::func::FuncOp"> {
     than host memory across the bus. Everything else stays host-shared.
     With `arguments-in-place`, an argument that the host code also touches
     in place is used in place only when it is GPU memory the host can reach
-    (`gpux.is_gpu_memory ... host_access`).
+    (`gpux.is_gpu_memory ... host_access`). In a function with kernels, an
+    argument that only host code touches may be device memory too: where it
+    touches it in place, GPU memory the host cannot reach is copied into
+    host-shared memory (host memory is used in place); its whole copies
+    become `gpu.memcpy`.
   }];
   let options = [
     Option<"clientAPI", "client-api", "std::string", /*default=*/"\"opencl\"",

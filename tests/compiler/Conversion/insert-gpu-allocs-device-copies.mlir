@@ -327,19 +327,25 @@ func.func @allocation_in_branch(%flag: i1, %a: memref<8xf32>) -> memref<8xf32> {
 
 // A kernel in a loop body on the buffer of the previous iteration (a
 // loop-carried block argument): the loop's init and the body's new buffer
-// get GPU memory (shared, as the host fills them in turn), nothing is
-// asked of the block argument itself, and the body's buffer is freed where
-// the loop's result is. (It was taken for a function argument: copies at
-// the body's start, released at the return, which they do not dominate.)
+// get GPU memory, device memory as the host reaches them only through the
+// loop's result, which the return hands back as a host copy (gpu.memcpy);
+// nothing is asked of the block argument itself, and the body's buffer is
+// freed where the loop's result is. (It was taken for a function argument:
+// copies at the body's start, released at the return, which they do not
+// dominate.) Without device copies both are host-shared.
 // CHECK-LABEL: func.func @loop_carried
-// CHECK:      %[[INIT:.*]] = gpu.alloc  host_shared () : memref<8xf32>
-// CHECK:      scf.for {{.*}} iter_args(%[[PREV:.*]] = %[[INIT]])
+// CHECK:      %[[INIT:.*]] = gpu.alloc  () : memref<8xf32>
+// CHECK:      %[[R:.*]] = scf.for {{.*}} iter_args(%[[PREV:.*]] = %[[INIT]])
 // CHECK-NOT:    gpux.is_gpu_memory
-// CHECK:        %[[NEXT:.*]] = gpu.alloc  host_shared () : memref<8xf32>
+// CHECK:        %[[NEXT:.*]] = gpu.alloc  () : memref<8xf32>
 // CHECK:        gpu.launch
 // CHECK:          memref.load %[[PREV]]
 // CHECK:          memref.store %{{.*}}, %[[NEXT]]
 // CHECK:        scf.yield %[[NEXT]]
+// CHECK:      gpux.is_gpu_memory %[[R]]
+// CHECK:        %[[H:.*]] = memref.alloc()
+// CHECK-NEXT:   gpu.memcpy  %[[H]], %[[R]]
+// CHECK-NEXT:   memref.dealloc %[[R]]
 // SHARED-LABEL: func.func @loop_carried
 // SHARED:      gpu.alloc  host_shared
 // SHARED:      scf.for

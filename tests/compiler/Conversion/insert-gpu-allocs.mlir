@@ -295,10 +295,11 @@ func.func @unhandled_producer(%n: index) {
 
 // A buffer a branch chooses (partitioning gives one process a reduction's
 // init and the others a neutral one) is each allocation it may be: both
-// become host-shared GPU allocations, freed by the branch result's owner
-// (no free on return). A branch that yields anything else stays an error.
+// become GPU allocations, freed by the branch result's owner (no free on
+// return), host-shared where the host touches them (it fills %b). A branch
+// that yields anything else stays an error.
 // OPENCL-LABEL: func @branch_chosen
-// OPENCL: gpu.alloc host_shared () : memref<f32>
+// OPENCL: gpu.alloc () : memref<f32>
 // OPENCL: %[[PICK:.*]] = scf.if
 // OPENCL: gpu.alloc host_shared () : memref<f32>
 // OPENCL: gpu.launch
@@ -328,9 +329,10 @@ func.func @branch_chosen(%first: i1) {
 
 // -----
 
-// Nested branches: all three allocations they may yield.
+// Nested branches: all three allocations they may yield (which the host
+// does not touch).
 // OPENCL-LABEL: func @nested_branches
-// OPENCL-COUNT-3: gpu.alloc host_shared () : memref<f32>
+// OPENCL-COUNT-3: gpu.alloc () : memref<f32>
 // OPENCL-NOT: memref.alloc()
 func.func @nested_branches(%first: i1, %second: i1) {
   %c1 = arith.constant 1 : index
@@ -626,10 +628,11 @@ func.func @call_result_written(%n: index) {
 // -----
 
 // A loop-carried buffer that a call in the loop body makes: the call's
-// result moves into a GPU allocation in the body, which the loop carries
-// (host-shared, as every loop-carried buffer) and its result's owner frees.
+// result moves into a GPU allocation in the body (host-shared: the host
+// copies the result in), which the loop carries and its result's owner
+// frees. The loop's init, which the host does not touch, is not shared.
 // OPENCL-LABEL: func.func @made_in_loop_body
-// OPENCL:      %[[INIT:.*]] = gpu.alloc  host_shared ()
+// OPENCL:      %[[INIT:.*]] = gpu.alloc  ()
 // OPENCL:      scf.for {{.*}} iter_args(%[[PREV:.*]] = %[[INIT]])
 // OPENCL:        memref.store %{{.*}}, %[[PREV]]
 // OPENCL:        %[[NEXT:.*]] = func.call @make
@@ -662,9 +665,10 @@ func.func @made_in_loop_body(%n: index) {
 
 // scf.while: the body's arguments and the loop's results are what the
 // condition passes on, the condition's arguments the init and what the body
-// yields. All are the two allocations, host-shared, freed by the result's
-// owner. The function returns what the loop chose: where that is GPU memory
-// (here always), the caller gets a host copy and the GPU buffer is freed.
+// yields. All are the two allocations, host-shared (the condition reads
+// them on the host), freed by the result's owner. The function returns
+// what the loop chose: where that is GPU memory (here always), the caller
+// gets a host copy and the GPU buffer is freed.
 // OPENCL-LABEL: func.func @while_carried
 // OPENCL:      %[[INIT:.*]] = gpu.alloc  host_shared ()
 // OPENCL:      %[[R:.*]] = scf.while (%[[X:.*]] = %[[INIT]])
