@@ -233,9 +233,10 @@ def InsertGPUAllocs : Pass<"insert-gpu-allocs", "::mlir::func::FuncOp"> {
     through view-like ops to its root (a `memref.alloc`, `memref.get_global`,
     call result or function argument) and the root gets GPU memory:
     OpenCL turns allocations into `gpu.alloc` (host-shared when the host also
-    touches the buffer, through any alias); a call's result moves into such
-    an allocation made right after the call (the callee's buffer copied in
-    and freed there; the allocation takes over every other use, frees
+    touches the buffer, through any alias); a call's result, which the
+    caller owns (as ownership-based deallocation has it), moves into such an
+    allocation made right after the call (the callee's buffer copied in and
+    freed there; the allocation takes over every other use, frees
     included); globals and arguments get a GPU copy, copied in where
     anything reads them and back where a kernel or a host store writes them
     (calls are taken to leave their arguments alone). Vulkan leaves
