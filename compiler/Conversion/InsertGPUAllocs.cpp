@@ -496,6 +496,8 @@ struct InsertGPUAllocsPass
     IRRewriter rewriter(&getContext());
     if (isOpenCL())
       copyChosenResultsToHost(rewriter, terminator, roots);
+    llvm::DenseMap<Operation *, llvm::SmallDenseMap<Value, memref::AllocOp>>
+        movedResults;
     for (auto &[root, kinds] : roots) {
       if (hasGpuAddressSpace(root))
         continue;
@@ -507,13 +509,15 @@ struct InsertGPUAllocsPass
               /*freedThroughBranch=*/yielded.contains(alloc.getResult()));
         continue;
       }
-      if (root.getDefiningOp<CallOpInterface>()) {
-        if (isOpenCL())
-          replaceAllocWithGpuAlloc(
-              rewriter,
-              moveIntoAllocation(rewriter, cast<OpResult>(root), kinds), kinds,
-              terminator,
-              /*freedThroughBranch=*/yielded.contains(root));
+      if (Operation *call = root.getDefiningOp<CallOpInterface>()) {
+        if (!isOpenCL())
+          continue;
+        if (!movedResults.contains(call))
+          movedResults[call] =
+              moveResultsIntoAllocations(rewriter, call, roots);
+        replaceAllocWithGpuAlloc(rewriter, movedResults[call].lookup(root),
+                                 kinds, terminator,
+                                 /*freedThroughBranch=*/yielded.contains(root));
         continue;
       }
       if (auto arg = dyn_cast<BlockArgument>(root)) {
@@ -536,10 +540,14 @@ struct InsertGPUAllocsPass
   /// buffers of `roots`. Array results are host memory, so where it is GPU
   /// memory at run time the return hands back a host copy and frees it:
   /// deallocation returns only buffers the function owns (it returns a
-  /// clone of any other). Placed ahead of the releases of device copies.
+  /// clone of any other). A buffer returned in several positions (one value
+  /// twice, a loop yielding one buffer as two results) gets one copy, handed
+  /// back in each. Placed ahead of the releases of device copies.
   void
   copyChosenResultsToHost(IRRewriter &rewriter, Operation *terminator,
                           const llvm::MapVector<Value, AccessKinds> &roots) {
+    // The results handled so far: what was returned, and what is now.
+    SmallVector<std::pair<Value, Value>> handled;
     for (OpOperand &operand : terminator->getOpOperands()) {
       Value returned = operand.get();
       auto type = dyn_cast<MemRefType>(returned.getType());
@@ -557,6 +565,10 @@ struct InsertGPUAllocsPass
         continue;
       Location loc = returned.getLoc();
       rewriter.setInsertionPoint(terminator);
+      auto pointerOf = [&](Value memref) -> Value {
+        return memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc,
+                                                              memref);
+      };
       Value owned = imex::gpux::IsGpuMemoryOp::create(
           rewriter, loc, rewriter.getI1Type(), returned,
           /*host_access=*/false);
@@ -565,34 +577,49 @@ struct InsertGPUAllocsPass
       for (Value buffer : buffers) {
         if (!isa<BlockArgument>(buffer))
           continue;
-        auto pointerOf = [&](Value memref) -> Value {
-          return memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc,
-                                                                memref);
-        };
         Value other =
             arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
                                   pointerOf(returned), pointerOf(buffer));
         owned = arith::AndIOp::create(rewriter, loc, owned, other);
       }
+      // Or an earlier result's buffer: that one's copy is handed back.
+      SmallVector<std::pair<Value, Value>> sameAsEarlier;
+      for (auto [earlier, handedBack] : handled) {
+        if (earlier.getType() != type)
+          continue;
+        Value same =
+            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                  pointerOf(returned), pointerOf(earlier));
+        owned = arith::AndIOp::create(rewriter, loc, owned,
+                                      negate(rewriter, loc, same));
+        sameAsEarlier.push_back({same, handedBack});
+      }
       auto choice = scf::IfOp::create(rewriter, loc, type, owned,
                                       /*withElseRegion=*/true);
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(&choice.getThenRegion().front());
-      SmallVector<Value> sizes;
-      for (int64_t dim = 0; dim < type.getRank(); ++dim)
-        if (type.isDynamicDim(dim))
-          sizes.push_back(memref::DimOp::create(rewriter, loc, returned, dim));
-      Value hostCopy = memref::AllocOp::create(rewriter, loc,
-                                               withIdentityLayout(type), sizes);
-      createCopy(rewriter, loc, returned, hostCopy);
-      memref::DeallocOp::create(rewriter, loc, returned);
-      if (hostCopy.getType() != type)
-        hostCopy = memref::CastOp::create(rewriter, loc, type, hostCopy);
-      scf::YieldOp::create(rewriter, loc, hostCopy);
-      rewriter.setInsertionPointToStart(&choice.getElseRegion().front());
-      scf::YieldOp::create(rewriter, loc, returned);
-      rewriter.modifyOpInPlace(terminator,
-                               [&] { operand.set(choice.getResult(0)); });
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(&choice.getThenRegion().front());
+        SmallVector<Value> sizes;
+        for (int64_t dim = 0; dim < type.getRank(); ++dim)
+          if (type.isDynamicDim(dim))
+            sizes.push_back(
+                memref::DimOp::create(rewriter, loc, returned, dim));
+        Value hostCopy = memref::AllocOp::create(
+            rewriter, loc, withIdentityLayout(type), sizes);
+        createCopy(rewriter, loc, returned, hostCopy);
+        memref::DeallocOp::create(rewriter, loc, returned);
+        if (hostCopy.getType() != type)
+          hostCopy = memref::CastOp::create(rewriter, loc, type, hostCopy);
+        scf::YieldOp::create(rewriter, loc, hostCopy);
+        rewriter.setInsertionPointToStart(&choice.getElseRegion().front());
+        scf::YieldOp::create(rewriter, loc, returned);
+      }
+      Value result = choice.getResult(0);
+      for (auto [same, handedBack] : sameAsEarlier)
+        result =
+            arith::SelectOp::create(rewriter, loc, same, handedBack, result);
+      handled.push_back({returned, result});
+      rewriter.modifyOpInPlace(terminator, [&] { operand.set(result); });
     }
   }
 
@@ -758,41 +785,85 @@ struct InsertGPUAllocsPass
         cast<MemRefType>(memref.getType()).getMemorySpace());
   }
 
-  /// Moves a call's result, memory the callee allocated and the caller
-  /// owns, into an allocation of the caller's, made right after the call:
-  /// the callee's buffer is copied in and freed there, and the allocation
-  /// takes over every other use, the caller's frees and ownership checks
-  /// included. Step 3 then places it as any allocation, wherever the call
-  /// is (a loop body whose result the loop carries too).
-  /// A copy on the host makes the allocation one the host writes (`kinds`).
-  memref::AllocOp moveIntoAllocation(IRRewriter &rewriter, OpResult result,
-                                     AccessKinds &kinds) {
-    Location loc = result.getLoc();
-    auto type = cast<MemRefType>(result.getType());
-    rewriter.setInsertionPointAfter(result.getOwner());
-    SmallPtrSet<Operation *, 8> readsResult;
-    SmallVector<Value> sizes;
-    for (int64_t dim = 0; dim < type.getRank(); ++dim) {
-      if (!type.isDynamicDim(dim))
+  /// Moves the results of `call`, memory the callee allocated and the
+  /// caller owns, into allocations of the caller's, made right after the
+  /// call: each callee buffer is copied in and freed there, and the
+  /// allocation takes over every other use, the caller's frees and
+  /// ownership checks included. Step 3 then places those `roots` has as
+  /// any allocation, wherever the call is (a loop body whose result the
+  /// loop carries too). All memref results move, as two of them may be one
+  /// buffer (freed once, as deallocation would). A copy on the host makes
+  /// the allocation one the host writes (`roots`).
+  llvm::SmallDenseMap<Value, memref::AllocOp>
+  moveResultsIntoAllocations(IRRewriter &rewriter, Operation *call,
+                             llvm::MapVector<Value, AccessKinds> &roots) {
+    llvm::SmallDenseMap<Value, memref::AllocOp> moved;
+    SmallPtrSet<Operation *, 8> readsResults;
+    SmallVector<std::pair<Value, Value>> replacements;
+    rewriter.setInsertionPointAfter(call);
+    for (Value result : call->getResults()) {
+      auto type = dyn_cast<MemRefType>(result.getType());
+      if (!type ||
+          !memref::CastOp::areCastCompatible(withIdentityLayout(type), type))
         continue;
-      auto size = memref::DimOp::create(rewriter, loc, result, dim);
-      readsResult.insert(size);
-      sizes.push_back(size);
+      Location loc = result.getLoc();
+      SmallVector<Value> sizes;
+      for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+        if (!type.isDynamicDim(dim))
+          continue;
+        auto size = memref::DimOp::create(rewriter, loc, result, dim);
+        readsResults.insert(size);
+        sizes.push_back(size);
+      }
+      auto alloc = memref::AllocOp::create(rewriter, loc,
+                                           withIdentityLayout(type), sizes);
+      auto root = roots.find(result);
+      Operation *copy =
+          root != roots.end()
+              ? createCopy(rewriter, loc, result, alloc)
+              : memref::CopyOp::create(rewriter, loc, result, alloc);
+      readsResults.insert(copy);
+      if (root != roots.end())
+        root->second.hostWrite |= isa<memref::CopyOp>(copy);
+      Value replacement = alloc;
+      if (alloc.getType() != type) {
+        replacement = memref::CastOp::create(rewriter, loc, type, alloc);
+        readsResults.insert(replacement.getDefiningOp());
+      }
+      replacements.push_back({result, replacement});
+      moved[result] = alloc;
     }
-    auto alloc =
-        memref::AllocOp::create(rewriter, loc, withIdentityLayout(type), sizes);
-    Operation *copy = createCopy(rewriter, loc, result, alloc);
-    kinds.hostWrite |= isa<memref::CopyOp>(copy);
-    readsResult.insert(copy);
-    readsResult.insert(memref::DeallocOp::create(rewriter, loc, result));
-    Value replacement = alloc;
-    if (alloc.getType() != type)
-      replacement = memref::CastOp::create(rewriter, loc, type, alloc);
-    rewriter.replaceUsesWithIf(result, replacement, [&](OpOperand &use) {
-      return !readsResult.contains(use.getOwner()) &&
-             use.getOwner() != replacement.getDefiningOp();
-    });
-    return alloc;
+    // Each callee buffer freed once: not where an earlier result is it.
+    SmallVector<Value> earlierBases;
+    for (auto [result, replacement] : replacements) {
+      Location loc = result.getLoc();
+      OpBuilder::InsertionGuard guard(rewriter);
+      if (replacements.size() > 1) {
+        auto metadata =
+            memref::ExtractStridedMetadataOp::create(rewriter, loc, result);
+        readsResults.insert(metadata);
+        Value base = memref::ExtractAlignedPointerAsIndexOp::create(
+            rewriter, loc, metadata.getBaseBuffer());
+        Value unique;
+        for (Value earlier : earlierBases) {
+          Value other = arith::CmpIOp::create(
+              rewriter, loc, arith::CmpIPredicate::ne, base, earlier);
+          unique = unique ? arith::AndIOp::create(rewriter, loc, unique, other)
+                          : other;
+        }
+        earlierBases.push_back(base);
+        if (unique) {
+          auto free = scf::IfOp::create(rewriter, loc, unique);
+          rewriter.setInsertionPointToStart(&free.getThenRegion().front());
+        }
+      }
+      readsResults.insert(memref::DeallocOp::create(rewriter, loc, result));
+    }
+    for (auto [result, replacement] : replacements)
+      rewriter.replaceUsesWithIf(result, replacement, [&](OpOperand &use) {
+        return !readsResults.contains(use.getOwner());
+      });
+    return moved;
   }
 
   /// `freedThroughBranch`: the allocation is yielded by a branch, whose

@@ -1004,7 +1004,8 @@ std::optional<Allocation> findAllocation(const void *ptr) {
   if (next == s.allocations.begin())
     return std::nullopt;
   auto [base, allocation] = *std::prev(next);
-  if (p - base >= allocation.bytes)
+  // An empty allocation still has its (unique) address: its base.
+  if (p - base >= std::max<size_t>(allocation.bytes, 1))
     return std::nullopt;
   return allocation;
 }

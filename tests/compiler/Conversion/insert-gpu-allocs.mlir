@@ -710,3 +710,79 @@ func.func @while_carried(%limit: f32) -> memref<8xf32> {
   }
   return %r : memref<8xf32>
 }
+
+// -----
+
+// A call with two results, one used on the GPU: both move into allocations
+// (they may be one buffer, which the caller's frees, now of the
+// allocations, would otherwise free twice), and the callee's buffers are
+// freed once: the second only where it is not the first.
+// OPENCL-LABEL: func.func @call_results_alike
+// OPENCL:      %[[R:.*]]:2 = call @make_two
+// OPENCL-NEXT: %[[G:.*]] = gpu.alloc  host_shared ()
+// OPENCL-NEXT: memref.copy %[[R]]#0, %[[G]]
+// OPENCL-NEXT: %[[H:.*]] = memref.alloc()
+// OPENCL-NEXT: memref.copy %[[R]]#1, %[[H]]
+// OPENCL-NEXT: %[[B0:[^,]*]], %{{.*}} = memref.extract_strided_metadata %[[R]]#0
+// OPENCL-NEXT: %[[P0:.*]] = memref.extract_aligned_pointer_as_index %[[B0]]
+// OPENCL-NEXT: memref.dealloc %[[R]]#0
+// OPENCL-NEXT: %[[B1:[^,]*]], %{{.*}} = memref.extract_strided_metadata %[[R]]#1
+// OPENCL-NEXT: %[[P1:.*]] = memref.extract_aligned_pointer_as_index %[[B1]]
+// OPENCL-NEXT: %[[OTHER:.*]] = arith.cmpi ne, %[[P1]], %[[P0]]
+// OPENCL-NEXT: scf.if %[[OTHER]] {
+// OPENCL-NEXT:   memref.dealloc %[[R]]#1
+// OPENCL:      memref.load %[[G]]
+// OPENCL:      gpu.dealloc  %[[G]]
+// OPENCL-NEXT: memref.dealloc %[[H]]
+func.func private @make_two() -> (memref<8xf32>, memref<8xf32>)
+func.func @call_results_alike(%out: memref<f32>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %r:2 = call @make_two() : () -> (memref<8xf32>, memref<8xf32>)
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %r#0[%bx] : memref<8xf32>
+    memref.store %v, %out[] : memref<f32>
+    gpu.terminator
+  }
+  memref.dealloc %r#0 : memref<8xf32>
+  memref.dealloc %r#1 : memref<8xf32>
+  return
+}
+
+// -----
+
+// One chosen buffer returned twice: one host copy, handed back in both
+// places (the second result is the first's copy where its pointer is the
+// first's), and the GPU buffer freed once.
+// OPENCL-LABEL: func.func @chosen_returned_twice
+// OPENCL:      %[[R:.*]] = scf.if
+// OPENCL:      %[[ON0:.*]] = gpux.is_gpu_memory %[[R]]
+// OPENCL-NEXT: %[[H0:.*]] = scf.if %[[ON0]]
+// OPENCL:        memref.dealloc %[[R]]
+// OPENCL:      %[[ON1:.*]] = gpux.is_gpu_memory %[[R]]
+// OPENCL-NEXT: %[[P1:.*]] = memref.extract_aligned_pointer_as_index %[[R]]
+// OPENCL-NEXT: %[[P0:.*]] = memref.extract_aligned_pointer_as_index %[[R]]
+// OPENCL-NEXT: %[[SAME:.*]] = arith.cmpi eq, %[[P1]], %[[P0]]
+// OPENCL:      %[[OWNED:.*]] = arith.andi %[[ON1]]
+// OPENCL-NEXT: %[[H1:.*]] = scf.if %[[OWNED]]
+// OPENCL:      %[[SECOND:.*]] = arith.select %[[SAME]], %[[H0]], %[[H1]]
+// OPENCL:      return %[[H0]], %[[SECOND]]
+func.func @chosen_returned_twice(%first: i1) -> (memref<8xf32>, memref<8xf32>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<8xf32>
+  %b = memref.alloc() : memref<8xf32>
+  %pick = scf.if %first -> (memref<8xf32>) {
+    scf.yield %a : memref<8xf32>
+  } else {
+    scf.yield %b : memref<8xf32>
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %pick[%bx] : memref<8xf32>
+    gpu.terminator
+  }
+  return %pick, %pick : memref<8xf32>, memref<8xf32>
+}

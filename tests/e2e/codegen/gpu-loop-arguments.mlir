@@ -10,7 +10,9 @@
 //   whose result is a buffer the loop chose: it is handed back as host
 //   memory, which the driver frees with free() (it was GPU memory, leaked
 //   or worse);
-// - @add_times_into: the same result copied into an output argument.
+// - @add_times_into: the same result copied into an output argument;
+// - @twice_chosen, @add_chosen: a branch's GPU result returned twice, and
+//   one of no elements (below).
 // REQUIRES: vulkan
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: imexc %s --offload=gpu -o %t/k.o --emit-header=%t/kernels.h
@@ -21,6 +23,8 @@
 
 // CHECK-COUNT-3: ok doubling
 // CHECK-COUNT-12: ok add_times
+// CHECK-COUNT-3: ok twice_chosen
+// CHECK-COUNT-6: ok add_chosen
 // CHECK: ok arguments unchanged
 // CHECK-NEXT: ok no runtime errors
 
@@ -64,4 +68,34 @@ func.func @add_times_into(%a: memref<5xf32>, %n: index, %out: memref<5xf32>) {
   }
   bufferization.materialize_in_destination %r in restrict writable %out : (tensor<5xf32>, memref<5xf32>) -> ()
   return
+}
+
+// A branch's GPU result returned twice: both results are the same host
+// copy (the GPU buffer was copied and freed for the first, then read again
+// for the second: garbage, and a double free).
+func.func @twice_chosen(%a: tensor<5xf32>, %f: i1) -> (tensor<5xf32>, tensor<5xf32>) {
+  %r = scf.if %f -> tensor<5xf32> {
+    %e = tensor.empty() : tensor<5xf32>
+    %y = linalg.add ins(%a, %a : tensor<5xf32>, tensor<5xf32>) outs(%e : tensor<5xf32>) -> tensor<5xf32>
+    scf.yield %y : tensor<5xf32>
+  } else {
+    scf.yield %a : tensor<5xf32>
+  }
+  return %r, %r : tensor<5xf32>, tensor<5xf32>
+}
+
+// A branch's GPU result of no elements: host memory for the caller (the
+// runtime did not know an empty allocation as GPU memory, so it was handed
+// back as the device buffer, which free() then crashed on).
+func.func @add_chosen(%a: tensor<?xf32>, %f: i1) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %d = tensor.dim %a, %c0 : tensor<?xf32>
+  %r = scf.if %f -> tensor<?xf32> {
+    %e = tensor.empty(%d) : tensor<?xf32>
+    %s = linalg.add ins(%a, %a : tensor<?xf32>, tensor<?xf32>) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+    scf.yield %s : tensor<?xf32>
+  } else {
+    scf.yield %a : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
 }

@@ -685,6 +685,16 @@ TEST_F(ImexrtVulkan, TellsGpuMemoryFromHostMemory) {
   gpuMemFree(stream, p);
   EXPECT_EQ(imexrtIsGpuMemory(p), 0); // freed
   EXPECT_EQ(imexrtGetAllocationCount(), allocations + 1);
+  // An empty allocation (an array of no elements) is GPU memory at its
+  // address: compiled code asks before freeing or copying it.
+  for (int shared : {0, 1}) {
+    auto *empty = static_cast<char *>(gpuMemAlloc(stream, 0, 64, shared));
+    ASSERT_NE(empty, nullptr);
+    EXPECT_EQ(imexrtIsGpuMemory(empty), 1);
+    EXPECT_EQ(imexrtIsGpuMemory(empty + 1), 0);
+    gpuMemFree(stream, empty);
+    EXPECT_EQ(imexrtIsGpuMemory(empty), 0);
+  }
 }
 
 TEST_F(ImexrtRuntime, FailedAllocationsAreNotGpuMemory) {
