@@ -663,7 +663,7 @@ struct InsertGPUAllocsPass
   }
 
   /// The buffers that `value` may be when it is no buffer of its own: what
-  /// each branch of an scf.if yields for its result (or an arith.select
+  /// each branch of an scf.if or scf.index_switch yields for its result (or an arith.select
   /// chooses, as canonicalization makes of such an scf.if), and the init and
   /// the yielded value of a loop's carried block argument or result, traced
   /// through views, nested branches and loops down to buffers (isBuffer).
@@ -684,12 +684,11 @@ struct InsertGPUAllocsPass
     if (auto result = dyn_cast<OpResult>(value)) {
       Operation *owner = result.getOwner();
       unsigned index = result.getResultNumber();
-      if (auto branch = dyn_cast<scf::IfOp>(owner)) {
-        for (Region *region :
-             {&branch.getThenRegion(), &branch.getElseRegion()}) {
-          if (region->empty())
+      if (isa<scf::IfOp, scf::IndexSwitchOp>(owner)) {
+        for (Region &region : owner->getRegions()) {
+          if (region.empty())
             return failure();
-          sources.push_back(region->front().getTerminator()->getOperand(index));
+          sources.push_back(region.front().getTerminator()->getOperand(index));
         }
       } else if (auto select = dyn_cast<arith::SelectOp>(owner)) {
         sources.append({select.getTrueValue(), select.getFalseValue()});

@@ -786,3 +786,34 @@ func.func @chosen_returned_twice(%first: i1) -> (memref<8xf32>, memref<8xf32>) {
   }
   return %pick, %pick : memref<8xf32>, memref<8xf32>
 }
+
+// -----
+
+// scf.index_switch: the buffer chosen is each case's and the default's.
+// OPENCL-LABEL: func.func @switch_chosen
+// OPENCL-COUNT-3: gpu.alloc  ()
+// OPENCL:      scf.index_switch
+// OPENCL-NOT:  memref.alloc()
+func.func @switch_chosen(%k: index) {
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<f32>
+  %b = memref.alloc() : memref<f32>
+  %c = memref.alloc() : memref<f32>
+  %pick = scf.index_switch %k -> memref<f32>
+  case 0 {
+    scf.yield %a : memref<f32>
+  }
+  case 1 {
+    scf.yield %b : memref<f32>
+  }
+  default {
+    scf.yield %c : memref<f32>
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %pick[] : memref<f32>
+    gpu.terminator
+  }
+  return
+}
