@@ -41,8 +41,14 @@ namespace {
 
 /// Whole-program bufferization with identity layouts at function boundaries,
 /// so exported functions take plain memref descriptors; loops may carry
-/// newly allocated arrays (an .nda variable rebound in a loop).
-void addBufferization(OpPassManager &pm) {
+/// newly allocated arrays (an .nda variable rebound in a loop). Printing a
+/// tensor does not write it. With `eliminateEmptyTensors`, results computed
+/// into tensor.empty are written straight into the buffer they are
+/// materialized in (an output argument), not copied there.
+void addBufferization(OpPassManager &pm, bool eliminateEmptyTensors = false) {
+  pm.addPass(imex::createMarkReadOnlyRuntimeArguments());
+  if (eliminateEmptyTensors)
+    pm.addPass(bufferization::createEmptyTensorEliminationPass());
   bufferization::OneShotBufferizePassOptions options;
   options.bufferizeFunctionBoundaries = true;
   options.functionBoundaryTypeConversion =
@@ -167,10 +173,7 @@ void addToLLVM(OpPassManager &pm, bool gpux, bool genericAllocation = false) {
 void addHostLowering(OpPassManager &pm, const imex::PipelineOptions &options) {
   if (options.optLevel >= 2)
     addHostCodeGeneration(pm, options);
-  // Results computed into tensor.empty are written straight into the
-  // buffer they are materialized in (an output argument), not copied there.
-  pm.addPass(bufferization::createEmptyTensorEliminationPass());
-  addBufferization(pm);
+  addBufferization(pm, /*eliminateEmptyTensors=*/true);
   pm.nest<func::FuncOp>().addPass(imex::createElideTemporaryCopies());
   pm.addPass(imex::region::createDropRegions());
   addHostDeallocation(pm);

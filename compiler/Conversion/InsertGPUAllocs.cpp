@@ -663,11 +663,11 @@ struct InsertGPUAllocsPass
   }
 
   /// The buffers that `value` may be when it is no buffer of its own: what
-  /// each branch of an scf.if or scf.index_switch yields for its result (or an arith.select
-  /// chooses, as canonicalization makes of such an scf.if), and the init and
-  /// the yielded value of a loop's carried block argument or result, traced
-  /// through views, nested branches and loops down to buffers (isBuffer).
-  /// Failure if one is anything else (`unplaceable` set).
+  /// each branch of an scf.if or scf.index_switch yields for its result (or an
+  /// arith.select chooses, as canonicalization makes of such an scf.if), and
+  /// the init and the yielded value of a loop's carried block argument or
+  /// result, traced through views, nested branches and loops down to buffers
+  /// (isBuffer). Failure if one is anything else (`unplaceable` set).
   static LogicalResult bufferSources(Value value,
                                      SmallVectorImpl<Value> &buffers,
                                      SmallPtrSetImpl<Value> &visited,

@@ -47,6 +47,20 @@ def DropExplicitDeallocs : Pass<"drop-explicit-deallocs"> {
   }];
 }
 
+def MarkReadOnlyRuntimeArguments
+    : Pass<"mark-read-only-runtime-arguments", "::mlir::ModuleOp"> {
+  let summary = "Tell bufferization that the runtime's print functions only "
+                "read their arrays";
+  let description = [{
+    One-shot bufferization takes a function without a body to read and
+    write every tensor it is passed, so printing a tensor (an unranked
+    cast of it, which cannot be copied) and then using it again was a "RaW
+    conflict" error. The declarations of `printMemref*` (the MLIR runner
+    utilities' printers) get `bufferization.access = "read"` on their
+    tensor arguments, unless they say otherwise already.
+  }];
+}
+
 def LinearizeSignedStrides : Pass<"linearize-signed-strides"> {
   let summary = "Access memrefs with negative or dynamic strides at an "
                 "explicit linear index";
