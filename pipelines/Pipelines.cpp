@@ -254,6 +254,11 @@ static void addArraysToLinalg(OpPassManager &pm) {
 
 void imex::buildNDArrayPipeline(OpPassManager &pm,
                                 const PipelineOptions &options) {
+  // GPU placement works on structured control flow: branches written as
+  // blocks (cf.cond_br, early returns) become scf ops. (The host takes
+  // them as they are.)
+  if (options.offload == Offload::Gpu)
+    pm.addPass(createLiftControlFlowToSCFPass());
   addTensorOpsToLinalg(pm);
   pm.addPass(createIsolateUpdatedArrays());
   AddGPURegionsOptions regions;
