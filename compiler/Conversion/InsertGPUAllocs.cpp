@@ -114,6 +114,24 @@ MemRefType withIdentityLayout(MemRefType type) {
                          MemRefLayoutAttrInterface(), type.getMemorySpace());
 }
 
+/// The sizes of `memref`'s dynamic dimensions, read with memref.dim ops
+/// (added to `readers` if given).
+SmallVector<Value>
+dynamicSizes(OpBuilder &builder, Location loc, Value memref,
+             SmallPtrSetImpl<Operation *> *readers = nullptr) {
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<Value> sizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+    if (!type.isDynamicDim(dim))
+      continue;
+    auto size = memref::DimOp::create(builder, loc, memref, dim);
+    if (readers)
+      readers->insert(size);
+    sizes.push_back(size);
+  }
+  return sizes;
+}
+
 /// True for code and values of a gpu.launch body: the memory they allocate
 /// (workgroup and private memory) is the launch's own.
 bool isInsideLaunch(Region *region) {
@@ -599,13 +617,9 @@ struct InsertGPUAllocsPass
       {
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPointToStart(&choice.getThenRegion().front());
-        SmallVector<Value> sizes;
-        for (int64_t dim = 0; dim < type.getRank(); ++dim)
-          if (type.isDynamicDim(dim))
-            sizes.push_back(
-                memref::DimOp::create(rewriter, loc, returned, dim));
-        Value hostCopy = memref::AllocOp::create(
-            rewriter, loc, withIdentityLayout(type), sizes);
+        Value hostCopy =
+            memref::AllocOp::create(rewriter, loc, withIdentityLayout(type),
+                                    dynamicSizes(rewriter, loc, returned));
         createCopy(rewriter, loc, returned, hostCopy);
         memref::DeallocOp::create(rewriter, loc, returned);
         if (hostCopy.getType() != type)
@@ -806,16 +820,9 @@ struct InsertGPUAllocsPass
           !memref::CastOp::areCastCompatible(withIdentityLayout(type), type))
         continue;
       Location loc = result.getLoc();
-      SmallVector<Value> sizes;
-      for (int64_t dim = 0; dim < type.getRank(); ++dim) {
-        if (!type.isDynamicDim(dim))
-          continue;
-        auto size = memref::DimOp::create(rewriter, loc, result, dim);
-        readsResults.insert(size);
-        sizes.push_back(size);
-      }
-      auto alloc = memref::AllocOp::create(rewriter, loc,
-                                           withIdentityLayout(type), sizes);
+      auto alloc = memref::AllocOp::create(
+          rewriter, loc, withIdentityLayout(type),
+          dynamicSizes(rewriter, loc, result, &readsResults));
       auto root = roots.find(result);
       Operation *copy =
           root != roots.end()
@@ -890,12 +897,8 @@ struct InsertGPUAllocsPass
         continue;
       rewriter.setInsertionPoint(terminator);
       SmallVector<Value> sizes(alloc.getDynamicSizes());
-      if (returned != alloc.getResult()) {
-        sizes.clear();
-        for (int64_t d = 0; d < type.getRank(); ++d)
-          if (type.isDynamicDim(d))
-            sizes.push_back(memref::DimOp::create(rewriter, loc, returned, d));
-      }
+      if (returned != alloc.getResult())
+        sizes = dynamicSizes(rewriter, loc, returned);
       auto hostCopy = memref::AllocOp::create(
           rewriter, loc,
           MemRefType::get(type.getShape(), type.getElementType()), sizes,
@@ -1009,15 +1012,8 @@ struct InsertGPUAllocsPass
     MemRefType bufferType = withIdentityLayout(origType);
     Value buffer;
     if (memref::CastOp::areCastCompatible(bufferType, origType)) {
-      SmallVector<Value> dynamicSizes;
-      for (int64_t dim = 0; dim < origType.getRank(); ++dim) {
-        if (!origType.isDynamicDim(dim))
-          continue;
-        auto size = memref::DimOp::create(rewriter, loc, orig, dim);
-        readsOriginal.insert(size);
-        dynamicSizes.push_back(size);
-      }
-      buffer = allocate(rewriter, loc, bufferType, dynamicSizes,
+      buffer = allocate(rewriter, loc, bufferType,
+                        dynamicSizes(rewriter, loc, orig, &readsOriginal),
                         /*hostAccess=*/!kinds.deviceMemory);
       if (bufferType != origType)
         buffer = memref::CastOp::create(rewriter, loc, origType, buffer);

@@ -3,6 +3,7 @@
 // checks the results; array results are freed with free().
 #include "codegen.h"
 #include "kernels.h"
+#include "memory-kinds.h"
 
 #include <imexrt/imexrt.h>
 
@@ -13,32 +14,6 @@ using namespace cg;
 using M1 = imexc_memref_1d_f32;
 
 namespace {
-
-enum class Memory { Host, Shared, Device };
-const char *name(Memory m) {
-  return m == Memory::Host     ? "host"
-         : m == Memory::Shared ? "shared"
-                               : "device memory";
-}
-
-/// The values of `host` in memory of kind `m` (the vector itself for Host).
-float *place(std::vector<float> &host, Memory m) {
-  if (m == Memory::Host)
-    return host.data();
-  size_t bytes = host.size() * sizeof(float);
-  auto *p = static_cast<float *>(
-      gpuMemAlloc(nullptr, bytes, 64, m == Memory::Shared ? 1 : 0));
-  gpuMemCopy(nullptr, p, host.data(), bytes);
-  return p;
-}
-
-/// Copies `p` back into `host` and frees it, unless it is `host` itself.
-void release(float *p, std::vector<float> &host) {
-  if (p == host.data())
-    return;
-  gpuMemCopy(nullptr, host.data(), p, host.size() * sizeof(float));
-  gpuMemFree(nullptr, p);
-}
 
 /// Elements of `got` that are not `factor` times 1, 2, 3, 4, 5.
 int multipleErrors(const float *got, float factor) {
