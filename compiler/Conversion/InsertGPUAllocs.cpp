@@ -10,8 +10,9 @@
 //  2. for every root, gather how the host and the device access it through
 //     all of its aliases;
 //  3. give the root GPU memory: allocations turn into gpu.alloc (OpenCL),
-//     everything else gets a fresh device buffer with copies in/out where
-//     the accesses require them.
+//     call results move into such allocations, arguments and globals get
+//     a device copy with copies in/out where the accesses require them;
+//     returned buffers that are GPU memory are handed back as host copies.
 // Host accesses come in three kinds: in place (loads, stores, calls,
 // copies of views), copies of whole blocks, and the return of the whole
 // buffer. With device-copies, a root that the host reaches only the second
@@ -478,7 +479,7 @@ struct InsertGPUAllocsPass
     // so has a device to copy with, places the arguments its host code
     // touches too: those it reads or writes in place, and those it copies
     // whole (with gpu.memcpy).
-    if (deviceCopies && isOpenCL() && !roots.empty()) {
+    if (deviceCopies && isOpenCL() && argumentsInPlace && !roots.empty()) {
       for (BlockArgument arg : func.getArguments()) {
         auto type = dyn_cast<MemRefType>(arg.getType());
         if (!type || !type.isStrided() || roots.contains(arg))
@@ -512,8 +513,10 @@ struct InsertGPUAllocsPass
     // Step 3: device memory for each root.
     Operation *terminator = func.getBody().front().getTerminator();
     IRRewriter rewriter(&getContext());
+    SmallVector<ChosenResult> chosenResults;
     if (isOpenCL())
-      copyChosenResultsToHost(rewriter, terminator, roots);
+      chosenResults = findChosenResults(terminator, roots);
+    ReturnRecord record;
     llvm::DenseMap<Operation *, llvm::SmallDenseMap<Value, memref::AllocOp>>
         movedResults;
     for (auto &[root, kinds] : roots) {
@@ -524,7 +527,8 @@ struct InsertGPUAllocsPass
         if (isOpenCL())
           replaceAllocWithGpuAlloc(
               rewriter, alloc, kinds, terminator,
-              /*freedThroughBranch=*/yielded.contains(alloc.getResult()));
+              /*freedThroughBranch=*/yielded.contains(alloc.getResult()),
+              &record.hostCopies);
         continue;
       }
       if (Operation *call = root.getDefiningOp<CallOpInterface>()) {
@@ -533,9 +537,9 @@ struct InsertGPUAllocsPass
         if (!movedResults.contains(call))
           movedResults[call] =
               moveResultsIntoAllocations(rewriter, call, roots);
-        replaceAllocWithGpuAlloc(rewriter, movedResults[call].lookup(root),
-                                 kinds, terminator,
-                                 /*freedThroughBranch=*/yielded.contains(root));
+        replaceAllocWithGpuAlloc(
+            rewriter, movedResults[call].lookup(root), kinds, terminator,
+            /*freedThroughBranch=*/yielded.contains(root), &record.hostCopies);
         continue;
       }
       if (auto arg = dyn_cast<BlockArgument>(root)) {
@@ -544,28 +548,40 @@ struct InsertGPUAllocsPass
         if (!kinds.onDevice() && !kinds.accessedInPlaceOnHost())
           continue;
         rewriter.setInsertionPointToStart(arg.getOwner());
-        copyArgumentToDeviceBuffer(rewriter, arg, kinds, terminator);
+        record.deviceCopies[arg] =
+            copyArgumentToDeviceBuffer(rewriter, arg, kinds, terminator);
         continue;
       }
       rewriter.setInsertionPointAfterValue(root);
-      copyToDeviceBuffer(rewriter, root, kinds, terminator);
+      record.deviceCopies[root] =
+          copyToDeviceBuffer(rewriter, root, kinds, terminator);
     }
+    copyChosenResultsToHost(rewriter, terminator, chosenResults, record);
     moveBlockCopiesToDevice(rewriter, roots);
     return success();
   }
 
-  /// A returned buffer that a branch or loop chooses may be one of the GPU
-  /// buffers of `roots`. Array results are host memory, so where it is GPU
-  /// memory at run time the return hands back a host copy and frees it:
-  /// deallocation returns only buffers the function owns (it returns a
-  /// clone of any other). A buffer returned in several positions (one value
-  /// twice, a loop yielding one buffer as two results) gets one copy, handed
-  /// back in each. Placed ahead of the releases of device copies.
-  void
-  copyChosenResultsToHost(IRRewriter &rewriter, Operation *terminator,
-                          const llvm::MapVector<Value, AccessKinds> &roots) {
-    // The results handled so far: what was returned, and what is now.
-    SmallVector<std::pair<Value, Value>> handled;
+  /// A returned value that a branch or loop chooses among buffers of which
+  /// some get GPU memory; the arguments and globals it may be.
+  struct ChosenResult {
+    unsigned position;
+    SmallVector<Value> hostBuffers;
+  };
+
+  /// What step 3 made of the function's return: the host copies it hands
+  /// back for GPU buffers (what was returned, its copy), and the device
+  /// copies of arguments and globals.
+  struct ReturnRecord {
+    SmallVector<std::pair<Value, Value>> hostCopies;
+    llvm::DenseMap<Value, Value> deviceCopies;
+  };
+
+  /// The returned values that a branch or loop chooses, among buffers some
+  /// of which are `roots` (found before step 3 changes them).
+  SmallVector<ChosenResult>
+  findChosenResults(Operation *terminator,
+                    const llvm::MapVector<Value, AccessKinds> &roots) {
+    SmallVector<ChosenResult> chosen;
     for (OpOperand &operand : terminator->getOpOperands()) {
       Value returned = operand.get();
       auto type = dyn_cast<MemRefType>(returned.getType());
@@ -581,6 +597,32 @@ struct InsertGPUAllocsPass
           llvm::none_of(buffers,
                         [&](Value buffer) { return roots.contains(buffer); }))
         continue;
+      ChosenResult result{operand.getOperandNumber(), {}};
+      for (Value buffer : buffers)
+        if (isa<BlockArgument>(buffer) ||
+            buffer.getDefiningOp<memref::GetGlobalOp>())
+          result.hostBuffers.push_back(buffer);
+      chosen.push_back(std::move(result));
+    }
+    return chosen;
+  }
+
+  /// A returned buffer that a branch or loop chooses may be GPU memory.
+  /// Array results are host memory, so where it is GPU memory the function
+  /// owns at run time, the return hands back a host copy and frees it
+  /// (deallocation returns only buffers the function owns, a clone of any
+  /// other; IR that returns an argument or global, or their device copy,
+  /// keeps it). A buffer returned in several positions (one value twice, a
+  /// loop yielding one buffer as two results, an allocation also returned
+  /// itself) gets one copy, handed back in each. After step 3, at the
+  /// return.
+  void copyChosenResultsToHost(IRRewriter &rewriter, Operation *terminator,
+                               ArrayRef<ChosenResult> chosenResults,
+                               ReturnRecord &record) {
+    for (const ChosenResult &chosen : chosenResults) {
+      OpOperand &operand = terminator->getOpOperand(chosen.position);
+      Value returned = operand.get();
+      auto type = cast<MemRefType>(returned.getType());
       Location loc = returned.getLoc();
       rewriter.setInsertionPoint(terminator);
       auto pointerOf = [&](Value memref) -> Value {
@@ -590,26 +632,29 @@ struct InsertGPUAllocsPass
       Value owned = imex::gpux::IsGpuMemoryOp::create(
           rewriter, loc, rewriter.getI1Type(), returned,
           /*host_access=*/false);
-      // Unless it is an argument the choice handed back (IR that returns
-      // the caller's buffer, not a clone): the caller's to free.
-      for (Value buffer : buffers) {
-        if (!isa<BlockArgument>(buffer))
-          continue;
+      auto exclude = [&](Value buffer) {
         Value other =
             arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
                                   pointerOf(returned), pointerOf(buffer));
         owned = arith::AndIOp::create(rewriter, loc, owned, other);
+      };
+      for (Value buffer : chosen.hostBuffers) {
+        exclude(buffer);
+        if (Value copy = record.deviceCopies.lookup(buffer))
+          exclude(copy);
       }
-      // Or an earlier result's buffer: that one's copy is handed back.
+      // An earlier result's buffer: that one's copy is handed back.
       SmallVector<std::pair<Value, Value>> sameAsEarlier;
-      for (auto [earlier, handedBack] : handled) {
-        if (earlier.getType() != type)
+      for (auto [earlier, handedBack] : record.hostCopies) {
+        if (!memref::CastOp::areCastCompatible(handedBack.getType(), type))
           continue;
         Value same =
             arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
                                   pointerOf(returned), pointerOf(earlier));
         owned = arith::AndIOp::create(rewriter, loc, owned,
                                       negate(rewriter, loc, same));
+        if (handedBack.getType() != type)
+          handedBack = memref::CastOp::create(rewriter, loc, type, handedBack);
         sameAsEarlier.push_back({same, handedBack});
       }
       auto choice = scf::IfOp::create(rewriter, loc, type, owned,
@@ -632,7 +677,7 @@ struct InsertGPUAllocsPass
       for (auto [same, handedBack] : sameAsEarlier)
         result =
             arith::SelectOp::create(rewriter, loc, same, handedBack, result);
-      handled.push_back({returned, result});
+      record.hostCopies.push_back({returned, result});
       rewriter.modifyOpInPlace(terminator, [&] { operand.set(result); });
     }
   }
@@ -874,10 +919,13 @@ struct InsertGPUAllocsPass
 
   /// `freedThroughBranch`: the allocation is yielded by a branch, whose
   /// result's owner frees it (deallocation frees GPU buffers too, through
-  /// the runtime's generic free), so it gets no free on return.
-  void replaceAllocWithGpuAlloc(IRRewriter &rewriter, memref::AllocOp alloc,
-                                const AccessKinds &kinds, Operation *terminator,
-                                bool freedThroughBranch) {
+  /// the runtime's generic free), so it gets no free on return. The host
+  /// copies handed back for it are added to `hostCopies` (what was
+  /// returned, the copy).
+  void replaceAllocWithGpuAlloc(
+      IRRewriter &rewriter, memref::AllocOp alloc, const AccessKinds &kinds,
+      Operation *terminator, bool freedThroughBranch,
+      SmallVectorImpl<std::pair<Value, Value>> *hostCopies = nullptr) {
     Location loc = alloc.getLoc();
     bool shared = !kinds.deviceMemory && kinds.onHost();
     rewriter.setInsertionPoint(alloc);
@@ -889,7 +937,7 @@ struct InsertGPUAllocsPass
     // A returned buffer, or a view of it (an all_reduce's elements in its
     // raw bytes), outlives the function: hand back a host copy. Deallocation
     // keeps what the function returns, so the buffer is then freed here.
-    bool copiedOnReturn = false;
+    SmallVector<std::pair<Value, Value>> copiedOnReturn;
     for (OpOperand &operand : terminator->getOpOperands()) {
       Value returned = operand.get();
       auto type = dyn_cast<MemRefType>(returned.getType());
@@ -908,7 +956,7 @@ struct InsertGPUAllocsPass
       if (!type.getLayout().isIdentity())
         handedBack = memref::CastOp::create(rewriter, loc, type, hostCopy);
       rewriter.modifyOpInPlace(terminator, [&] { operand.set(handedBack); });
-      copiedOnReturn = true;
+      copiedOnReturn.push_back({returned, handedBack});
     }
 
     // Existing frees become GPU frees where they are (an allocation inside
@@ -934,8 +982,13 @@ struct InsertGPUAllocsPass
     // leaves through the op's results, whose deallocation frees it (the
     // return would not see it).
     bool nested = alloc->getBlock() != terminator->getBlock();
+    Value allocated = alloc.getResult();
     rewriter.replaceOp(alloc, deviceBuffer);
-    if ((freed || freedThroughBranch || nested) && !copiedOnReturn)
+    for (auto [returned, handedBack] : copiedOnReturn)
+      if (hostCopies)
+        hostCopies->push_back(
+            {returned == allocated ? deviceBuffer : returned, handedBack});
+    if ((freed || freedThroughBranch || nested) && copiedOnReturn.empty())
       return;
     rewriter.setInsertionPoint(terminator);
     gpu::DeallocOp::create(rewriter, loc, Type(), ValueRange(), deviceBuffer);
@@ -943,23 +996,26 @@ struct InsertGPUAllocsPass
 
   /// Creates a device buffer for `orig` at the current insertion point,
   /// redirects all other uses to it and copies in and out as needed.
-  void copyToDeviceBuffer(IRRewriter &rewriter, Value orig,
-                          const AccessKinds &kinds, Operation *terminator) {
+  /// Returns the buffer.
+  Value copyToDeviceBuffer(IRRewriter &rewriter, Value orig,
+                           const AccessKinds &kinds, Operation *terminator) {
     SmallPtrSet<Operation *, 8> readsOriginal;
     Value buffer = createDeviceCopy(rewriter, orig, kinds, readsOriginal);
     redirectUses(rewriter, orig, buffer, readsOriginal, terminator);
     rewriter.setInsertionPoint(terminator);
     releaseDeviceCopy(rewriter, orig, buffer, kinds);
+    return buffer;
   }
 
   /// As copyToDeviceBuffer, for a function argument that the caller may
   /// have allocated on the GPU already: only when the runtime says it did
   /// not is a device copy made (and copied back and freed on return).
   /// Where the function's host code also touches the argument in place, GPU
-  /// memory the host cannot reach is copied too.
-  void copyArgumentToDeviceBuffer(IRRewriter &rewriter, BlockArgument arg,
-                                  const AccessKinds &kinds,
-                                  Operation *terminator) {
+  /// memory the host cannot reach is copied too. Returns what the function
+  /// now uses: the argument or its copy.
+  Value copyArgumentToDeviceBuffer(IRRewriter &rewriter, BlockArgument arg,
+                                   const AccessKinds &kinds,
+                                   Operation *terminator) {
     if (!argumentsInPlace || !isOpenCL())
       return copyToDeviceBuffer(rewriter, arg, kinds, terminator);
     Location loc = arg.getLoc();
@@ -993,6 +1049,7 @@ struct InsertGPUAllocsPass
         scf::IfOp::create(rewriter, loc, negate(rewriter, loc, inPlace));
     rewriter.setInsertionPointToStart(&release.getThenRegion().front());
     releaseDeviceCopy(rewriter, arg, buffer, kinds);
+    return buffer;
   }
 
   static Value negate(IRRewriter &rewriter, Location loc, Value condition) {
@@ -1001,8 +1058,8 @@ struct InsertGPUAllocsPass
         arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true)));
   }
 
-  /// A device buffer shaped like `orig`, filled from it when the device
-  /// reads what the host wrote, of `orig`'s type. Ops that must keep
+  /// A device buffer shaped like `orig`, filled from it when the function
+  /// may read what it holds on entry, of `orig`'s type. Ops that must keep
   /// reading `orig` (sizes, the copy) are added to `readsOriginal`.
   Value createDeviceCopy(IRRewriter &rewriter, Value orig,
                          const AccessKinds &kinds,
@@ -1117,8 +1174,8 @@ struct InsertGPUAllocsPass
     });
   }
 
-  /// At the insertion point: the device's results back into `orig` where
-  /// the host reads them, and the device copy freed.
+  /// At the insertion point: the copy back into `orig` where the function
+  /// changed it (mayWrite), and the device copy freed.
   void releaseDeviceCopy(IRRewriter &rewriter, Value orig, Value buffer,
                          const AccessKinds &kinds) {
     Location loc = orig.getLoc();

@@ -239,21 +239,24 @@ def InsertGPUAllocs : Pass<"insert-gpu-allocs", "::mlir::func::FuncOp"> {
     freed there; the allocation takes over every other use, frees
     included); globals and arguments get a GPU copy, copied in where
     anything reads them and back where a kernel or a host store writes them
-    (calls are taken to leave their arguments alone). Vulkan leaves
+    (a call is assumed to leave the arguments it is passed as they are: the
+    caller's array may be a constant). Vulkan leaves
     allocations and call results alone. Accesses are the memory effects of
     the ops in the launch; XeGPU's `load_nd`/`store_nd`/`prefetch_nd` access
     the memref their descriptor was made from (`create_nd_tdesc`, through
     `update_nd_offset`). An access the pass cannot attribute to a memref is
     the error "Unhandled mem op in gpu region" (IMEX spells it "Uhhandled").
-    A root that an `scf.if` or `arith.select` chooses (partitioned
-    reductions give one process the init and the others a neutral buffer),
+    A root that an `scf.if`, `scf.index_switch` or `arith.select` chooses
+    (partitioned reductions give one process the init and the others a
+    neutral buffer),
     or that a loop carries (`scf.for`, `scf.while`: a body's block argument,
     a loop result), is each buffer it may be, traced through nested choices,
     accessed as the choice is and through its own aliases: allocations and
     call results are freed where the branch or loop result is (deallocation
     reaches them through the runtime's generic free). A returned choice that
-    is GPU memory at run time, and not an argument, is handed back as a host
-    copy and freed. Other sources are the error "Unhandled memref producer",
+    is GPU memory at run time, and not an argument, a global or their device
+    copy, is handed back as a host copy and freed (once per buffer, however
+    many results it is). Other sources are the error "Unhandled memref producer",
     at the value that cannot be placed.
 
     `in-regions` mode: every `memref.alloc`/`memref.dealloc` whose nearest

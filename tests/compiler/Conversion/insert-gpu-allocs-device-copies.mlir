@@ -475,3 +475,86 @@ func.func @call_argument(%a: memref<8xf32>, %b: memref<8xf32>) -> memref<8xf32> 
   memref.store %f, %b[%c0] : memref<8xf32>
   return %m : memref<8xf32>
 }
+
+// -----
+
+// Written by hand, without deallocation's clones: a kernel writes what a
+// branch chooses, the argument or an allocation, and the function returns
+// that. Where it is the argument's device copy (or the argument), the
+// return keeps it (the copy is released, and copied back, at the return);
+// only the allocation is the function's to copy out and free. (The device
+// copy was freed twice.)
+// CHECK-LABEL: func.func @chosen_argument_written
+// CHECK-SAME: (%[[FLAG:[^:]*]]: i1, %[[A:[^:]*]]: memref<8xf32>)
+// CHECK:      %[[COPY:.*]] = scf.if
+// CHECK:      %[[R:.*]] = scf.if %[[FLAG]]
+// CHECK:        scf.yield %[[COPY]]
+// CHECK:      gpu.launch
+// CHECK:      scf.if
+// CHECK-NEXT:   gpu.memcpy  %[[A]], %[[COPY]]
+// CHECK-NEXT:   gpu.dealloc  %[[COPY]]
+// CHECK:      %[[ON:.*]] = gpux.is_gpu_memory %[[R]] :
+// CHECK-NEXT: %[[PR:.*]] = memref.extract_aligned_pointer_as_index %[[R]]
+// CHECK-NEXT: %[[PA:.*]] = memref.extract_aligned_pointer_as_index %[[A]]
+// CHECK-NEXT: arith.cmpi ne, %[[PR]], %[[PA]]
+// CHECK:      %[[PR2:.*]] = memref.extract_aligned_pointer_as_index %[[R]]
+// CHECK-NEXT: %[[PC:.*]] = memref.extract_aligned_pointer_as_index %[[COPY]]
+// CHECK-NEXT: arith.cmpi ne, %[[PR2]], %[[PC]]
+// CHECK:      %[[H:.*]] = scf.if
+// CHECK:      return %[[H]]
+func.func @chosen_argument_written(%flag: i1, %a: memref<8xf32>) -> memref<8xf32> {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %f = arith.constant 1.0 : f32
+  %r = scf.if %flag -> memref<8xf32> {
+    scf.yield %a : memref<8xf32>
+  } else {
+    %m = memref.alloc() : memref<8xf32>
+    scf.yield %m : memref<8xf32>
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %r[%bx] : memref<8xf32>
+    gpu.terminator
+  }
+  return %r : memref<8xf32>
+}
+
+// -----
+
+// An allocation returned itself and through a branch's choice: where the
+// choice is it, the choice's position gets the allocation's host copy (it
+// was copied and freed for the choice, then copied from freed memory and
+// freed again for the allocation).
+// CHECK-LABEL: func.func @returned_and_chosen
+// CHECK:      %[[G:.*]] = gpu.alloc  ()
+// CHECK:      %[[R:.*]] = scf.if
+// CHECK:      %[[H:.*]] = memref.alloc()
+// CHECK-NEXT: gpu.memcpy  %[[H]], %[[G]]
+// CHECK:      gpu.dealloc  %[[G]]
+// CHECK:      gpux.is_gpu_memory %[[R]]
+// CHECK:      %[[PR:.*]] = memref.extract_aligned_pointer_as_index %[[R]]
+// CHECK-NEXT: %[[PG:.*]] = memref.extract_aligned_pointer_as_index %[[G]]
+// CHECK-NEXT: %[[SAME:.*]] = arith.cmpi eq, %[[PR]], %[[PG]]
+// CHECK:      %[[C:.*]] = scf.if
+// CHECK:      %[[SECOND:.*]] = arith.select %[[SAME]], %[[H]], %[[C]]
+// CHECK:      return %[[H]], %[[SECOND]]
+func.func @returned_and_chosen(%flag: i1) -> (memref<8xf32>, memref<8xf32>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<8xf32>
+  %b = memref.alloc() : memref<8xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c8, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %a[%bx] : memref<8xf32>
+    memref.store %f, %b[%bx] : memref<8xf32>
+    gpu.terminator
+  }
+  %r = scf.if %flag -> memref<8xf32> {
+    scf.yield %a : memref<8xf32>
+  } else {
+    scf.yield %b : memref<8xf32>
+  }
+  return %a, %r : memref<8xf32>, memref<8xf32>
+}
