@@ -115,6 +115,12 @@ MemRefType withIdentityLayout(MemRefType type) {
                          MemRefLayoutAttrInterface(), type.getMemorySpace());
 }
 
+/// True where a buffer of its own (identity layout) can be cast to `type`:
+/// identity and dynamic strided layouts.
+bool castableFromOwnBuffer(MemRefType type) {
+  return memref::CastOp::areCastCompatible(withIdentityLayout(type), type);
+}
+
 /// The sizes of `memref`'s dynamic dimensions, read with memref.dim ops
 /// (added to `readers` if given).
 SmallVector<Value>
@@ -304,8 +310,10 @@ struct InsertGPUAllocsPass
     llvm::SmallPtrSet<Operation *, 8> inDeviceMemory;
     Operation *culprit = nullptr;
     FailureOr<llvm::MapVector<Value, AccessKinds>> roots = failure();
-    if (deviceCopies)
-      roots = collectDeviceRoots(func, culprit);
+    if (deviceCopies) {
+      BufferViewFlowAnalysis aliasing(func);
+      roots = collectDeviceRoots(func, aliasing, culprit);
+    }
     if (succeeded(roots)) {
       for (auto &[root, kinds] : *roots) {
         auto alloc = root.getDefiningOp<memref::AllocOp>();
@@ -342,7 +350,8 @@ struct InsertGPUAllocsPass
   /// access it through all its aliases; failure if a launch accesses memory
   /// that cannot be attributed to a memref (`culprit` set).
   static FailureOr<llvm::MapVector<Value, AccessKinds>>
-  collectDeviceRoots(func::FuncOp func, Operation *&culprit) {
+  collectDeviceRoots(func::FuncOp func, BufferViewFlowAnalysis &aliasing,
+                     Operation *&culprit) {
     llvm::MapVector<Value, AccessKinds> roots;
     WalkResult collected = func.walk([&](gpu::LaunchOp launch) {
       return launch.getBody().walk([&](Operation *op) {
@@ -379,7 +388,6 @@ struct InsertGPUAllocsPass
     roots.remove_if([](std::pair<Value, AccessKinds> entry) {
       return isInsideLaunch(entry.first.getParentRegion());
     });
-    BufferViewFlowAnalysis aliasing(func);
     for (auto &[root, kinds] : roots)
       addAliasAccesses(root, kinds, aliasing);
     return roots;
@@ -401,8 +409,9 @@ struct InsertGPUAllocsPass
   /// follow are left alone.
   void copyHostMemoryUsedOnDevice(func::FuncOp func) {
     Operation *culprit = nullptr;
+    BufferViewFlowAnalysis aliasing(func);
     FailureOr<llvm::MapVector<Value, AccessKinds>> roots =
-        collectDeviceRoots(func, culprit);
+        collectDeviceRoots(func, aliasing, culprit);
     if (failed(roots))
       return;
     Operation *terminator = func.getBody().front().getTerminator();
@@ -434,8 +443,9 @@ struct InsertGPUAllocsPass
     // Steps 1 and 2: the roots of every memref accessed on the device, and
     // how host and device access each.
     Operation *culprit = nullptr;
+    BufferViewFlowAnalysis aliasing(func);
     FailureOr<llvm::MapVector<Value, AccessKinds>> found =
-        collectDeviceRoots(func, culprit);
+        collectDeviceRoots(func, aliasing, culprit);
     if (failed(found))
       return culprit->emitError("Unhandled mem op in gpu region");
     llvm::MapVector<Value, AccessKinds> &roots = *found;
@@ -471,7 +481,6 @@ struct InsertGPUAllocsPass
       }
     }
     roots = std::move(expanded);
-    BufferViewFlowAnalysis aliasing(func);
     for (Value buffer : yielded)
       addAliasAccesses(buffer, roots[buffer], aliasing);
     // With device copies, any argument may be memory the host cannot map
@@ -497,7 +506,7 @@ struct InsertGPUAllocsPass
       if (root.getDefiningOp<memref::AllocOp>())
         continue;
       if (root.getDefiningOp<CallOpInterface>()) {
-        if (!memref::CastOp::areCastCompatible(withIdentityLayout(type), type))
+        if (!castableFromOwnBuffer(type))
           return mlir::emitError(root.getLoc())
                  << "a call result used on the GPU must have an identity or "
                     "dynamic strided layout, not "
@@ -528,7 +537,7 @@ struct InsertGPUAllocsPass
           replaceAllocWithGpuAlloc(
               rewriter, alloc, kinds, terminator,
               /*freedThroughBranch=*/yielded.contains(alloc.getResult()),
-              &record.hostCopies);
+              record.hostCopies);
         continue;
       }
       if (Operation *call = root.getDefiningOp<CallOpInterface>()) {
@@ -539,7 +548,7 @@ struct InsertGPUAllocsPass
               moveResultsIntoAllocations(rewriter, call, roots);
         replaceAllocWithGpuAlloc(
             rewriter, movedResults[call].lookup(root), kinds, terminator,
-            /*freedThroughBranch=*/yielded.contains(root), &record.hostCopies);
+            /*freedThroughBranch=*/yielded.contains(root), record.hostCopies);
         continue;
       }
       if (auto arg = dyn_cast<BlockArgument>(root)) {
@@ -587,8 +596,7 @@ struct InsertGPUAllocsPass
       auto type = dyn_cast<MemRefType>(returned.getType());
       Value root = traceToViewRoot(returned);
       // (Results have identity or dynamic layouts: the host copy's cast.)
-      if (!type || isBuffer(root) ||
-          !memref::CastOp::areCastCompatible(withIdentityLayout(type), type))
+      if (!type || isBuffer(root) || !castableFromOwnBuffer(type))
         continue;
       SmallVector<Value> buffers;
       llvm::SmallPtrSet<Value, 8> visited;
@@ -662,13 +670,9 @@ struct InsertGPUAllocsPass
       {
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPointToStart(&choice.getThenRegion().front());
-        Value hostCopy =
-            memref::AllocOp::create(rewriter, loc, withIdentityLayout(type),
-                                    dynamicSizes(rewriter, loc, returned));
-        createCopy(rewriter, loc, returned, hostCopy);
+        Value hostCopy = copyToHostBuffer(
+            rewriter, loc, returned, dynamicSizes(rewriter, loc, returned));
         memref::DeallocOp::create(rewriter, loc, returned);
-        if (hostCopy.getType() != type)
-          hostCopy = memref::CastOp::create(rewriter, loc, type, hostCopy);
         scf::YieldOp::create(rewriter, loc, hostCopy);
         rewriter.setInsertionPointToStart(&choice.getElseRegion().front());
         scf::YieldOp::create(rewriter, loc, returned);
@@ -861,8 +865,7 @@ struct InsertGPUAllocsPass
     rewriter.setInsertionPointAfter(call);
     for (Value result : call->getResults()) {
       auto type = dyn_cast<MemRefType>(result.getType());
-      if (!type ||
-          !memref::CastOp::areCastCompatible(withIdentityLayout(type), type))
+      if (!type || !castableFromOwnBuffer(type))
         continue;
       Location loc = result.getLoc();
       auto alloc = memref::AllocOp::create(
@@ -917,6 +920,20 @@ struct InsertGPUAllocsPass
     return moved;
   }
 
+  /// A new host buffer holding a copy of `memref` (whose dynamic sizes are
+  /// `sizes`), of its type: what a return hands back for GPU memory.
+  Value copyToHostBuffer(IRRewriter &rewriter, Location loc, Value memref,
+                         ValueRange sizes, IntegerAttr alignment = {}) {
+    auto type = cast<MemRefType>(memref.getType());
+    auto hostBuffer = memref::AllocOp::create(
+        rewriter, loc, MemRefType::get(type.getShape(), type.getElementType()),
+        sizes, ValueRange(), alignment);
+    createCopy(rewriter, loc, memref, hostBuffer);
+    if (hostBuffer.getType() == type)
+      return hostBuffer;
+    return memref::CastOp::create(rewriter, loc, type, hostBuffer);
+  }
+
   /// `freedThroughBranch`: the allocation is yielded by a branch, whose
   /// result's owner frees it (deallocation frees GPU buffers too, through
   /// the runtime's generic free), so it gets no free on return. The host
@@ -925,7 +942,7 @@ struct InsertGPUAllocsPass
   void replaceAllocWithGpuAlloc(
       IRRewriter &rewriter, memref::AllocOp alloc, const AccessKinds &kinds,
       Operation *terminator, bool freedThroughBranch,
-      SmallVectorImpl<std::pair<Value, Value>> *hostCopies = nullptr) {
+      SmallVectorImpl<std::pair<Value, Value>> &hostCopies) {
     Location loc = alloc.getLoc();
     bool shared = !kinds.deviceMemory && kinds.onHost();
     rewriter.setInsertionPoint(alloc);
@@ -947,14 +964,8 @@ struct InsertGPUAllocsPass
       SmallVector<Value> sizes(alloc.getDynamicSizes());
       if (returned != alloc.getResult())
         sizes = dynamicSizes(rewriter, loc, returned);
-      auto hostCopy = memref::AllocOp::create(
-          rewriter, loc,
-          MemRefType::get(type.getShape(), type.getElementType()), sizes,
-          ValueRange(), alloc.getAlignmentAttr());
-      createCopy(rewriter, loc, returned, hostCopy);
-      Value handedBack = hostCopy;
-      if (!type.getLayout().isIdentity())
-        handedBack = memref::CastOp::create(rewriter, loc, type, hostCopy);
+      Value handedBack = copyToHostBuffer(rewriter, loc, returned, sizes,
+                                          alloc.getAlignmentAttr());
       rewriter.modifyOpInPlace(terminator, [&] { operand.set(handedBack); });
       copiedOnReturn.push_back({returned, handedBack});
     }
@@ -985,9 +996,8 @@ struct InsertGPUAllocsPass
     Value allocated = alloc.getResult();
     rewriter.replaceOp(alloc, deviceBuffer);
     for (auto [returned, handedBack] : copiedOnReturn)
-      if (hostCopies)
-        hostCopies->push_back(
-            {returned == allocated ? deviceBuffer : returned, handedBack});
+      hostCopies.push_back(
+          {returned == allocated ? deviceBuffer : returned, handedBack});
     if ((freed || freedThroughBranch || nested) && copiedOnReturn.empty())
       return;
     rewriter.setInsertionPoint(terminator);
@@ -1068,7 +1078,7 @@ struct InsertGPUAllocsPass
     auto origType = cast<MemRefType>(orig.getType());
     MemRefType bufferType = withIdentityLayout(origType);
     Value buffer;
-    if (memref::CastOp::areCastCompatible(bufferType, origType)) {
+    if (castableFromOwnBuffer(origType)) {
       buffer = allocate(rewriter, loc, bufferType,
                         dynamicSizes(rewriter, loc, orig, &readsOriginal),
                         /*hostAccess=*/!kinds.deviceMemory);
