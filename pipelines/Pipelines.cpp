@@ -381,6 +381,7 @@ void imex::buildGpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   if (options.gpuRuntime != "auto")
     kernels.flavours = {options.gpuRuntime == "vulkan" ? "vulkan" : "opencl"};
   kernels.dumpDir = options.spirvDumpDir;
+  kernels.vulkanInt64Loads = options.vulkanInt64Loads;
   pm.addPass(createGpuKernelsToSPIRVBinary(kernels));
 
   OpPassManager &host = pm.nest<func::FuncOp>();

@@ -66,6 +66,11 @@ config.substitutions.append(
 # The build tree (pkg-config and CMake package files) and imexc's path for
 # tests that drive external build systems.
 config.substitutions.append(("%imex_obj_root", config.imex_obj_root))
+# The system's Vulkan loader with shaderInt64 hidden (a device without
+# 64-bit integers in shaders), for IMEXRT_VULKAN_LOADER.
+config.substitutions.append(
+    ("%vulkan_without_int64",
+     os.path.join(config.imex_obj_root, "lib", "libimexrt_vulkan_without_int64.so")))
 config.substitutions.append(
     ("%imexc_path", os.path.join(config.imex_tools_dir, "imexc")))
 

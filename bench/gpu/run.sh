@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # GPU benchmark: the host benchmark kernels (triad, sum, rowsum, softmax,
-# matmul from bench/host_kernels/kernels) compiled five ways and timed by
+# matmul from bench/host_kernels/kernels) compiled six ways and timed by
 # one driver (bench.cpp), on whatever device the runtime picks (IMEXRT_BACKEND
 # and IMEXRT_DEVICE choose; lavapipe on machines without a GPU):
 #   host    imexc -O3 --mcpu=native (OpenMP threads)
@@ -15,6 +15,9 @@
 #   scalar  imexc --offload=gpu --pipeline-options=gpu-vectorize=false:
 #           one element per thread in elementwise kernels and per step in
 #           workgroup reductions, no 16-byte vector loads and stores
+#   vec4    imexc --offload=gpu --pipeline-options=vulkan-int64-loads=false:
+#           Vulkan kernels read their input vectors as vectors of four
+#           elements, not as 64-bit words (the same as gpu on Level Zero)
 # The GPU variants run twice: with host input arrays (each call copies them
 # to the device: what a caller with host data pays) and with device input
 # arrays in gpuMemAlloc device memory (used in place: the kernels' time and
@@ -25,8 +28,8 @@
 # GPU's GB/s and GFLOP/s and fraction of the device's peak when known (from
 # the kernels' time), and the ratios host/gpu and gpu-1/gpu (speedup over
 # one-thread workgroups), tree/gpu (speedup of subgroup reductions over
-# workgroup memory only) and scalar/gpu (speedup of vector accesses), all
-# with device arrays.
+# workgroup memory only), scalar/gpu (speedup of vector accesses) and
+# vec4/gpu (speedup of 64-bit word loads), all with device arrays.
 #
 #   bench/gpu/run.sh [build-dir [NAME]]          (default: build)
 #   PEAK_GBS=4800 PEAK_GFLOPS=67000 bench/gpu/run.sh   (peak of the device)
@@ -68,6 +71,7 @@ build_variant gpu --offload=gpu
 build_variant gpu-1 --offload=gpu "--pipeline-options=workgroup-size=1 gpu-vectorize=false"
 build_variant tree --offload=gpu --pipeline-options=gpu-subgroups=false
 build_variant scalar --offload=gpu --pipeline-options=gpu-vectorize=false
+build_variant vec4 --offload=gpu --pipeline-options=vulkan-int64-loads=false
 [ -z "${BENCH_BUILD_ONLY:-}" ] || exit 0
 
 # The device the GPU variants run on, and its peak if known.
@@ -122,6 +126,7 @@ run_variant gpu-1 device
 run_variant tree device
 
 run_variant scalar device
+run_variant vec4 device
 # Kernels alone: every launch timed (see above), in a run of its own, as
 # waiting for each launch slows the call down.
 IMEX_ENABLE_PROFILING=1 OMP_NUM_THREADS=${OMP_NUM_THREADS:-$(nproc)} \
@@ -148,28 +153,29 @@ awk '
 echo "device: $device${peak_gbs:+ (peak $peak_gbs GB/s, $peak_gflops GFLOP/s)}"
 awk -v peakB="${peak_gbs:-0}" -v peakF="${peak_gflops:-0}" '
   FNR == 1 { v++ }
-  v == 7 { kern[$1] = $2; next }
+  v == 8 { kern[$1] = $2; next }
   { t[v, $1] = $2; bytes[$1] = $3; flops[$1] = $4; if (v == 1) order[++n] = $1 }
   END {
-    printf "%-8s %9s %11s %11s %9s %11s %11s %11s %9s %9s %8s %9s %10s %9s %11s\n",
+    printf "%-8s %9s %11s %11s %9s %11s %11s %11s %11s %9s %9s %8s %9s %10s %9s %11s %9s\n",
            "kernel", "host ms", "gpu ms", "gpu ms", "kern ms", "gpu-1 ms",
-           "tree ms", "scalar ms", "GB/s", "GFLOP/s", "of peak", "host/gpu",
-           "gpu-1/gpu", "tree/gpu", "scalar/gpu"
-    printf "%-8s %9s %11s %11s %9s %11s %11s %11s\n", "", "", "host arrays",
-           "dev arrays", "dev arrays", "dev arrays", "dev arrays", "dev arrays"
+           "tree ms", "scalar ms", "vec4 ms", "GB/s", "GFLOP/s", "of peak",
+           "host/gpu", "gpu-1/gpu", "tree/gpu", "scalar/gpu", "vec4/gpu"
+    printf "%-8s %9s %11s %11s %9s %11s %11s %11s %11s\n", "", "", "host arrays",
+           "dev arrays", "dev arrays", "dev arrays", "dev arrays", "dev arrays",
+           "dev arrays"
     for (i = 1; i <= n; i++) {
       k = order[i]; h = t[1, k]; gh = t[2, k]; g = t[3, k]; o = t[4, k]
-      w = t[5, k]; sc = t[6, k]
+      w = t[5, k]; sc = t[6, k]; v4 = t[7, k]
       # Rates from the kernels alone when the profile run gave them.
       kt = (k in kern) ? kern[k] : g
       frac = "-"
       if (k == "matmul" && peakF > 0) frac = sprintf("%.3f", flops[k] / kt / 1e9 / peakF)
       else if (k != "matmul" && peakB > 0) frac = sprintf("%.3f", bytes[k] / kt / 1e9 / peakB)
-      printf "%-8s %9.3f %11.3f %11.3f %9.3f %11.3f %11.3f %11.3f %9.1f %9.1f %8s %9.3f %10.2f %9.2f %11.2f\n",
+      printf "%-8s %9.3f %11.3f %11.3f %9.3f %11.3f %11.3f %11.3f %11.3f %9.1f %9.1f %8s %9.3f %10.2f %9.2f %11.2f %9.2f\n",
              k, h * 1e3, gh * 1e3, g * 1e3, kt * 1e3, o * 1e3, w * 1e3,
-             sc * 1e3, bytes[k] / kt / 1e9, flops[k] / kt / 1e9, frac, h / g,
-             o / g, w / g, sc / g
+             sc * 1e3, v4 * 1e3, bytes[k] / kt / 1e9, flops[k] / kt / 1e9,
+             frac, h / g, o / g, w / g, sc / g, v4 / g
     }
   }' "$work/host-host.txt" "$work/gpu-host.txt" "$work/gpu-device.txt" \
      "$work/gpu-1-device.txt" "$work/tree-device.txt" "$work/scalar-device.txt" \
-     "$work/kernels.txt"
+     "$work/vec4-device.txt" "$work/kernels.txt"

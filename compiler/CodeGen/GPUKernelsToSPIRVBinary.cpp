@@ -615,21 +615,28 @@ LogicalResult GpuKernelsToSPIRVBinaryPass::runConversion(
     return mlir::failure();
   }
 
-  OpPassManager finish(spirv::ModuleOp::getOperationName());
-  finish.addPass(spirv::createSPIRVLowerABIAttributesPass());
-  finish.addPass(spirv::createSPIRVUpdateVCEPass());
-  if (failed(runPipeline(finish, spirvModule))) {
+  OpPassManager lowerABI(spirv::ModuleOp::getOperationName());
+  lowerABI.addPass(spirv::createSPIRVLowerABIAttributesPass());
+  if (failed(runPipeline(lowerABI, spirvModule))) {
     reason = "cannot lower the SPIR-V ABI attributes";
     return mlir::failure();
   }
   if (flavour == SPIRVFlavour::Vulkan &&
-      failed(imex::codegen::useVectorBufferElements(spirvModule))) {
+      failed(imex::codegen::useVectorBufferElements(spirvModule,
+                                                    vulkanInt64Loads))) {
     reason = "cannot give vector accesses their own buffer elements";
     return mlir::failure();
   }
   if (flavour == SPIRVFlavour::Vulkan &&
       failed(imex::codegen::passPushConstants(spirvModule, table))) {
     reason = "cannot pass scalars as push constants";
+    return mlir::failure();
+  }
+  // After the rewrites above, which may add 64-bit words (Int64).
+  OpPassManager updateVCE(spirv::ModuleOp::getOperationName());
+  updateVCE.addPass(spirv::createSPIRVUpdateVCEPass());
+  if (failed(runPipeline(updateVCE, spirvModule))) {
+    reason = "cannot deduce the SPIR-V module's capabilities";
     return mlir::failure();
   }
 

@@ -123,15 +123,39 @@ bool isKnownMultiple(Value value, int64_t n, unsigned depth = 6) {
   return false;
 }
 
+/// True if every access to the buffer only loads.
+bool onlyLoaded(const BufferAccesses &accesses) {
+  auto loads = [](Operation *user) {
+    if (auto bitcast = dyn_cast<spirv::BitcastOp>(user))
+      return llvm::all_of(bitcast->getUsers(), llvm::IsaPred<spirv::LoadOp>);
+    return isa<spirv::LoadOp>(user);
+  };
+  return llvm::all_of(accesses.chains, [&](spirv::AccessChainOp chain) {
+    return llvm::all_of(chain->getUsers(), loads);
+  });
+}
+
 /// Rewrites `var` to hold a runtime array of vectors of `accesses.width`
-/// elements (a static shape need not be a whole number of vectors).
+/// elements (a static shape need not be a whole number of vectors). With
+/// `words64`, the array's elements are the vectors' bytes as 64-bit words
+/// (the buffer is only loaded).
 void retype(spirv::GlobalVariableOp var, Type element,
-            const BufferAccesses &accesses, spirv::ModuleOp module) {
+            const BufferAccesses &accesses, spirv::ModuleOp module,
+            bool words64) {
   MLIRContext *ctx = var.getContext();
   int64_t width = accesses.width;
   auto vectorType = VectorType::get({width}, element);
-  unsigned elementBytes = element.getIntOrFloatBitWidth() / 8;
-  auto array = spirv::RuntimeArrayType::get(vectorType, width * elementBytes);
+  unsigned elementBits = element.getIntOrFloatBitWidth();
+  unsigned elementBytes = elementBits / 8;
+  auto wordType = IntegerType::get(ctx, 64);
+  int64_t wordsPerVector = width * elementBits / 64;
+  int64_t elementsPerWord = 64 / elementBits;
+  Type arrayElement = vectorType;
+  if (words64)
+    arrayElement = wordsPerVector == 1
+                       ? Type(wordType)
+                       : Type(VectorType::get({wordsPerVector}, wordType));
+  auto array = spirv::RuntimeArrayType::get(arrayElement, width * elementBytes);
   auto wrapper = spirv::StructType::get({array}, {0});
   auto pointer =
       spirv::PointerType::get(wrapper, spirv::StorageClass::StorageBuffer);
@@ -144,8 +168,10 @@ void retype(spirv::GlobalVariableOp var, Type element,
   IRRewriter rewriter(ctx);
   auto elementPointer =
       spirv::PointerType::get(element, spirv::StorageClass::StorageBuffer);
+  auto wordPointer =
+      spirv::PointerType::get(wordType, spirv::StorageClass::StorageBuffer);
   auto vectorPointer =
-      spirv::PointerType::get(vectorType, spirv::StorageClass::StorageBuffer);
+      spirv::PointerType::get(arrayElement, spirv::StorageClass::StorageBuffer);
   for (spirv::AccessChainOp chain : accesses.chains) {
     rewriter.setInsertionPoint(chain);
     Location loc = chain.getLoc();
@@ -168,6 +194,27 @@ void retype(spirv::GlobalVariableOp var, Type element,
           rewriter, loc, elementPointer, base,
           ValueRange{wrapperIndex, vectorIndex, lane});
     };
+    // The value of element `i` read through its 64-bit word.
+    auto loadThroughWord = [&](Value i) -> Value {
+      SmallVector<Value> indices{
+          wrapperIndex,
+          spirv::ShiftRightLogicalOp::create(rewriter, loc, i, shift)};
+      if (wordsPerVector > 1)
+        indices.push_back(spirv::ShiftRightLogicalOp::create(
+            rewriter, loc,
+            spirv::BitwiseAndOp::create(rewriter, loc, i, laneMask),
+            constant(llvm::Log2_64(elementsPerWord))));
+      Value word =
+          spirv::LoadOp::create(rewriter, loc,
+                                spirv::AccessChainOp::create(
+                                    rewriter, loc, wordPointer, base, indices));
+      Value parts = spirv::BitcastOp::create(
+          rewriter, loc, VectorType::get({elementsPerWord}, element), word);
+      return spirv::VectorExtractDynamicOp::create(
+          rewriter, loc, parts,
+          spirv::BitwiseAndOp::create(rewriter, loc, i,
+                                      constant(elementsPerWord - 1)));
+    };
     bool aligned = isKnownMultiple(index, width);
     for (Operation *user : llvm::make_early_inc_range(chain->getUsers())) {
       auto bitcast = dyn_cast<spirv::BitcastOp>(user);
@@ -181,25 +228,33 @@ void retype(spirv::GlobalVariableOp var, Type element,
         auto vector = rewriter.replaceOpWithNewOp<spirv::AccessChainOp>(
             bitcast, vectorPointer, base,
             ValueRange{wrapperIndex, vectorIndex});
-        for (Operation *access : vector->getUsers()) {
+        for (Operation *access :
+             llvm::make_early_inc_range(vector->getUsers())) {
           access->removeAttr("memory_access");
           access->removeAttr("alignment");
+          if (!words64)
+            continue;
+          rewriter.setInsertionPointAfter(access);
+          auto cast = spirv::BitcastOp::create(rewriter, loc, vectorType,
+                                               access->getResult(0));
+          access->getResult(0).replaceAllUsesExcept(cast, cast);
+          access->getResult(0).setType(arrayElement);
         }
         continue;
       }
       // An index not known to be aligned (the vector may straddle two
       // array elements): element by element.
-      SmallVector<Value> elements;
+      SmallVector<Value> indices;
       for (int64_t k = 0; k < width; ++k)
-        elements.push_back(elementAt(
-            spirv::IAddOp::create(rewriter, loc, index, constant(k))));
+        indices.push_back(
+            spirv::IAddOp::create(rewriter, loc, index, constant(k)));
       for (Operation *access :
            llvm::make_early_inc_range(bitcast->getUsers())) {
         rewriter.setInsertionPoint(access);
         if (auto store = dyn_cast<spirv::StoreOp>(access)) {
-          for (auto [k, pointer] : llvm::enumerate(elements))
+          for (auto [k, i] : llvm::enumerate(indices))
             spirv::StoreOp::create(
-                rewriter, loc, pointer,
+                rewriter, loc, elementAt(i),
                 spirv::CompositeExtractOp::create(
                     rewriter, loc, store.getValue(),
                     ArrayRef<int32_t>{static_cast<int32_t>(k)}));
@@ -207,8 +262,10 @@ void retype(spirv::GlobalVariableOp var, Type element,
           continue;
         }
         SmallVector<Value> loaded;
-        for (Value pointer : elements)
-          loaded.push_back(spirv::LoadOp::create(rewriter, loc, pointer));
+        for (Value i : indices)
+          loaded.push_back(words64 ? loadThroughWord(i)
+                                   : Value(spirv::LoadOp::create(
+                                         rewriter, loc, elementAt(i))));
         rewriter.replaceOpWithNewOp<spirv::CompositeConstructOp>(
             access, vectorType, loaded);
       }
@@ -219,6 +276,14 @@ void retype(spirv::GlobalVariableOp var, Type element,
       continue;
     }
     // Scalar accesses: one component of a vector.
+    if (words64) {
+      for (Operation *load : llvm::make_early_inc_range(chain->getUsers())) {
+        rewriter.setInsertionPoint(load);
+        rewriter.replaceOp(load, loadThroughWord(index));
+      }
+      rewriter.eraseOp(chain);
+      continue;
+    }
     rewriter.setInsertionPoint(chain);
     rewriter.replaceOp(chain, elementAt(index));
   }
@@ -226,7 +291,8 @@ void retype(spirv::GlobalVariableOp var, Type element,
 
 } // namespace
 
-LogicalResult imex::codegen::useVectorBufferElements(spirv::ModuleOp module) {
+LogicalResult imex::codegen::useVectorBufferElements(spirv::ModuleOp module,
+                                                     bool int64Loads) {
   bool ok = true;
   for (auto var : module.getOps<spirv::GlobalVariableOp>()) {
     Type element = getScalarArrayElement(var);
@@ -247,7 +313,10 @@ LogicalResult imex::codegen::useVectorBufferElements(spirv::ModuleOp module) {
       ok = false;
       continue;
     }
-    retype(var, element, *accesses, module);
+    unsigned bits = element.getIntOrFloatBitWidth();
+    bool words64 = int64Loads && bits < 64 && accesses->width * bits >= 64 &&
+                   onlyLoaded(*accesses);
+    retype(var, element, *accesses, module, words64);
   }
   return success(ok);
 }

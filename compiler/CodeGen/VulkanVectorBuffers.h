@@ -28,10 +28,19 @@ namespace imex::codegen {
 /// multiple, a shift by enough bits, a mask clearing the low bits, sums of
 /// such), else its N elements
 /// one by one; a scalar access is component i % N of vector i / N, so
-/// scalar stores stay stores of one element. Runs after spirv-lower-abi-attrs;
-/// fails, with an error on the buffer, where a buffer is used in another way or
-/// with two vector widths.
-mlir::LogicalResult useVectorBufferElements(mlir::spirv::ModuleOp module);
+/// scalar stores stay stores of one element.
+///
+/// With `int64Loads`, a buffer that is only loaded becomes an array of the
+/// vectors' bytes as 64-bit words (vector<2 x i64> for 16 bytes), each load
+/// bitcast back: drivers that load a storage buffer lane by lane and
+/// component by component (llvmpipe) then load 8 bytes per step instead of
+/// one element. Its scalar loads read their element's word.
+///
+/// Runs after spirv-lower-abi-attrs and before spirv-update-vce (which adds
+/// Int64 where words are used); fails, with an error on the buffer, where a
+/// buffer is used in another way or with two vector widths.
+mlir::LogicalResult useVectorBufferElements(mlir::spirv::ModuleOp module,
+                                            bool int64Loads);
 
 } // namespace imex::codegen
 

@@ -48,6 +48,7 @@ struct SpirvInfo {
 // SPIR-V enumerants used by the runtime.
 constexpr uint32_t kSpvCapabilityShader = 1;
 constexpr uint32_t kSpvCapabilityKernel = 6;
+constexpr uint32_t kSpvCapabilityInt64 = 11;
 constexpr uint32_t kSpvCapabilityGroupNonUniformArithmetic = 63;
 constexpr uint32_t kSpvExecutionModelGLCompute = 5;
 constexpr uint32_t kSpvExecutionModelKernel = 6;

@@ -380,6 +380,8 @@ public:
   uint32_t apiVersion = VK_API_VERSION_1_0;
   /// Compute shaders may use subgroup arithmetic (Vulkan 1.1 query).
   bool subgroupArithmetic = false;
+  /// Shaders may use 64-bit integers (the enabled shaderInt64 feature).
+  bool shaderInt64 = false;
   /// Device (not shared) allocations are unmapped device-local memory.
   bool unmappedDeviceMemory = false;
   const PhysicalDevice &physical() const { return phys_; }
@@ -455,6 +457,7 @@ bool VulkanDevice::open(uint32_t instanceApiVersion, std::string &error) {
     error = vkError("vkCreateDevice", r);
     return false;
   }
+  shaderInt64 = (info.pNext ? features2.features : features).shaderInt64;
 #define X(f)                                                                   \
   vk.f = reinterpret_cast<PFN_##f>(iapi_.vkGetDeviceProcAddr(handle, #f));     \
   if (!vk.f) {                                                                 \
@@ -734,6 +737,12 @@ VulkanDevice::loadModule(const KernelBinary &binary, std::string &error) {
     error = "the kernels combine values within subgroups, and this device "
             "has no subgroup arithmetic in compute shaders; compile with "
             "--pipeline-options=gpu-subgroups=false for it";
+    return nullptr;
+  }
+  if (image->spirv.hasCapability(kSpvCapabilityInt64) && !shaderInt64) {
+    error = "the kernels use 64-bit integers, which this device does not "
+            "support (no shaderInt64); where they come from vector loads, "
+            "compile with --pipeline-options=vulkan-int64-loads=false";
     return nullptr;
   }
   VkShaderModuleCreateInfo info{};

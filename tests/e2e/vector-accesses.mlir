@@ -12,13 +12,21 @@
 // RUN: imexc %s --offload=gpu --emit=mlir -o /dev/null --mlir-print-ir-before=gpu-kernels-to-spirv-binary 2>&1 | FileCheck %s --check-prefix=KERNEL
 // On Vulkan, their buffers are arrays of vec4 and the vector accesses are
 // elements of them, 2-D rows and views included (their linear index is
-// known to be aligned where the vectors run):
+// known to be aligned where the vectors run); the inputs, only loaded, are
+// arrays of the same bytes as pairs of 64-bit words (vulkan-int64-loads),
+// their scalar loads at the ends of rows read words too. The GPU build
+// with vulkan-int64-loads=false prints the same:
 // RUN: rm -rf %t.st && mkdir -p %t.st
 // RUN: imexc %s --offload=gpu --gpu-runtime=vulkan --save-temps=%t.st -o %t.o
 // RUN: spirv-dis %t.st/rows_kernel.vulkan.spv | FileCheck %s --check-prefix=VULKAN
 // RUN: spirv-dis %t.st/shifted_kernel.vulkan.spv | FileCheck %s --check-prefix=VULKAN
-// VULKAN: OpTypeRuntimeArray %v4float
-// VULKAN-COUNT-3: OpAccessChain %_ptr_StorageBuffer_v4float
+// RUN: %if vulkan %{ imexc %s --offload=gpu --pipeline-options=vulkan-int64-loads=false --emit=exe -o %t.nowords && %t.nowords | sed 's/base@ = 0x[0-9a-f]*//' > %t.nowords.txt && diff %t.host.txt %t.nowords.txt %}
+// VULKAN-DAG: OpTypeRuntimeArray %v2ulong
+// VULKAN-DAG: OpTypeRuntimeArray %v4float
+// VULKAN-COUNT-2: OpAccessChain %_ptr_StorageBuffer_v2ulong
+// VULKAN: OpAccessChain %_ptr_StorageBuffer_v4float
+// VULKAN-COUNT-2: OpAccessChain %_ptr_StorageBuffer_ulong
+// VULKAN: OpAccessChain %_ptr_StorageBuffer_float
 // KERNEL-LABEL: gpu.func @triad_kernel
 // KERNEL: vector.load {{.*}} : memref<?xf32>, vector<4xf32>
 // KERNEL: vector.store {{.*}} : memref<?xf32>, vector<4xf32>

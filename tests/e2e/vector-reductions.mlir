@@ -15,6 +15,12 @@
 // RUN: imexc %s --emit=exe -o %t.host && %t.host | sed 's/base@ = 0x[0-9a-f]*//' > %t.host.txt
 // RUN: FileCheck %s < %t.host.txt
 // RUN: %if vulkan %{ imexc %s --offload=gpu --emit=exe -o %t.gpu && %t.gpu | sed 's/base@ = 0x[0-9a-f]*//' > %t.gpu.txt && diff %t.host.txt %t.gpu.txt %}
+// Their inputs are read as 64-bit words (vulkan-int64-loads), so a device
+// without shaderInt64 refuses them, with the way out; built without the
+// words, they run there and print the same:
+// RUN: %if vulkan %{ env IMEXRT_VULKAN_LOADER=%vulkan_without_int64 not %t.gpu 2>&1 | FileCheck %s --check-prefix=NO-INT64 %}
+// RUN: %if vulkan %{ imexc %s --offload=gpu --pipeline-options=vulkan-int64-loads=false --emit=exe -o %t.nowords && env IMEXRT_VULKAN_LOADER=%vulkan_without_int64 %t.nowords | sed 's/base@ = 0x[0-9a-f]*//' > %t.nowords.txt && diff %t.host.txt %t.nowords.txt %}
+// NO-INT64: gpuModuleLoad [vulkan]: the kernels use 64-bit integers, which this device does not support (no shaderInt64); where they come from vector loads, compile with --pipeline-options=vulkan-int64-loads=false
 // The kernels load vectors and accumulate four lanes per thread:
 // RUN: imexc %s --offload=gpu --emit=mlir -o /dev/null --mlir-print-ir-before=gpu-kernels-to-spirv-binary 2>&1 | FileCheck %s --check-prefix=KERNEL
 // KERNEL-LABEL: gpu.func @row_sums_kernel

@@ -56,6 +56,13 @@ def GpuKernelsToSPIRVBinary
       Float64 where the code needs them); 32-bit indices; every argument,
       scalars included, is a storage buffer at descriptor set 0, binding =
       argument position. Each kernel needs a constant work-group size.
+      Logical addressing cannot cast an element pointer to a vector pointer,
+      so a buffer with vector accesses becomes an array of those vectors.
+      With `vulkan-int64-loads` (the default), one that is only loaded
+      becomes an array of their bytes as 64-bit words instead, each load
+      bitcast back: drivers that load a storage buffer one lane and one
+      component at a time (llvmpipe) then take a step per 8 bytes rather
+      than per element. Such modules need the device's `shaderInt64`.
 
     A kernel's work-group size is its `known_block_size`, or else the block
     size that all its `gpu.launch_func`/`gpux.launch_func` launches pass as
@@ -70,6 +77,10 @@ def GpuKernelsToSPIRVBinary
                "SPIR-V flavours to embed: opencl, vulkan (default: both)">,
     Option<"dumpDir", "dump-dir", "std::string", /*default=*/"\"\"",
            "If set, write each module to <dir>/<gpu.module>.<flavour>.spv">,
+    Option<"vulkanInt64Loads", "vulkan-int64-loads", "bool",
+           /*default=*/"true",
+           "Vulkan: buffers only loaded, with vector accesses, are read as "
+           "64-bit words (needs the device's shaderInt64)">,
   ];
   let dependentDialects = ["::mlir::spirv::SPIRVDialect",
                            "::mlir::arith::ArithDialect",

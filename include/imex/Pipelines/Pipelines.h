@@ -96,6 +96,14 @@ struct PipelineOptions : public mlir::PassPipelineOptions<PipelineOptions> {
                      "vector where alignment allows; off: one element per "
                      "thread"),
       llvm::cl::init(true)};
+  Option<bool> vulkanInt64Loads{
+      *this, "vulkan-int64-loads",
+      llvm::cl::desc("Vulkan kernels read the buffers they only load, where "
+                     "they load vectors, as 64-bit words: one step per 8 "
+                     "bytes on drivers that load lane by lane (lavapipe); "
+                     "needs the device's shaderInt64; off for devices "
+                     "without it"),
+      llvm::cl::init(true)};
   Option<std::string> gpuRuntime{
       *this, "gpu-runtime",
       llvm::cl::desc("SPIR-V flavours embedded for GPU kernels: auto (both), "

@@ -1201,6 +1201,26 @@ TEST_F(ImexrtVulkan, BadKernelBinaries) {
   EXPECT_NE(kernel("add_f32"), nullptr);
 }
 
+#ifdef IMEXRT_TEST_VULKAN_WITHOUT_INT64
+// A module that needs 64-bit integers (kernels.spv declares Int64, as
+// imexc's modules with 64-bit word loads do) on a device without
+// shaderInt64 is refused with the way out, not handed to the driver.
+TEST_F(ImexrtRuntime, Int64ModulesNeedShaderInt64) {
+  EnvGuard loader("IMEXRT_VULKAN_LOADER", IMEXRT_TEST_VULKAN_WITHOUT_INT64);
+  ASSERT_EQ(imexrtSetBackend("vulkan"), 0);
+  if (!imexrtGetBackend())
+    GTEST_SKIP() << "no Vulkan device:" << join(ErrorLog::get().take());
+  void *stream = gpuCreateStream(nullptr, nullptr);
+  ASSERT_NE(stream, nullptr);
+  auto blob = makeContainer(
+      {{IMEXKBIN_FLAVOUR_VULKAN, loadSpirv("kernels.spv")}}, mainKernelTable());
+  EXPECT_EQ(gpuModuleLoad(stream, blob.data(), blob.size()), nullptr);
+  expectError({"gpuModuleLoad", "64-bit integers", "shaderInt64",
+               "vulkan-int64-loads=false"});
+  gpuStreamDestroy(stream);
+}
+#endif
+
 TEST_F(ImexrtVulkan, UnknownKernelName) {
   EXPECT_EQ(kernel("mul_f32"), nullptr);
   expectError({"gpuKernelGet", "unknown kernel 'mul_f32'",
