@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace imex {
@@ -34,14 +35,43 @@ bool appliesElementwiseToTensors(Operation *op) {
   return !select || isa<ShapedType>(select.getCondition().getType());
 }
 
+/// A ranked tensor.bitcast, which bufferization does not take, as the
+/// arith.bitcast of its elements (made a linalg.generic in turn), after a
+/// tensor.cast to the result's shape where the two differ in which sizes
+/// are static.
+struct TensorBitcastAsElementwise
+    : public OpConversionPattern<tensor::BitcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tensor::BitcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto source = dyn_cast<RankedTensorType>(adaptor.getSource().getType());
+    auto result = dyn_cast<RankedTensorType>(op.getType());
+    if (!source || !result)
+      return failure();
+    Value input = adaptor.getSource();
+    if (source.getShape() != result.getShape())
+      input = tensor::CastOp::create(
+          rewriter, op.getLoc(), result.clone(source.getElementType()), input);
+    rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, result, input);
+    return success();
+  }
+};
+
 struct TensorArithToLinalgPass
     : imex::impl::TensorArithToLinalgBase<TensorArithToLinalgPass> {
   void runOnOperation() override {
     ConversionTarget target(getContext());
     target.markUnknownOpDynamicallyLegal(
         [](Operation *op) { return !appliesElementwiseToTensors(op); });
+    target.addDynamicallyLegalOp<tensor::BitcastOp>([](tensor::BitcastOp op) {
+      return !isa<RankedTensorType>(op.getSource().getType()) ||
+             !isa<RankedTensorType>(op.getType());
+    });
     RewritePatternSet patterns(&getContext());
     linalg::populateElementwiseToLinalgConversionPatterns(patterns);
+    patterns.add<TensorBitcastAsElementwise>(&getContext());
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       signalPassFailure();

@@ -686,8 +686,13 @@ def TensorArithToLinalg
     differ in shape and of which only the chosen one may be read (the
     distributed pipeline selects so between an argument that is only
     valid on rank 0 and a fresh buffer); bufferization takes it as it is.
+    A ranked `tensor.bitcast`, which bufferization does not take either,
+    becomes the `arith.bitcast` of its elements and so a `linalg.generic`
+    (after a `tensor.cast` to the result's shape where the two differ in
+    which sizes are static); an unranked one is left alone.
   }];
-  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 def VectorizeGpuParallelLoops

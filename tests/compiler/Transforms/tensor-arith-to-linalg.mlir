@@ -31,3 +31,27 @@ func.func @left_alone(%c: i1, %a: tensor<?xf32>, %b: tensor<?xf32>, %x: f32) -> 
   %y = arith.addf %x, %x : f32
   return %r, %y : tensor<?xf32>, f32
 }
+
+// A tensor.bitcast reinterprets each element: a linalg.generic with an
+// arith.bitcast, after a tensor.cast to the result's shape where the two
+// differ in which sizes are static.
+// CHECK-LABEL: func @bitcasts
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<3xf32>) outs(%{{.*}} : tensor<3xi32>)
+// CHECK:   arith.bitcast %{{.*}} : f32 to i32
+// CHECK: %[[STATIC:.*]] = tensor.cast %{{.*}} : tensor<?x4xi16> to tensor<2x4xi16>
+// CHECK: linalg.generic {{.*}} ins(%[[STATIC]] : tensor<2x4xi16>) outs(%{{.*}} : tensor<2x4xf16>)
+// CHECK:   arith.bitcast %{{.*}} : i16 to f16
+// CHECK-NOT: tensor.bitcast
+func.func @bitcasts(%a: tensor<3xf32>, %b: tensor<?x4xi16>) -> (tensor<3xi32>, tensor<2x4xf16>) {
+  %x = tensor.bitcast %a : tensor<3xf32> to tensor<3xi32>
+  %y = tensor.bitcast %b : tensor<?x4xi16> to tensor<2x4xf16>
+  return %x, %y : tensor<3xi32>, tensor<2x4xf16>
+}
+
+// Left alone: an unranked tensor.bitcast.
+// CHECK-LABEL: func @unranked_bitcast
+// CHECK: tensor.bitcast %{{.*}} : tensor<*xf32> to tensor<*xi32>
+func.func @unranked_bitcast(%a: tensor<*xf32>) -> tensor<*xi32> {
+  %x = tensor.bitcast %a : tensor<*xf32> to tensor<*xi32>
+  return %x : tensor<*xi32>
+}
