@@ -231,6 +231,15 @@ const imex::NamedPipeline kPipelines[] = {
 
 } // namespace
 
+/// Copies where an in-place update could reach an array that a fold made
+/// share storage; printing an array does not update it (the
+/// isolate-updated-arrays analysis counts every declaration's tensor
+/// arguments as updated unless they are marked read-only).
+static void addIsolateUpdatedArrays(OpPassManager &pm) {
+  pm.addPass(imex::createMarkReadOnlyRuntimeArguments());
+  pm.addPass(imex::createIsolateUpdatedArrays());
+}
+
 /// arith and math ops applied to whole tensors, which bufferization cannot
 /// take, and aggregated linalg ops (softmax), which nothing lowers, as
 /// structured linalg ops; first, so that fusion and GPU placement see them
@@ -260,7 +269,7 @@ void imex::buildNDArrayPipeline(OpPassManager &pm,
   if (options.offload == Offload::Gpu)
     pm.addPass(createLiftControlFlowToSCFPass());
   addTensorOpsToLinalg(pm);
-  pm.addPass(createIsolateUpdatedArrays());
+  addIsolateUpdatedArrays(pm);
   AddGPURegionsOptions regions;
   if (options.offload == Offload::Gpu) {
     // Each elementwise chain becomes one op, so one kernel.
@@ -285,6 +294,7 @@ static void addGpuLaunches(OpPassManager &pm,
   loops.addPass(imex::createConvertRegionReductionsToGpu(reductions));
   // A gpu.launch written by hand may hold gpu.all_reduce.
   loops.addPass(imex::createLowerGpuAllReduce());
+  loops.addPass(imex::createGpuRegionForallsToParallel());
   loops.addPass(createConvertLinalgToParallelLoopsPass());
   if (options.gpuVectorize)
     loops.addPass(imex::createVectorizeGpuParallelLoops());
@@ -335,7 +345,7 @@ void imex::buildRegionPipeline(OpPassManager &pm,
 void imex::buildHostPipeline(OpPassManager &pm,
                              const PipelineOptions &options) {
   addTensorOpsToLinalg(pm);
-  pm.addPass(createIsolateUpdatedArrays());
+  addIsolateUpdatedArrays(pm);
   addArraysToLinalg(pm);
   addHostLowering(pm, options);
 }
@@ -359,7 +369,7 @@ void imex::buildGpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   buildNDArrayPipeline(pm, options);
   // Argmax-like reductions as parts that workgroups can share.
   pm.nest<func::FuncOp>().addPass(imex::createSplitArgReductions());
-  addBufferization(pm);
+  addBufferization(pm, /*eliminateEmptyTensors=*/true);
   addHostDeallocation(pm);
   addGpuLaunches(pm, options);
   pm.addPass(createConvertRegionSequentialLoopsToGpu());
@@ -411,7 +421,7 @@ static void addDistributedLowering(OpPassManager &pm,
   pm.addPass(imex::createPartitionShardedFunctions());
   // Before the canonicalization of the partitioned functions (the copies
   // it adds have no sharding to partition).
-  pm.addPass(imex::createIsolateUpdatedArrays());
+  addIsolateUpdatedArrays(pm);
   pm.addPass(imex::createLowerShardCollectives());
   pm.addPass(createConvertShardToMPIPass());
   imex::FinishShardToMPIOptions finish;

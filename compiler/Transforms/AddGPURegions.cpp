@@ -9,8 +9,13 @@
 #include "imex/Dialect/NDArray/IR/NDArray.h"
 #include "imex/Transforms/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace imex {
@@ -50,6 +55,27 @@ bool needsWrapping(Operation *op) {
   return !(parentRegion && region::isGpuRegion(parentRegion));
 }
 
+/// True if `forall`'s iterations can run as GPU threads: its body slices
+/// and copies tensors and computes on them with linalg, arith and math ops
+/// only (as tiled code, IREE's for one, is written), so it holds no host
+/// call, no buffer and no loop that would stay on the host.
+bool isOffloadableForall(scf::ForallOp forall) {
+  WalkResult result = forall.getBody()->walk([](Operation *op) {
+    Dialect *dialect = op->getDialect();
+    bool allowed =
+        isa<linalg::LinalgOp, linalg::YieldOp, linalg::IndexOp,
+            tensor::ExtractSliceOp, tensor::InsertSliceOp,
+            tensor::ParallelInsertSliceOp, tensor::EmptyOp, tensor::DimOp,
+            tensor::ExtractOp, tensor::CastOp, scf::InParallelOp,
+            ndarray::CopyOp>(op) ||
+        (dialect &&
+         isa<arith::ArithDialect, math::MathDialect, affine::AffineDialect>(
+             dialect));
+    return allowed ? WalkResult::advance() : WalkResult::interrupt();
+  });
+  return !result.wasInterrupted();
+}
+
 struct AddGPURegionsPass : imex::impl::AddGPURegionsBase<AddGPURegionsPass> {
   using Base::Base;
 
@@ -70,6 +96,20 @@ struct AddGPURegionsPass : imex::impl::AddGPURegionsBase<AddGPURegionsPass> {
     return {};
   }
 
+  /// Under offload, a linalg op goes to the GPU whole, and so does an
+  /// scf.forall whose iterations can be GPU threads (one kernel, instead of
+  /// a host loop launching its body); the ops inside such a forall go
+  /// with it.
+  static bool isOffloadedWhole(Operation *op) {
+    for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
+         forall = forall->getParentOfType<scf::ForallOp>())
+      if (isOffloadableForall(forall))
+        return false;
+    if (auto forall = dyn_cast<scf::ForallOp>(op))
+      return isOffloadableForall(forall);
+    return isa<linalg::LinalgOp>(op);
+  }
+
   void runOnOperation() override {
     region::GPUEnvAttr offloadEnv;
     if (!offloadDevice.empty())
@@ -82,7 +122,7 @@ struct AddGPURegionsPass : imex::impl::AddGPURegionsBase<AddGPURegionsPass> {
       if (region::GPUEnvAttr env = gpuEnvOf(op))
         toWrap.emplace_back(op, env);
       else if (region::GPUEnvAttr env = offloadEnvOf(op, offloadEnv);
-               env && isa<linalg::LinalgOp>(op) &&
+               env && isOffloadedWhole(op) &&
                !op->getParentOfType<region::EnvironmentRegionOp>())
         toWrap.emplace_back(op, env);
     });

@@ -57,7 +57,9 @@ def MarkReadOnlyRuntimeArguments
     cast of it, which cannot be copied) and then using it again was a "RaW
     conflict" error. The declarations of `printMemref*` (the MLIR runner
     utilities' printers) get `bufferization.access = "read"` on their
-    tensor arguments, unless they say otherwise already.
+    tensor arguments, unless they say otherwise already. The pipelines run
+    it ahead of `isolate-updated-arrays` too, which would otherwise take
+    printing for an update and copy what is printed.
   }];
 }
 
@@ -552,6 +554,21 @@ def TileParallelLoopsForWorkgroups
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];
+}
+
+def GpuRegionForallsToParallel
+    : Pass<"gpu-region-foralls-to-parallel", "::mlir::func::FuncOp"> {
+  let summary = "Make the scf.forall loops in GPU regions scf.parallel "
+                "loops";
+  let description = [{
+    A bufferized `scf.forall` (no outputs left) inside a GPU
+    `region.env_region` becomes an `scf.parallel` loop over the same
+    iteration space, so that the GPU mapping passes give its iterations
+    threads as they do other parallel loops; the loops inside its body
+    (its linalg ops) then run within each thread. Foralls elsewhere are
+    left to the host pipeline.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
 def LowerGpuAllReduce : Pass<"lower-gpu-all-reduce", "::mlir::func::FuncOp"> {

@@ -42,6 +42,8 @@
 // TIMING-NEXT:     ArithEmulateUnsupportedFloats
 // TIMING-NEXT:     ExpandBF16Conversions
 // TIMING:        'gpu.module' Pipeline
+// TIMING-NEXT:     FoldMemRefAliasOpsPass
+// TIMING-NEXT:     LowerAffinePass
 // TIMING-NEXT:     ExactFloatMinMax
 // TIMING-NEXT:     ArithExpandOpsPass
 // TIMING-NEXT:     MathExpandOpsPass

@@ -116,6 +116,50 @@ func.func @plain_linalg(%a: tensor<?xf32>, %m: memref<?xf32>, %n: memref<?xf32>)
 
 // -----
 
+// Whole-program offload of tiled code: an scf.forall whose body only slices
+// tensors and computes on them goes into one GPU region whole (its
+// iterations become threads of one kernel), the linalg op inside with it.
+// A forall whose body calls a function stays on the host, and only its
+// linalg op is offloaded.
+// CHECK-LABEL: func @foralls
+// CHECK-NOT: region.env_region #region.gpu_env
+// OFFLOAD-LABEL: func @foralls
+// OFFLOAD: %[[WHOLE:.*]] = region.env_region #region.gpu_env<device = "gpu"> -> tensor<6x4xf32> {
+// OFFLOAD-NEXT: scf.forall (%{{.*}}, %{{.*}}) in (3, 2)
+// OFFLOAD-NOT: region.env_region
+// OFFLOAD: linalg.add
+// OFFLOAD: scf.forall.in_parallel
+// OFFLOAD: region.env_region_yield
+// OFFLOAD: scf.forall (%{{.*}}) in (6)
+// OFFLOAD: region.env_region #region.gpu_env<device = "gpu"> -> tensor<4xf32> {
+// OFFLOAD-NEXT: linalg.add
+// OFFLOAD: call @observe
+// OFFLOAD: return %[[WHOLE]],
+func.func private @observe(tensor<4xf32>)
+func.func @foralls(%a: tensor<6x4xf32>) -> (tensor<6x4xf32>, tensor<6x4xf32>) {
+  %e = tensor.empty() : tensor<6x4xf32>
+  %tiles = scf.forall (%i, %j) in (3, 2) shared_outs(%o = %e) -> (tensor<6x4xf32>) {
+    %r = affine.apply affine_map<(d0) -> (d0 * 2)>(%i)
+    %c = affine.apply affine_map<(d0) -> (d0 * 2)>(%j)
+    %in = tensor.extract_slice %a[%r, %c] [2, 2] [1, 1] : tensor<6x4xf32> to tensor<2x2xf32>
+    %out = tensor.extract_slice %o[%r, %c] [2, 2] [1, 1] : tensor<6x4xf32> to tensor<2x2xf32>
+    %s = linalg.add ins(%in, %in : tensor<2x2xf32>, tensor<2x2xf32>) outs(%out : tensor<2x2xf32>) -> tensor<2x2xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %s into %o[%r, %c] [2, 2] [1, 1] : tensor<2x2xf32> into tensor<6x4xf32>
+    }
+  }
+  %rows = scf.forall (%i) in (6) shared_outs(%o = %e) -> (tensor<6x4xf32>) {
+    %in = tensor.extract_slice %a[%i, 0] [1, 4] [1, 1] : tensor<6x4xf32> to tensor<4xf32>
+    %out = tensor.extract_slice %o[%i, 0] [1, 4] [1, 1] : tensor<6x4xf32> to tensor<4xf32>
+    %s = linalg.add ins(%in, %in : tensor<4xf32>, tensor<4xf32>) outs(%out : tensor<4xf32>) -> tensor<4xf32>
+    func.call @observe(%s) : (tensor<4xf32>) -> ()
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %s into %o[%i, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<6x4xf32>
+    }
+  }
+  return %tiles, %rows : tensor<6x4xf32>, tensor<6x4xf32>
+}
+
 // A function offloaded as a whole (imexc.offload_device: a device name
 // from the array language's @gpu @distributed defs, or a whole environment
 // from place-gpu-work-by-function) has its linalg ops wrapped without the

@@ -1,0 +1,46 @@
+//===- GpuRegionForallsToParallel.cpp - GPU foralls as parallel loops -----===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "imex/Dialect/Region/IR/Region.h"
+#include "imex/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace imex {
+#define GEN_PASS_DEF_GPUREGIONFORALLSTOPARALLEL
+#include "imex/Transforms/Passes.h.inc"
+} // namespace imex
+
+using namespace mlir;
+
+namespace {
+
+struct GpuRegionForallsToParallelPass
+    : imex::impl::GpuRegionForallsToParallelBase<
+          GpuRegionForallsToParallelPass> {
+  void runOnOperation() override {
+    SmallVector<scf::ForallOp> foralls;
+    getOperation()->walk([&](scf::ForallOp forall) {
+      auto region =
+          forall->getParentOfType<imex::region::EnvironmentRegionOp>();
+      if (region && imex::region::isGpuRegion(region))
+        foralls.push_back(forall);
+    });
+    IRRewriter rewriter(&getContext());
+    for (scf::ForallOp forall : foralls) {
+      rewriter.setInsertionPoint(forall);
+      if (failed(scf::forallToParallelLoop(rewriter, forall)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

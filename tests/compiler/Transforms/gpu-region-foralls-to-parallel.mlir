@@ -1,0 +1,35 @@
+// RUN: imex-opt %s -gpu-region-foralls-to-parallel | FileCheck %s
+
+// A bufferized scf.forall in a GPU region becomes an scf.parallel over the
+// same space (lower bounds, bounds and steps as written), its body kept; a
+// forall outside GPU regions (host code, a region of another kind) is left
+// to the host pipeline.
+// CHECK-LABEL: func @foralls
+// CHECK: region.env_region #region.gpu_env<device = "gpu">
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: scf.parallel (%[[I:.*]], %[[J:.*]]) = (%[[C0]], %[[C1]]) to (%[[C3]], %[[C8]]) step (%{{.*}}, %[[C2]]) {
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[I]], %[[J]]]
+// CHECK-NOT: scf.forall
+// CHECK: region.env_region "protect_copy_op" {
+// CHECK-NEXT: scf.forall (%{{.*}}) in (4)
+// CHECK: scf.forall (%{{.*}}) in (2)
+func.func @foralls(%m: memref<3x8xf32>, %v: f32) {
+  region.env_region #region.gpu_env<device = "gpu"> {
+    scf.forall (%i, %j) = (0, 1) to (3, 8) step (1, 2) {
+      memref.store %v, %m[%i, %j] : memref<3x8xf32>
+    }
+  }
+  region.env_region "protect_copy_op" {
+    scf.forall (%i) in (4) {
+      memref.store %v, %m[%i, %i] : memref<3x8xf32>
+    }
+  }
+  scf.forall (%i) in (2) {
+    memref.store %v, %m[%i, %i] : memref<3x8xf32>
+  }
+  return
+}
