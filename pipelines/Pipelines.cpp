@@ -304,6 +304,9 @@ static void addGpuLaunches(OpPassManager &pm,
   GpuMapParallelLoopsPassOptions mapping;
   mapping.mappingPolicyStr = "innermost-first";
   loops.addPass(createGpuMapParallelLoopsPass(mapping));
+  imex::SequentializeNestedParallelLoopsOptions inThreads;
+  inThreads.mappedSequential = true;
+  loops.addPass(imex::createSequentializeNestedParallelLoops(inThreads));
   pm.addPass(imex::createConvertRegionParallelLoopToGpu());
 }
 

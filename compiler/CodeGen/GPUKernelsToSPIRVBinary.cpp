@@ -23,7 +23,6 @@
 
 #include "imex/Dialect/GPUX/IR/GPUX.h"
 
-#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/GPUToSPIRV/GPUToSPIRVPass.h"
 #include "mlir/Conversion/MathToSPIRV/MathToSPIRVPass.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -32,7 +31,6 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
-#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
@@ -580,10 +578,6 @@ LogicalResult GpuKernelsToSPIRVBinaryPass::runConversion(
 
   OpPassManager convert(ModuleOp::getOperationName());
   OpPassManager &perModule = convert.nest<gpu::GPUModuleOp>();
-  // Views taken inside kernels (the rows of a forall's iterations) become
-  // index arithmetic in the accesses through them: SPIR-V has no views.
-  perModule.addPass(memref::createFoldMemRefAliasOpsPass());
-  perModule.addPass(createLowerAffinePass());
   // Before arith-expand, whose max/min lose signed zeros.
   perModule.addPass(imex::createExactFloatMinMax());
   perModule.addPass(arith::createArithExpandOpsPass());

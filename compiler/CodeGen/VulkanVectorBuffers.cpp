@@ -314,8 +314,10 @@ LogicalResult imex::codegen::useVectorBufferElements(spirv::ModuleOp module,
       continue;
     }
     unsigned bits = element.getIntOrFloatBitWidth();
-    bool words64 = int64Loads && bits < 64 && accesses->width * bits >= 64 &&
-                   onlyLoaded(*accesses);
+    // A word splits into at most four elements: Vulkan has no vectors of
+    // eight (i8 words).
+    bool words64 = int64Loads && bits >= 16 && bits < 64 &&
+                   accesses->width * bits >= 64 && onlyLoaded(*accesses);
     retype(var, element, *accesses, module, words64);
   }
   return success(ok);

@@ -34,7 +34,11 @@ namespace imex::codegen {
 /// vectors' bytes as 64-bit words (vector<2 x i64> for 16 bytes), each load
 /// bitcast back: drivers that load a storage buffer lane by lane and
 /// component by component (llvmpipe) then load 8 bytes per step instead of
-/// one element. Its scalar loads read their element's word.
+/// one element. Its scalar loads read their element's word: 8 bytes where
+/// they read 4, which stays inside the buffer because the runtime's
+/// allocations are whole 16-byte groups and bindings start at 8-byte
+/// multiples. Elements of 16 and 32 bits only (a word of i8 would be a
+/// vector of eight, which Vulkan lacks).
 ///
 /// Runs after spirv-lower-abi-attrs and before spirv-update-vce (which adds
 /// Int64 where words are used); fails, with an error on the buffer, where a

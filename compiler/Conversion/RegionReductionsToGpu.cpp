@@ -986,6 +986,18 @@ void moveParallelLoopsOutward(RewriterBase &rewriter, const Reduction &r) {
   (void)imex::interchangeLinalgLoops(rewriter, r.op, order);
 }
 
+/// True for an op inside the iterations of a parallel loop of its region
+/// (an offloaded scf.forall's): each iteration is a thread, and the op
+/// runs within it as loops, not as launches of its own.
+bool isInParallelIterations(Operation *op) {
+  for (Operation *parent = op->getParentOp();
+       parent && !isa<imex::region::EnvironmentRegionOp>(parent);
+       parent = parent->getParentOp())
+    if (isa<scf::ForallOp, scf::ParallelOp>(parent))
+      return true;
+  return false;
+}
+
 struct ConvertRegionReductionsToGpuPass
     : imex::impl::ConvertRegionReductionsToGpuBase<
           ConvertRegionReductionsToGpuPass> {
@@ -1001,7 +1013,7 @@ struct ConvertRegionReductionsToGpuPass
     SmallVector<Reduction> reductions;
     getOperation().walk([&](linalg::LinalgOp op) {
       if (!imex::region::isInGpuRegion(op) ||
-          op->getParentOfType<gpu::LaunchOp>())
+          op->getParentOfType<gpu::LaunchOp>() || isInParallelIterations(op))
         return;
       if (std::optional<Reduction> r = matchReduction(op))
         reductions.push_back(*r);

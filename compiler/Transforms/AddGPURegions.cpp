@@ -56,9 +56,10 @@ bool needsWrapping(Operation *op) {
 }
 
 /// True if `forall`'s iterations can run as GPU threads: its body slices
-/// and copies tensors and computes on them with linalg, arith and math ops
-/// only (as tiled code, IREE's for one, is written), so it holds no host
-/// call, no buffer and no loop that would stay on the host.
+/// tensors and computes on them with linalg, arith and math ops and index
+/// arithmetic only (as tiled code, IREE's for one, is written), so it holds
+/// no host call, no loop or branch, and no copy that bufferization would
+/// give a buffer of its own inside the kernel.
 bool isOffloadableForall(scf::ForallOp forall) {
   WalkResult result = forall.getBody()->walk([](Operation *op) {
     Dialect *dialect = op->getDialect();
@@ -67,10 +68,9 @@ bool isOffloadableForall(scf::ForallOp forall) {
             tensor::ExtractSliceOp, tensor::InsertSliceOp,
             tensor::ParallelInsertSliceOp, tensor::EmptyOp, tensor::DimOp,
             tensor::ExtractOp, tensor::CastOp, scf::InParallelOp,
-            ndarray::CopyOp>(op) ||
-        (dialect &&
-         isa<arith::ArithDialect, math::MathDialect, affine::AffineDialect>(
-             dialect));
+            affine::AffineApplyOp, affine::AffineMinOp, affine::AffineMaxOp>(
+            op) ||
+        (dialect && isa<arith::ArithDialect, math::MathDialect>(dialect));
     return allowed ? WalkResult::advance() : WalkResult::interrupt();
   });
   return !result.wasInterrupted();
@@ -96,33 +96,39 @@ struct AddGPURegionsPass : imex::impl::AddGPURegionsBase<AddGPURegionsPass> {
     return {};
   }
 
-  /// Under offload, a linalg op goes to the GPU whole, and so does an
-  /// scf.forall whose iterations can be GPU threads (one kernel, instead of
-  /// a host loop launching its body); the ops inside such a forall go
-  /// with it.
-  static bool isOffloadedWhole(Operation *op) {
-    for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
-         forall = forall->getParentOfType<scf::ForallOp>())
-      if (isOffloadableForall(forall))
-        return false;
-    if (auto forall = dyn_cast<scf::ForallOp>(op))
-      return isOffloadableForall(forall);
-    return isa<linalg::LinalgOp>(op);
-  }
-
   void runOnOperation() override {
     region::GPUEnvAttr offloadEnv;
     if (!offloadDevice.empty())
       offloadEnv = region::GPUEnvAttr::get(
           &getContext(), StringAttr::get(&getContext(), offloadDevice));
+    // Under offload, an scf.forall whose iterations can be GPU threads goes
+    // to the GPU whole (one kernel, instead of a host loop launching its
+    // body), and the ops inside it with it.
+    llvm::SmallPtrSet<Operation *, 4> wholeForalls;
+    getOperation()->walk<WalkOrder::PreOrder>([&](scf::ForallOp forall) {
+      if (!offloadEnvOf(forall, offloadEnv) ||
+          forall->getParentOfType<region::EnvironmentRegionOp>() ||
+          !isOffloadableForall(forall))
+        return WalkResult::advance();
+      wholeForalls.insert(forall);
+      return WalkResult::skip();
+    });
+    auto inWholeForall = [&](Operation *op) {
+      for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
+           forall = forall->getParentOfType<scf::ForallOp>())
+        if (wholeForalls.contains(forall))
+          return true;
+      return false;
+    };
     SmallVector<std::pair<Operation *, region::GPUEnvAttr>> toWrap;
     getOperation()->walk<WalkOrder::PostOrder>([&](Operation *op) {
-      if (op == getOperation() || !needsWrapping(op))
+      if (op == getOperation() || !needsWrapping(op) || inWholeForall(op))
         return;
       if (region::GPUEnvAttr env = gpuEnvOf(op))
         toWrap.emplace_back(op, env);
       else if (region::GPUEnvAttr env = offloadEnvOf(op, offloadEnv);
-               env && isOffloadedWhole(op) &&
+               env &&
+               (isa<linalg::LinalgOp>(op) || wholeForalls.contains(op)) &&
                !op->getParentOfType<region::EnvironmentRegionOp>())
         toWrap.emplace_back(op, env);
     });

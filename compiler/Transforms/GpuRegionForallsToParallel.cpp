@@ -37,6 +37,11 @@ struct GpuRegionForallsToParallelPass
     IRRewriter rewriter(&getContext());
     for (scf::ForallOp forall : foralls) {
       rewriter.setInsertionPoint(forall);
+      if (!forall.getOutputs().empty()) {
+        forall.emitOpError("in a GPU region still has outputs after "
+                           "bufferization; it cannot become threads");
+        return signalPassFailure();
+      }
       if (failed(scf::forallToParallelLoop(rewriter, forall)))
         return signalPassFailure();
     }

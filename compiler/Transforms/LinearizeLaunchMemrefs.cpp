@@ -20,8 +20,10 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace imex {
 #define GEN_PASS_DEF_LINEARIZELAUNCHMEMREFS
@@ -155,6 +157,27 @@ struct LinearizeLaunchMemrefsPass
     : imex::impl::LinearizeLaunchMemrefsBase<LinearizeLaunchMemrefsPass> {
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
+    // Views taken inside launches (the rows of an offloaded forall's
+    // iterations) first fold into the accesses through them, which then
+    // index the captured memrefs; views from outside stay captured.
+    RewritePatternSet patterns(&getContext());
+    memref::populateFoldMemRefAliasOpPatterns(patterns);
+    FrozenRewritePatternSet folds(std::move(patterns));
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    getOperation()->walk([&](gpu::LaunchOp launch) {
+      SmallVector<Operation *> views, accesses;
+      launch.getBody().walk([&](ViewLikeOpInterface view) {
+        views.push_back(view);
+        llvm::append_range(accesses, view->getUsers());
+      });
+      if (views.empty())
+        return;
+      (void)applyOpPatternsGreedily(accesses, folds, config);
+      for (Operation *view : llvm::reverse(views))
+        if (isOpTriviallyDead(view))
+          view->erase();
+    });
     getOperation()->walk([&](gpu::LaunchOp launch) {
       // Memrefs defined outside the launch and used inside it.
       llvm::SetVector<Value> captured;

@@ -9,6 +9,8 @@
 #include "imex/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 
@@ -67,6 +69,16 @@ void sequentialize(scf::ParallelOp loop) {
   loop.erase();
 }
 
+/// True if gpu-map-parallel-loops mapped every dimension of `loop` to
+/// `sequential` (it runs inside one GPU thread).
+bool isMappedSequential(scf::ParallelOp loop) {
+  auto mapping = loop->getAttrOfType<ArrayAttr>(gpu::getMappingAttrName());
+  return mapping && llvm::all_of(mapping, [](Attribute dim) {
+           auto map = dyn_cast<gpu::ParallelLoopDimMappingAttr>(dim);
+           return map && map.getProcessor() == gpu::Processor::Sequential;
+         });
+}
+
 struct SequentializeNestedParallelLoopsPass
     : imex::impl::SequentializeNestedParallelLoopsBase<
           SequentializeNestedParallelLoopsPass> {
@@ -75,6 +87,8 @@ struct SequentializeNestedParallelLoopsPass
   void runOnOperation() override {
     SmallVector<scf::ParallelOp> nested;
     getOperation().walk([&](scf::ParallelOp loop) {
+      if (mappedSequential && !isMappedSequential(loop))
+        return;
       if (loop->getParentOfType<scf::ParallelOp>() ||
           (inSequentialLoops && loop->getParentOfType<scf::ForOp>()))
         nested.push_back(loop);

@@ -1,7 +1,7 @@
 // Tiled code written with scf.forall (as IREE and upstream tiling produce
 // it) under --offload=gpu: each forall becomes one kernel whose threads are
 // its iterations, not a host loop launching its body once per iteration.
-// Rows of 1025 (one per iteration, the forall in a loop), 2 x 3 tiles of a
+// Rows of 1025 (one per iteration, the function called in a loop), 2 x 3 tiles of a
 // 5 x 7 sum with partial tiles at the edges (dynamic slice sizes), and
 // row sums over a dynamic number of rows. Values are NumPy's
 // (a = (np.arange(7 * 1025).reshape(7, 1025) % 11): 2a + 1 three times,

@@ -23,7 +23,11 @@ def AddGPURegions : Pass<"add-gpu-regions"> {
     With `offload-device=D` (whole-program offload, `imexc --offload=gpu`),
     every linalg op outside all env_regions is wrapped as well, in a
     `#region.gpu_env<device = D>`: plain linalg programs, as front ends
-    produce them, run their array computations on the GPU. A function
+    produce them, run their array computations on the GPU. An `scf.forall`
+    whose body only slices tensors and computes on them (linalg, arith,
+    math, `affine.apply`/`min`/`max`: tiled code) is wrapped whole instead
+    of the linalg ops in it, so that its iterations become the threads of
+    one kernel (`gpu-region-foralls-to-parallel`). A function
     with the attribute `imexc.offload_device` (a device name `"D"`, or a
     whole `#region.gpu_env`, whose workgroup size is then kept) gets the
     same for its own linalg ops (the array language's `@gpu @distributed` defs: their
@@ -32,7 +36,8 @@ def AddGPURegions : Pass<"add-gpu-regions"> {
   let options = [
     Option<"offloadDevice", "offload-device", "std::string",
            /*default=*/"\"\"",
-           "Also put every linalg op outside env_regions on this GPU device">,
+           "Also put every linalg op outside env_regions, and every scf.forall "
+           "of tiled code, on this GPU device">,
   ];
   let dependentDialects = ["::imex::region::RegionDialect"];
 }
@@ -454,7 +459,10 @@ def LinearizeLaunchMemrefs : Pass<"linearize-launch-memrefs"> {
     leaves it as it is and lets the Vulkan SPIR-V access it as one element
     of a vector array). Kernel
     outlining then passes the offset, sizes and strides as scalars. Memrefs
-    with other uses in the launch are left alone.
+    with other uses in the launch are left alone. Views taken inside a
+    launch (`memref.subview` and the like: the rows of an offloaded
+    `scf.forall`'s iterations) are folded into the accesses through them
+    first, so that those index the captured memref.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];
@@ -509,6 +517,13 @@ def SequentializeNestedParallelLoops
     become loop-carried values combined in iteration order by the bodies of
     the `scf.reduce` regions. Run before `convert-scf-to-openmp`.
 
+    With `mapped-sequential`, only nested loops that
+    `gpu-map-parallel-loops` mapped to `sequential` in every dimension are
+    rewritten: they run inside one GPU thread (the loops of an offloaded
+    `scf.forall`'s iterations), and as `scf.for` loops they let the launch
+    conversion take a thread's body that writes memory around them
+    (upstream's refuses a nested parallel loop after a write).
+
     With `in-sequential-loops`, a parallel loop nested in an `scf.for` is
     sequentialized too: OpenMP would start its threads once per iteration
     of the outer loop. The `-O2` host pipeline sets it, because its thread
@@ -519,6 +534,10 @@ def SequentializeNestedParallelLoops
     Option<"inSequentialLoops", "in-sequential-loops", "bool",
            /*default=*/"false",
            "Also sequentialize parallel loops nested in scf.for loops">,
+    Option<"mappedSequential", "mapped-sequential", "bool",
+           /*default=*/"false",
+           "Only nested loops that gpu-map-parallel-loops mapped to "
+           "`sequential` in every dimension">,
   ];
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }

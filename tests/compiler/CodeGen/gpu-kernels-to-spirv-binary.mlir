@@ -42,8 +42,6 @@
 // TIMING-NEXT:     ArithEmulateUnsupportedFloats
 // TIMING-NEXT:     ExpandBF16Conversions
 // TIMING:        'gpu.module' Pipeline
-// TIMING-NEXT:     FoldMemRefAliasOpsPass
-// TIMING-NEXT:     LowerAffinePass
 // TIMING-NEXT:     ExactFloatMinMax
 // TIMING-NEXT:     ArithExpandOpsPass
 // TIMING-NEXT:     MathExpandOpsPass

@@ -709,3 +709,32 @@ func.func @subtract_all(%x: memref<70001xf32>, %out: memref<f32>, %i: memref<700
   }
   return
 }
+
+// -----
+
+// A reduction inside the iterations of a parallel loop of the region (an
+// offloaded scf.forall's: each iteration is a thread) runs within its
+// thread: no launch of its own, left to the loop conversions.
+// CHECK-LABEL: func.func @in_parallel_iterations
+// CHECK-NOT: gpu.launch
+// CHECK: scf.parallel
+// CHECK: linalg.generic
+func.func @in_parallel_iterations(%a: memref<4x1025xf32>, %out: memref<4xf32>) {
+  region.env_region #region.gpu_env<device = "gpu"> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+      %row = memref.subview %a[%i, 0] [1, 1025] [1, 1] : memref<4x1025xf32> to memref<1025xf32, strided<[1], offset: ?>>
+      %o = memref.subview %out[%i] [1] [1] : memref<4xf32> to memref<f32, strided<[], offset: ?>>
+      linalg.generic {indexing_maps = [affine_map<(j) -> (j)>, affine_map<(j) -> ()>], iterator_types = ["reduction"]}
+          ins(%row : memref<1025xf32, strided<[1], offset: ?>>) outs(%o : memref<f32, strided<[], offset: ?>>) {
+      ^bb0(%x: f32, %acc: f32):
+        %s = arith.addf %x, %acc : f32
+        linalg.yield %s : f32
+      }
+      scf.reduce
+    }
+  }
+  return
+}

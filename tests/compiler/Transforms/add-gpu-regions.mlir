@@ -126,7 +126,7 @@ func.func @plain_linalg(%a: tensor<?xf32>, %m: memref<?xf32>, %n: memref<?xf32>)
 // OFFLOAD-LABEL: func @foralls
 // OFFLOAD: %[[WHOLE:.*]] = region.env_region #region.gpu_env<device = "gpu"> -> tensor<6x4xf32> {
 // OFFLOAD-NEXT: scf.forall (%{{.*}}, %{{.*}}) in (3, 2)
-// OFFLOAD-NOT: region.env_region
+// OFFLOAD-NOT: region.env_region #
 // OFFLOAD: linalg.add
 // OFFLOAD: scf.forall.in_parallel
 // OFFLOAD: region.env_region_yield
@@ -159,6 +159,63 @@ func.func @foralls(%a: tensor<6x4xf32>) -> (tensor<6x4xf32>, tensor<6x4xf32>) {
   }
   return %tiles, %rows : tensor<6x4xf32>, tensor<6x4xf32>
 }
+
+// -----
+
+// An offloadable forall inside one that is not (its body calls a function)
+// goes whole, the outer one stays on the host; a forall whose body loops
+// (an scf.for) stays too, only its linalg op offloaded.
+// OFFLOAD-LABEL: func @nested_foralls
+// OFFLOAD: scf.forall (%{{.*}}) in (2)
+// OFFLOAD: region.env_region #region.gpu_env<device = "gpu"> -> tensor<3x4xf32> {
+// OFFLOAD-NEXT: scf.forall (%{{.*}}) in (3)
+// OFFLOAD-NOT: region.env_region #
+// OFFLOAD: call @observe3
+// OFFLOAD-LABEL: func @forall_with_loop
+// OFFLOAD-NEXT: tensor.empty
+// OFFLOAD-NEXT: scf.forall
+// OFFLOAD: scf.for
+// OFFLOAD: region.env_region #region.gpu_env<device = "gpu"> -> tensor<4xf32> {
+// OFFLOAD-NEXT: linalg.add
+func.func private @observe3(tensor<3x4xf32>)
+func.func @nested_foralls(%a: tensor<3x4xf32>) -> tensor<2x3x4xf32> {
+  %e = tensor.empty() : tensor<2x3x4xf32>
+  %r = scf.forall (%k) in (2) shared_outs(%o = %e) -> (tensor<2x3x4xf32>) {
+    %e2 = tensor.empty() : tensor<3x4xf32>
+    %inner = scf.forall (%i) in (3) shared_outs(%p = %e2) -> (tensor<3x4xf32>) {
+      %in = tensor.extract_slice %a[%i, 0] [1, 4] [1, 1] : tensor<3x4xf32> to tensor<4xf32>
+      %out = tensor.extract_slice %p[%i, 0] [1, 4] [1, 1] : tensor<3x4xf32> to tensor<4xf32>
+      %s = linalg.add ins(%in, %in : tensor<4xf32>, tensor<4xf32>) outs(%out : tensor<4xf32>) -> tensor<4xf32>
+      scf.forall.in_parallel {
+        tensor.parallel_insert_slice %s into %p[%i, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<3x4xf32>
+      }
+    }
+    func.call @observe3(%inner) : (tensor<3x4xf32>) -> ()
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %inner into %o[%k, 0, 0] [1, 3, 4] [1, 1, 1] : tensor<3x4xf32> into tensor<2x3x4xf32>
+    }
+  }
+  return %r : tensor<2x3x4xf32>
+}
+func.func @forall_with_loop(%a: tensor<3x4xf32>, %n: index) -> tensor<3x4xf32> {
+  %e = tensor.empty() : tensor<3x4xf32>
+  %r = scf.forall (%i) in (3) shared_outs(%o = %e) -> (tensor<3x4xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %in = tensor.extract_slice %a[%i, 0] [1, 4] [1, 1] : tensor<3x4xf32> to tensor<4xf32>
+    %s = scf.for %t = %c0 to %n step %c1 iter_args(%x = %in) -> (tensor<4xf32>) {
+      %out = tensor.empty() : tensor<4xf32>
+      %y = linalg.add ins(%x, %x : tensor<4xf32>, tensor<4xf32>) outs(%out : tensor<4xf32>) -> tensor<4xf32>
+      scf.yield %y : tensor<4xf32>
+    }
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %s into %o[%i, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<3x4xf32>
+    }
+  }
+  return %r : tensor<3x4xf32>
+}
+
+// -----
 
 // A function offloaded as a whole (imexc.offload_device: a device name
 // from the array language's @gpu @distributed defs, or a whole environment

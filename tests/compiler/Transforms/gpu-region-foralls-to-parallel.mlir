@@ -1,4 +1,4 @@
-// RUN: imex-opt %s -gpu-region-foralls-to-parallel | FileCheck %s
+// RUN: imex-opt %s -split-input-file -gpu-region-foralls-to-parallel -verify-diagnostics | FileCheck %s
 
 // A bufferized scf.forall in a GPU region becomes an scf.parallel over the
 // same space (lower bounds, bounds and steps as written), its body kept; a
@@ -32,4 +32,21 @@ func.func @foralls(%m: memref<3x8xf32>, %v: f32) {
     memref.store %v, %m[%i, %i] : memref<3x8xf32>
   }
   return
+}
+
+// -----
+
+// A forall that still has outputs (not bufferized) cannot become threads.
+func.func @unbufferized(%t: tensor<4xf32>, %v: f32) -> tensor<4xf32> {
+  %r = region.env_region #region.gpu_env<device = "gpu"> -> tensor<4xf32> {
+    // expected-error @+1 {{'scf.forall' op in a GPU region still has outputs after bufferization; it cannot become threads}}
+    %f = scf.forall (%i) in (4) shared_outs(%o = %t) -> (tensor<4xf32>) {
+      %s = tensor.from_elements %v : tensor<1xf32>
+      scf.forall.in_parallel {
+        tensor.parallel_insert_slice %s into %o[%i] [1] [1] : tensor<1xf32> into tensor<4xf32>
+      }
+    }
+    region.env_region_yield %f : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
 }

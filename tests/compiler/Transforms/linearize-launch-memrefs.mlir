@@ -127,12 +127,12 @@ func.func @offset_scalar(%s: memref<f32, strided<[], offset: ?>>) {
 // -----
 
 // Identity 1-D and 0-d memrefs are indexed as they are; a memref with
-// another kind of use in the launch (here a subview) is left alone.
+// another kind of use in the launch (here an atomic update) is left alone.
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT: memref.extract_strided_metadata
 // CHECK: memref.load %arg0[%{{.*}}] : memref<?xf32>
 // CHECK: memref.load %arg1[] : memref<f32>
-// CHECK: memref.subview %arg2
+// CHECK: memref.atomic_rmw addf %{{.*}}, %arg2[%{{.*}}, %{{.*}}] : (f32, memref<4x4xf32>) -> f32
 func.func @left_alone(%a: memref<?xf32>, %s: memref<f32>, %m: memref<4x4xf32>, %n: index) {
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1)
@@ -140,8 +140,33 @@ func.func @left_alone(%a: memref<?xf32>, %s: memref<f32>, %m: memref<4x4xf32>, %
     %x = memref.load %a[%bx] : memref<?xf32>
     %y = memref.load %s[] : memref<f32>
     %z = arith.addf %x, %y : f32
+    %old = memref.atomic_rmw addf %z, %m[%bx, %bx] : (f32, memref<4x4xf32>) -> f32
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A view taken inside the launch (a row per block, as an offloaded
+// forall's iterations take theirs) folds into the accesses through it,
+// which then index the captured memref linearly; the view is gone.
+// CHECK-LABEL: func.func @view_inside_launch
+// CHECK: %{{.*}}, %[[OFF:.*]], %{{.*}}:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %arg1
+// CHECK: %[[FLAT:.*]] = memref.reinterpret_cast
+// CHECK: gpu.launch blocks(%[[BX:[^,]*]],
+// CHECK-NOT: memref.subview
+// CHECK: %[[ROW:.*]] = arith.muli %[[BX]], %[[STRIDES]]#0
+// CHECK: %[[AT:.*]] = arith.addi %[[OFF]], %[[ROW]]
+// CHECK: %[[COL:.*]] = arith.muli %[[BX]], %[[STRIDES]]#1
+// CHECK: %[[I:.*]] = arith.addi %[[AT]], %[[COL]]
+// CHECK: memref.store %{{.*}}, %[[FLAT]][%[[I]]] : memref<?xf32>
+func.func @view_inside_launch(%v: f32, %m: memref<4x4xf32>, %n: index) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %row = memref.subview %m[%bx, 0] [1, 4] [1, 1] : memref<4x4xf32> to memref<4xf32, strided<[1], offset: ?>>
-    memref.store %z, %row[%bx] : memref<4xf32, strided<[1], offset: ?>>
+    memref.store %v, %row[%bx] : memref<4xf32, strided<[1], offset: ?>>
     gpu.terminator
   }
   return

@@ -1,6 +1,9 @@
 // RUN: imex-opt %s -split-input-file \
 // RUN:   -pass-pipeline='builtin.module(func.func(sequentialize-nested-parallel-loops))' \
 // RUN:   | FileCheck %s
+// RUN: imex-opt %s -split-input-file \
+// RUN:   -pass-pipeline='builtin.module(func.func(sequentialize-nested-parallel-loops{mapped-sequential=true}))' \
+// RUN:   | FileCheck %s --check-prefix=MAPPED
 
 // A parallel loop nested in another one, also through an scf.for, becomes
 // scf.for loops (one per dimension, outermost first); the outermost stays.
@@ -115,5 +118,42 @@ func.func @in_sequential_loop(%a: memref<?x?xf32>, %n: index) {
       scf.reduce
     }
   }
+  return
+}
+
+// -----
+
+// With mapped-sequential, only nested loops mapped to `sequential` in every
+// dimension become scf.for loops (they run inside one GPU thread); a
+// nested loop mapped to threads, and one without a mapping, stay.
+// MAPPED-LABEL: func.func @mapped
+// MAPPED: scf.parallel
+// MAPPED:   scf.parallel
+// MAPPED:     scf.for
+// MAPPED-NOT:   scf.parallel
+// MAPPED:   } {mapping = [#gpu.loop_dim_map<processor = thread_x
+// MAPPED:   scf.parallel
+// MAPPED:     memref.store
+// MAPPED:   }
+// MAPPED-NOT: mapping
+// MAPPED: } {mapping = [#gpu.loop_dim_map<processor = block_x
+func.func @mapped(%a: memref<?x?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    scf.parallel (%j) = (%c0) to (%n) step (%c1) {
+      scf.parallel (%k) = (%c0) to (%n) step (%c1) {
+        memref.store %zero, %a[%j, %k] : memref<?x?xf32>
+        scf.reduce
+      } {mapping = [#gpu.loop_dim_map<processor = sequential, map = (d0) -> (d0), bound = (d0) -> (d0)>]}
+      scf.reduce
+    } {mapping = [#gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]}
+    scf.parallel (%j) = (%c0) to (%n) step (%c1) {
+      memref.store %zero, %a[%i, %j] : memref<?x?xf32>
+      scf.reduce
+    }
+    scf.reduce
+  } {mapping = [#gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]}
   return
 }
