@@ -215,6 +215,12 @@ void retype(spirv::GlobalVariableOp var, Type element,
           spirv::BitwiseAndOp::create(rewriter, loc, i,
                                       constant(elementsPerWord - 1)));
     };
+    // The value of element `i`, through its word or as itself.
+    auto loadElement = [&](Value i) -> Value {
+      if (words64)
+        return loadThroughWord(i);
+      return spirv::LoadOp::create(rewriter, loc, elementAt(i));
+    };
     bool aligned = isKnownMultiple(index, width);
     for (Operation *user : llvm::make_early_inc_range(chain->getUsers())) {
       auto bitcast = dyn_cast<spirv::BitcastOp>(user);
@@ -263,9 +269,7 @@ void retype(spirv::GlobalVariableOp var, Type element,
         }
         SmallVector<Value> loaded;
         for (Value i : indices)
-          loaded.push_back(words64 ? loadThroughWord(i)
-                                   : Value(spirv::LoadOp::create(
-                                         rewriter, loc, elementAt(i))));
+          loaded.push_back(loadElement(i));
         rewriter.replaceOpWithNewOp<spirv::CompositeConstructOp>(
             access, vectorType, loaded);
       }
@@ -275,11 +279,11 @@ void retype(spirv::GlobalVariableOp var, Type element,
       rewriter.eraseOp(chain);
       continue;
     }
-    // Scalar accesses: one component of a vector.
+    // Scalar accesses: one component of a vector (only loads with words).
     if (words64) {
       for (Operation *load : llvm::make_early_inc_range(chain->getUsers())) {
         rewriter.setInsertionPoint(load);
-        rewriter.replaceOp(load, loadThroughWord(index));
+        rewriter.replaceOp(load, loadElement(index));
       }
       rewriter.eraseOp(chain);
       continue;
