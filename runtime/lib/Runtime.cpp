@@ -1503,14 +1503,19 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
 // The allocation functions memref-to-LLVM lowering calls when it is asked
 // for generic functions (the gpu pipeline does): host memory comes from
 // malloc; a buffer that came from gpuMemAlloc (a GPU allocation that the
-// host-side deallocation code releases) goes back to the runtime.
-void *_mlir_memref_to_llvm_alloc(size_t bytes) { return std::malloc(bytes); }
+// host-side deallocation code releases) goes back to the runtime. Exported
+// like the rest of the ABI, so that objects in a shared library can use the
+// runtime of the program that loads them.
+IMEXRT_API void *_mlir_memref_to_llvm_alloc(size_t bytes) {
+  return std::malloc(bytes);
+}
 
-void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t bytes) {
+IMEXRT_API void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment,
+                                                    size_t bytes) {
   return alignedHostAlloc(alignment, bytes);
 }
 
-void _mlir_memref_to_llvm_free(void *ptr) {
+IMEXRT_API void _mlir_memref_to_llvm_free(void *ptr) {
   if (!ptr || releasePlaceholder(ptr))
     return;
   bool fromRuntime;
