@@ -116,7 +116,7 @@ std::optional<Reduction> matchReduction(linalg::LinalgOp op) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
       op.getNumReductionLoops() == 0 || op->getNumRegions() != 1)
     return std::nullopt;
-  Reduction r{op, {}, nullptr, {}, {}, {}};
+  Reduction r{op, {}, nullptr, {}, false, {}, {}};
   for (auto [dim, type] : llvm::enumerate(op.getIteratorTypesArray()))
     (linalg::isParallelIterator(type) ? r.parallelDims : r.reductionDims)
         .push_back(dim);
@@ -341,14 +341,21 @@ Value emitGroupedElement(OpBuilder &b, Location loc, const Reduction &r,
                   imex::lookupOrBroadcast(b, loc, r.element, vectors, scalars));
 }
 
+/// What each thread of a workgroup reduction knows of output `p` before its
+/// loops: the number of steps of `p` when it is less than the launch's
+/// `count`, and optionally a range of steps [wholeBegin, wholeEnd) that
+/// TreeLaunch::wholeElement emits without checks (all values may be null).
+struct OutputSteps {
+  Value count, wholeBegin, wholeEnd;
+};
+
 /// What a workgroup reduction launch computes: `count` steps per output
 /// (`outputs` of them), split into `chunks` per output.
 struct TreeLaunch {
   Value outputs, count, chunks;
-  /// Emits what each thread computes once per output `p`, before its loop,
-  /// and returns the number of steps of `p` when it is less than `count`
-  /// (optional; may return null).
-  function_ref<Value(OpBuilder &, Location, Value p)> prepare;
+  /// Emits what each thread computes once per output `p`, before its loops
+  /// (optional).
+  function_ref<OutputSteps(OpBuilder &, Location, Value p)> prepare;
   /// Emits step `i` (0 <= i < count) of output `p`: one element, or a
   /// vector of `lanes` of them, which each thread folds in the end.
   function_ref<Value(OpBuilder &, Location, Value p, Value i)> element;
@@ -356,6 +363,9 @@ struct TreeLaunch {
   function_ref<void(OpBuilder &, Location, Value p, Value g, Value total)>
       store;
   int64_t lanes = 1;
+  /// Emits step `i` of output `p` in its whole range (see OutputSteps).
+  function_ref<Value(OpBuilder &, Location, Value p, Value i)> wholeElement =
+      nullptr;
 };
 
 /// The workgroup's combined value, valid in thread 0: each thread's `value`
@@ -435,8 +445,9 @@ Value combineBySubgroups(OpBuilder &b, Location loc, const Reduction &r,
 }
 
 /// One launch with a workgroup per (chunk, output): each thread folds the
-/// steps i = chunk * W + tid + k * chunks * W (and then the lanes of a
-/// vector step), then the workgroup combines its threads' values (by
+/// steps i = chunk * W + tid + k * chunks * W (those of the output's whole
+/// range first, in a loop of their own, when it has one; then the lanes of
+/// a vector step), then the workgroup combines its threads' values (by
 /// subgroups with `subgroups`, else by a tree in workgroup memory), and
 /// thread 0 stores the result.
 void emitTreeLaunch(OpBuilder &b, Location loc, const Reduction &r,
@@ -468,18 +479,47 @@ void emitTreeLaunch(OpBuilder &b, Location loc, const Reduction &r,
   Value first = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, chunk, threads), tid);
   Value stride = arith::MulIOp::create(b, loc, launch.chunks, threads);
-  Value count = launch.count;
+  OutputSteps own;
   if (launch.prepare)
-    if (Value own = launch.prepare(b, loc, output))
-      count = own;
-  auto loop = scf::ForOp::create(
-      b, loc, first, count, stride, ValueRange{identity},
-      [&](OpBuilder &lb, Location l, Value i, ValueRange iterArgs) {
-        Value v = launch.element(lb, l, output, i);
-        scf::YieldOp::create(
-            lb, l, arith::getReductionOp(r.kind, lb, l, iterArgs[0], v));
-      });
-  Value folded = loop.getResult(0);
+    own = launch.prepare(b, loc, output);
+  Value count = own.count ? own.count : launch.count;
+  // Each thread folds the steps first, first + stride, ... of `emit` from
+  // `begin` to `end`, mapped through `step` (the identity if null).
+  auto foldSteps =
+      [&](Value init, Value begin, Value end,
+          function_ref<Value(OpBuilder &, Location, Value)> step,
+          function_ref<Value(OpBuilder &, Location, Value p, Value i)> emit) {
+        auto loop = scf::ForOp::create(
+            b, loc, arith::AddIOp::create(b, loc, begin, first), end, stride,
+            ValueRange{init},
+            [&](OpBuilder &lb, Location l, Value i, ValueRange iterArgs) {
+              Value v = emit(lb, l, output, step ? step(lb, l, i) : i);
+              scf::YieldOp::create(
+                  lb, l, arith::getReductionOp(r.kind, lb, l, iterArgs[0], v));
+            });
+        return loop.getResult(0);
+      };
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value folded;
+  if (own.wholeBegin) {
+    // The whole range in a loop without checks, then the other steps: step
+    // j of those is j below the range, j + its length above it.
+    Value wholeSteps =
+        arith::SubIOp::create(b, loc, own.wholeEnd, own.wholeBegin);
+    folded = foldSteps(identity, own.wholeBegin, own.wholeEnd, nullptr,
+                       launch.wholeElement);
+    auto otherStep = [&](OpBuilder &sb, Location l, Value j) -> Value {
+      Value below = arith::CmpIOp::create(sb, l, arith::CmpIPredicate::ult, j,
+                                          own.wholeBegin);
+      return arith::SelectOp::create(
+          sb, l, below, j, arith::AddIOp::create(sb, l, j, wholeSteps));
+    };
+    folded = foldSteps(folded, zero,
+                       arith::SubIOp::create(b, loc, count, wholeSteps),
+                       otherStep, launch.element);
+  } else {
+    folded = foldSteps(identity, zero, count, nullptr, launch.element);
+  }
   if (launch.lanes > 1) {
     Value lanes = folded;
     folded = vector::ExtractOp::create(b, loc, lanes, 0);
@@ -622,85 +662,137 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
         mb, l, rowStart,
         arith::ConstantIndexOp::create(mb, l, imex::kGpuVectorLanes - 1));
   };
+  // The group starting at group index `group` of the row at the loop
+  // indices `ivs`, whose row starts `misalignment` elements past a 16-byte
+  // group: the loop indices of its first element (ivs[dim] = group * 4 -
+  // misalignment, negative for a partial first group), and where it ends.
+  struct Group {
+    SmallVector<Value> ivs;
+    Value first, end;
+  };
+  auto groupAt = [&](OpBuilder &gb, Location l, SmallVector<Value> ivs,
+                     Value group, Value misalignment) {
+    Value lanesValue = arith::ConstantIndexOp::create(gb, l, lanes);
+    Value first = arith::SubIOp::create(
+        gb, l, arith::MulIOp::create(gb, l, group, lanesValue), misalignment);
+    ivs[grouped->dim] = first;
+    return Group{ivs, first, arith::AddIOp::create(gb, l, first, lanesValue)};
+  };
+  // The accesses of the vector inputs other than the first one to group
+  // `g` (for the group check).
+  auto otherAccessesAt = [&](OpBuilder &ab, Location l, const Group &g) {
+    SmallVector<imex::GpuVectorAccess> others;
+    for (unsigned k = 1; k < grouped->vectorInputs.size(); ++k)
+      others.push_back(vectorAccessAt(ab, l, k, g.ivs).second);
+    return others;
+  };
+  // Group `g` as vector loads of every vector input (whole and aligned).
+  auto vectorGroup = [&](OpBuilder &vb, Location l, const Group &g) {
+    SmallVector<SmallVector<Value, 8>> vectorIndices;
+    for (unsigned k = 0; k < grouped->vectorInputs.size(); ++k)
+      vectorIndices.push_back(vectorAccessAt(vb, l, k, g.ivs).first);
+    return emitGroupedElement(vb, l, r, *grouped, g.ivs, vectorIndices,
+                              perOutput);
+  };
+  // Group `g`'s elements in the row, one by one, folded into lane 0.
+  auto groupOneByOne = [&](OpBuilder &ob, Location l, const Group &g) {
+    Value zero = arith::ConstantIndexOp::create(ob, l, 0);
+    Value identity = arith::getIdentityValue(r.kind, elementType, ob, l);
+    auto oneByOne = scf::ForOp::create(
+        ob, l, arith::MaxSIOp::create(ob, l, g.first, zero),
+        arith::MinSIOp::create(ob, l, g.end, rowLength),
+        arith::ConstantIndexOp::create(ob, l, 1), ValueRange{identity},
+        [&](OpBuilder &lb, Location ll, Value k, ValueRange acc) {
+          SmallVector<Value> elementIvs(g.ivs);
+          elementIvs[grouped->dim] = k;
+          Value element = emitElement(lb, ll, r, elementIvs, perOutput);
+          scf::YieldOp::create(
+              lb, ll, arith::getReductionOp(r.kind, lb, ll, acc[0], element));
+        });
+    Value identities = vector::BroadcastOp::create(
+        ob, l, VectorType::get({lanes}, elementType), identity);
+    return vector::InsertOp::create(ob, l, oneByOne.getResult(0), identities, 0)
+        .getResult();
+  };
+
   // With one reduction loop, output p's row is misaligned the same way in
   // every step: each thread takes that once, and with it the row's own
-  // number of groups, ceil((n + m) / 4).
+  // number of groups, ceil((n + m) / 4). The groups that lie whole in the
+  // row, from 1 if m > 0 (else 0) to floor((n + m) / 4), are the whole
+  // range, loaded as vectors without checks, when the other vector inputs
+  // start a 16-byte group where the first one does (the same in every
+  // group of the row); the partial groups at the row's ends, or every
+  // group when they do not, go one by one.
   Value rowMisalignment;
-  auto prepare = [&](OpBuilder &pb, Location l, Value p) -> Value {
+  auto prepare = [&](OpBuilder &pb, Location l, Value p) -> OutputSteps {
     loadPerOutput(pb, l, p);
     if (!grouped || r.reductionDims.size() != 1)
-      return nullptr;
-    rowMisalignment =
-        rowMisalignmentAt(pb, l, indicesAt(pb, l, p, nullptr, {}));
-    return arith::CeilDivUIOp::create(
-        pb, l, arith::AddIOp::create(pb, l, rowLength, rowMisalignment),
-        arith::ConstantIndexOp::create(pb, l, imex::kGpuVectorLanes));
+      return {};
+    SmallVector<Value> ivs = indicesAt(pb, l, p, nullptr, {});
+    rowMisalignment = rowMisalignmentAt(pb, l, ivs);
+    Value zero = arith::ConstantIndexOp::create(pb, l, 0);
+    Value one = arith::ConstantIndexOp::create(pb, l, 1);
+    Value lanesValue = arith::ConstantIndexOp::create(pb, l, lanes);
+    Value shiftedLength =
+        arith::AddIOp::create(pb, l, rowLength, rowMisalignment);
+    Value count = arith::CeilDivUIOp::create(pb, l, shiftedLength, lanesValue);
+    Value partialFirst = arith::CmpIOp::create(pb, l, arith::CmpIPredicate::ne,
+                                               rowMisalignment, zero);
+    Value wholeBegin = arith::SelectOp::create(pb, l, partialFirst, one, zero);
+    Value wholeEnd = arith::MaxUIOp::create(
+        pb, l, wholeBegin,
+        arith::DivUIOp::create(pb, l, shiftedLength, lanesValue));
+    SmallVector<imex::GpuVectorAccess> others = otherAccessesAt(
+        pb, l, groupAt(pb, l, ivs, wholeBegin, rowMisalignment));
+    if (!others.empty()) {
+      Value aligned = imex::buildStartsVectorGroup(pb, l, others);
+      wholeBegin = arith::SelectOp::create(pb, l, aligned, wholeBegin, zero);
+      wholeEnd = arith::SelectOp::create(pb, l, aligned, wholeEnd, zero);
+    }
+    return {count, wholeBegin, wholeEnd};
   };
   auto inputElement = [&](OpBuilder &eb, Location l, Value p, Value i) {
     return emitElement(eb, l, r, indicesAt(eb, l, p, i, reductionSizes),
                        perOutput);
   };
-  // Step `g` of output `p`: its group's elements as one vector, through
-  // vector loads where the group is whole and every vector input's part of
-  // it starts a 16-byte group of its buffer (the first input's always
-  // does), else one by one into lane 0.
-  auto inputGroup = [&](OpBuilder &eb, Location l, Value p, Value g) {
+  // Step `g` of output `p` in a row of its own (one reduction loop): in
+  // the whole range a vector group, else one by one.
+  auto rowGroup = [&](OpBuilder &eb, Location l, Value p, Value g) {
+    return vectorGroup(
+        eb, l,
+        groupAt(eb, l, indicesAt(eb, l, p, nullptr, {}), g, rowMisalignment));
+  };
+  auto rowGroupOneByOne = [&](OpBuilder &eb, Location l, Value p, Value g) {
+    return groupOneByOne(
+        eb, l,
+        groupAt(eb, l, indicesAt(eb, l, p, nullptr, {}), g, rowMisalignment));
+  };
+  // Step `g` of output `p` with several reduction loops, whose rows are
+  // misaligned differently: through vector loads where the group is whole
+  // and every vector input's part of it starts a 16-byte group of its
+  // buffer (the first input's always does), else one by one.
+  auto checkedGroup = [&](OpBuilder &eb, Location l, Value p, Value g) {
     SmallVector<Value> ivs = indicesAt(eb, l, p, g, stepSizes);
-    unsigned dim = grouped->dim;
-    Value group = ivs[dim];
+    Group group =
+        groupAt(eb, l, ivs, ivs[grouped->dim], rowMisalignmentAt(eb, l, ivs));
     Value zero = arith::ConstantIndexOp::create(eb, l, 0);
-    Value lanesValue = arith::ConstantIndexOp::create(eb, l, lanes);
-    Value misalignment =
-        rowMisalignment ? rowMisalignment : rowMisalignmentAt(eb, l, ivs);
-    Value first = arith::SubIOp::create(
-        eb, l, arith::MulIOp::create(eb, l, group, lanesValue), misalignment);
-    Value end = arith::AddIOp::create(eb, l, first, lanesValue);
-    ivs[dim] = first;
-    SmallVector<SmallVector<Value, 8>> vectorIndices;
-    SmallVector<imex::GpuVectorAccess> others;
-    for (unsigned k = 0; k < grouped->vectorInputs.size(); ++k) {
-      auto [indices, access] = vectorAccessAt(eb, l, k, ivs);
-      vectorIndices.push_back(indices);
-      if (k != 0)
-        others.push_back(access);
-    }
     Value useVectors = arith::AndIOp::create(
         eb, l,
-        arith::CmpIOp::create(eb, l, arith::CmpIPredicate::sge, first, zero),
-        arith::CmpIOp::create(eb, l, arith::CmpIPredicate::sle, end,
+        arith::CmpIOp::create(eb, l, arith::CmpIPredicate::sge, group.first,
+                              zero),
+        arith::CmpIOp::create(eb, l, arith::CmpIPredicate::sle, group.end,
                               rowLength));
+    SmallVector<imex::GpuVectorAccess> others = otherAccessesAt(eb, l, group);
     if (!others.empty())
       useVectors = arith::AndIOp::create(
           eb, l, useVectors, imex::buildStartsVectorGroup(eb, l, others));
-    auto groupType = VectorType::get({lanes}, elementType);
     auto paths = scf::IfOp::create(
         eb, l, useVectors,
         [&](OpBuilder &tb, Location tl) {
-          scf::YieldOp::create(tb, tl,
-                               emitGroupedElement(tb, tl, r, *grouped, ivs,
-                                                  vectorIndices, perOutput));
+          scf::YieldOp::create(tb, tl, vectorGroup(tb, tl, group));
         },
         [&](OpBuilder &tb, Location tl) {
-          // The group's elements in the row, folded into lane 0.
-          Value identity = arith::getIdentityValue(r.kind, elementType, tb, tl);
-          auto oneByOne = scf::ForOp::create(
-              tb, tl, arith::MaxSIOp::create(tb, tl, first, zero),
-              arith::MinSIOp::create(tb, tl, end, rowLength),
-              arith::ConstantIndexOp::create(tb, tl, 1), ValueRange{identity},
-              [&](OpBuilder &lb, Location ll, Value k, ValueRange acc) {
-                SmallVector<Value> elementIvs(ivs);
-                elementIvs[dim] = k;
-                Value element = emitElement(lb, ll, r, elementIvs, perOutput);
-                scf::YieldOp::create(
-                    lb, ll,
-                    arith::getReductionOp(r.kind, lb, ll, acc[0], element));
-              });
-          Value identities =
-              vector::BroadcastOp::create(tb, tl, groupType, identity);
-          scf::YieldOp::create(tb, tl,
-                               vector::InsertOp::create(
-                                   tb, tl, oneByOne.getResult(0), identities, 0)
-                                   .getResult());
+          scf::YieldOp::create(tb, tl, groupOneByOne(tb, tl, group));
         });
     return paths.getResult(0);
   };
@@ -723,11 +815,18 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
           scf::YieldOp::create(eb, el);
         });
   };
-  function_ref<Value(OpBuilder &, Location, Value, Value)> step = inputElement;
-  if (grouped)
-    step = inputGroup;
-  emitTreeLaunch(b, loc, r, elementType, workgroupSize, subgroups,
-                 {outputs, steps, chunks, prepare, step, storeChunk, lanes});
+  TreeLaunch launch{outputs, steps, chunks, prepare, inputElement, storeChunk};
+  if (grouped) {
+    launch.lanes = lanes;
+    bool oneRow = r.reductionDims.size() == 1;
+    launch.element =
+        oneRow ? function_ref<Value(OpBuilder &, Location, Value, Value)>(
+                     rowGroupOneByOne)
+               : checkedGroup;
+    if (oneRow)
+      launch.wholeElement = rowGroup;
+  }
+  emitTreeLaunch(b, loc, r, elementType, workgroupSize, subgroups, launch);
   // What prepare left holds values of that launch only.
   perOutput.clear();
   rowMisalignment = nullptr;

@@ -3,7 +3,10 @@
 // loads for the groups that lie whole in the row, groups that follow the
 // buffer's 16-byte groups wherever the row starts, one by one for the
 // partial groups at the row's ends. Row sums of 5 rows of 1025 (they
-// start at every alignment), 1024 and 259; full sums of 1, 7, 1023, 1025
+// start at every alignment), 1024 and 259, and of rows of 3 and 5 (every
+// alignment again), which take workgroup reductions when workgroups have 2
+// or 4 threads (run below: rows without a whole group, rows with one);
+// full sums of 1, 7, 1023, 1025
 // and 2^20 + 3 elements, and of the views one and four elements in; a sum
 // over two reduction loops (rows of 13 under an outer loop of 300); a dot
 // product of two views one element apart (never both aligned); row
@@ -15,6 +18,8 @@
 // RUN: imexc %s --emit=exe -o %t.host && %t.host | sed 's/base@ = 0x[0-9a-f]*//' > %t.host.txt
 // RUN: FileCheck %s < %t.host.txt
 // RUN: %if vulkan %{ imexc %s --offload=gpu --emit=exe -o %t.gpu && %t.gpu | sed 's/base@ = 0x[0-9a-f]*//' > %t.gpu.txt && diff %t.host.txt %t.gpu.txt %}
+// RUN: %if vulkan %{ imexc %s --offload=gpu --pipeline-options=workgroup-size=2 --emit=exe -o %t.gpu2 && %t.gpu2 | sed 's/base@ = 0x[0-9a-f]*//' > %t.gpu2.txt && diff %t.host.txt %t.gpu2.txt %}
+// RUN: %if vulkan %{ imexc %s --offload=gpu --pipeline-options=workgroup-size=4 --emit=exe -o %t.gpu4 && %t.gpu4 | sed 's/base@ = 0x[0-9a-f]*//' > %t.gpu4.txt && diff %t.host.txt %t.gpu4.txt %}
 // Their inputs are read as 64-bit words (vulkan-int64-loads), so a device
 // without shaderInt64 refuses them, with the way out; built without the
 // words, they run there and print the same:
@@ -47,6 +52,10 @@
 // CHECK-NEXT: [6129,  6138,  6147,  6156,  6139]
 // CHECK: sizes = [2]
 // CHECK-NEXT: [1548,  1549]
+// CHECK: sizes = [5]
+// CHECK-NEXT: [3,  12,  21,  30,  13]
+// CHECK: sizes = [4]
+// CHECK-NEXT: [10,  35,  34,  20]
 // Full sums of x[i] = i mod 13, of x[1:] and of x[4:], as i32:
 // CHECK: [0]
 // CHECK: [21]
@@ -366,6 +375,7 @@ func.func @main() {
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
   %c5 = arith.constant 5 : index
   %c7 = arith.constant 7 : index
   %c13 = arith.constant 13 : index
@@ -378,6 +388,8 @@ func.func @main() {
   call @run_row_sums(%c5, %c1025) : (index, index) -> ()
   call @run_row_sums(%c5, %c1024) : (index, index) -> ()
   call @run_row_sums(%c2, %c259) : (index, index) -> ()
+  call @run_row_sums(%c5, %c3) : (index, index) -> ()
+  call @run_row_sums(%c4, %c5) : (index, index) -> ()
   call @run_full_sums(%c1) : (index) -> ()
   call @run_full_sums(%c7) : (index) -> ()
   call @run_full_sums(%c1023) : (index) -> ()

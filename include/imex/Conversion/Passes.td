@@ -67,7 +67,12 @@ def ConvertRegionReductionsToGpu
       in the row is one vector load per such input (the other inputs'
       parts must start a 16-byte group too, checked at run time), the
       partial groups at a row's ends go one by one into lane 0; each
-      thread folds its four lanes before the workgroup step. In every
+      thread folds its four lanes before the workgroup step. With one
+      reduction loop, every row is checked once per thread: the whole
+      groups run in a loop without checks or branches, and a second loop
+      takes the partial groups (all groups of a row whose other inputs are
+      not aligned with the first); with several, each step checks its
+      group. In every
       workgroup reduction, inputs that no reduction loop indexes are loaded
       once per thread, before its loop.
     - *Tiled contraction* otherwise, for a matmul-like op (one m, n and k

@@ -395,12 +395,14 @@ func.func @subgroup_types(%x: memref<100000xi32>, %out: memref<i32>,
 // the row's start (from the offset and strides taken outside the launch;
 // each thread takes it once, as there is one reduction loop), and the row
 // has ceil((n + m) / 4) groups (the launch is sized for ceil((n + 3) / 4),
-// which covers any m). A whole
-// group is one vector load; the partial ones at the row's ends go one by
-// one, folded into lane 0. The input indexed by the rows only is loaded
-// once per thread, before its loop, and broadcast; the body runs on
-// vectors; each thread folds its four lanes before the workgroup step.
-// Without vectorize, steps are single elements.
+// which covers any m). The groups that lie whole in the row, from 1 if
+// m > 0 (else 0) up to floor((n + m) / 4), are one vector load each, in a
+// loop without checks; a second loop takes the others (the partial ones at
+// the row's ends: step j of it is group j below the whole ones, j plus
+// their count above), one by one, folded into lane 0. The input indexed by
+// the rows only is loaded once per thread, before its loops, and
+// broadcast; the body runs on vectors; each thread folds its four lanes
+// before the workgroup step. Without vectorize, steps are single elements.
 // VEC-LABEL: func @vector_steps
 // VEC-SAME: (%[[X:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>>, %[[M:[^:]*]]: memref<?xf32>
 // VEC: %[[N:.*]] = memref.dim %[[X]], %c1
@@ -409,37 +411,47 @@ func.func @subgroup_types(%x: memref<100000xi32>, %out: memref<i32>,
 // VEC: %{{.*}}, %[[OFF:[^,]*]], %{{.*}}:2, %[[STRIDES:[^:]*]]:2 = memref.extract_strided_metadata %[[X]]
 // VEC: arith.ceildivui %[[STEPS]], %c4096
 // VEC: gpu.launch blocks(%{{[^,]*}}, %[[ROWID:[^,]*]], %{{[^)]*}}) in
+// VEC: %[[FIRSTSTEP:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// VEC: %[[STRIDE:.*]] = arith.muli %{{.*}}, %c256
 // VEC: %[[MI:.*]] = memref.load %[[M]][%[[ROWID]]]
 // VEC: %[[ROW:.*]] = arith.muli %[[ROWID]], %[[STRIDES]]#0
 // VEC: %[[START:.*]] = arith.addi %[[OFF]], %[[ROW]]
 // VEC: %[[MIS:.*]] = arith.andi %[[START]], %c3
 // VEC: %[[COVERED:.*]] = arith.addi %[[N]], %[[MIS]]
 // VEC: %[[ROWSTEPS:.*]] = arith.ceildivui %[[COVERED]], %c4
-// VEC: %[[SUM:.*]] = scf.for %[[G:.*]] = %{{.*}} to %[[ROWSTEPS]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<4xf32>) {
-// VEC:   %[[G4:.*]] = arith.muli %[[G]], %c4
-// VEC:   %[[FIRST:.*]] = arith.subi %[[G4]], %[[MIS]]
-// VEC:   %[[END:.*]] = arith.addi %[[FIRST]], %c4
-// VEC:   %[[IN:.*]] = arith.cmpi sge, %[[FIRST]], %c0
-// VEC:   %[[FITS:.*]] = arith.cmpi sle, %[[END]], %[[N]]
-// VEC:   %[[WHOLE:.*]] = arith.andi %[[IN]], %[[FITS]]
-// VEC:   %[[V:.*]] = scf.if %[[WHOLE]] -> (vector<4xf32>) {
-// VEC:     %[[X4:.*]] = vector.load %[[X]][%[[ROWID]], %[[FIRST]]] {alignment = 4 : i64, imexc.aligned_vector} : memref<?x?xf32, strided<[?, 1], offset: ?>>, vector<4xf32>
-// VEC:     %[[MV:.*]] = vector.broadcast %[[MI]] : f32 to vector<4xf32>
-// VEC:     %[[D:.*]] = arith.subf %[[X4]], %[[MV]] : vector<4xf32>
-// VEC:     %[[E:.*]] = math.exp %[[D]] : vector<4xf32>
-// VEC:     scf.yield %[[E]]
-// VEC:   } else {
-// VEC:     %[[LO:.*]] = arith.maxsi %[[FIRST]], %c0
-// VEC:     %[[HI:.*]] = arith.minsi %[[END]], %[[N]]
-// VEC:     %[[LANE0:.*]] = scf.for %[[K:.*]] = %[[LO]] to %[[HI]] step %c1 iter_args(%[[A:.*]] = %[[ZERO:.*]]) -> (f32) {
-// VEC:       %[[XK:.*]] = memref.load %[[X]][%[[ROWID]], %[[K]]]
-// VEC:       %[[DK:.*]] = arith.subf %[[XK]], %[[MI]] : f32
-// VEC:       %[[EK:.*]] = math.exp %[[DK]] : f32
-// VEC:       arith.addf %[[A]], %[[EK]] : f32
-// VEC:     %[[PARTIAL:.*]] = vector.insert %[[LANE0]], %[[ZEROS:.*]] [0] : f32 into vector<4xf32>
-// VEC:     scf.yield %[[PARTIAL]]
-// VEC:   %[[NEXT:.*]] = arith.addf %[[ACC]], %[[V]] : vector<4xf32>
-// VEC:   scf.yield %[[NEXT]]
+// VEC: %[[PARTIALFIRST:.*]] = arith.cmpi ne, %[[MIS]], %c0
+// VEC: %[[WHOLEBEGIN:.*]] = arith.select %[[PARTIALFIRST]], %c1, %c0
+// VEC: %[[FLOOR:.*]] = arith.divui %[[COVERED]], %c4
+// VEC: %[[WHOLEEND:.*]] = arith.maxui %[[WHOLEBEGIN]], %[[FLOOR]]
+// VEC: %[[WHOLECOUNT:.*]] = arith.subi %[[WHOLEEND]], %[[WHOLEBEGIN]]
+// VEC: %[[BEGIN:.*]] = arith.addi %[[WHOLEBEGIN]], %[[FIRSTSTEP]]
+// VEC: %[[VSUM:.*]] = scf.for %[[G:.*]] = %[[BEGIN]] to %[[WHOLEEND]] step %[[STRIDE]] iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<4xf32>) {
+// VEC-NEXT:   %[[G4:.*]] = arith.muli %[[G]], %c4
+// VEC-NEXT:   %[[FIRST:.*]] = arith.subi %[[G4]], %[[MIS]]
+// VEC-NEXT:   %[[X4:.*]] = vector.load %[[X]][%[[ROWID]], %[[FIRST]]] {alignment = 4 : i64, imexc.aligned_vector} : memref<?x?xf32, strided<[?, 1], offset: ?>>, vector<4xf32>
+// VEC-NEXT:   %[[MV:.*]] = vector.broadcast %[[MI]] : f32 to vector<4xf32>
+// VEC-NEXT:   %[[D:.*]] = arith.subf %[[X4]], %[[MV]] : vector<4xf32>
+// VEC-NEXT:   %[[E:.*]] = math.exp %[[D]] : vector<4xf32>
+// VEC-NEXT:   %[[VNEXT:.*]] = arith.addf %[[ACC]], %[[E]] : vector<4xf32>
+// VEC-NEXT:   scf.yield %[[VNEXT]]
+// VEC: %[[OTHERS:.*]] = arith.subi %[[ROWSTEPS]], %[[WHOLECOUNT]]
+// VEC: %[[SUM:.*]] = scf.for %[[J:.*]] = %[[FIRSTSTEP]] to %[[OTHERS]] step %[[STRIDE]] iter_args(%[[PACC:.*]] = %[[VSUM]]) -> (vector<4xf32>) {
+// VEC-NEXT:   %[[BELOW:.*]] = arith.cmpi ult, %[[J]], %[[WHOLEBEGIN]]
+// VEC-NEXT:   %[[ABOVE:.*]] = arith.addi %[[J]], %[[WHOLECOUNT]]
+// VEC-NEXT:   %[[PG:.*]] = arith.select %[[BELOW]], %[[J]], %[[ABOVE]]
+// VEC-NEXT:   %[[PG4:.*]] = arith.muli %[[PG]], %c4
+// VEC-NEXT:   %[[PFIRST:.*]] = arith.subi %[[PG4]], %[[MIS]]
+// VEC-NEXT:   %[[PEND:.*]] = arith.addi %[[PFIRST]], %c4
+// VEC-NEXT:   %[[LO:.*]] = arith.maxsi %[[PFIRST]], %c0
+// VEC-NEXT:   %[[HI:.*]] = arith.minsi %[[PEND]], %[[N]]
+// VEC-NEXT:   %[[LANE0:.*]] = scf.for %[[K:.*]] = %[[LO]] to %[[HI]] step %c1 iter_args(%[[A:.*]] = %[[ZERO:.*]]) -> (f32) {
+// VEC-NEXT:     %[[XK:.*]] = memref.load %[[X]][%[[ROWID]], %[[K]]]
+// VEC-NEXT:     %[[DK:.*]] = arith.subf %[[XK]], %[[MI]] : f32
+// VEC-NEXT:     %[[EK:.*]] = math.exp %[[DK]] : f32
+// VEC-NEXT:     arith.addf %[[A]], %[[EK]] : f32
+// VEC:       %[[PARTIAL:.*]] = vector.insert %[[LANE0]], %[[ZEROS:.*]] [0] : f32 into vector<4xf32>
+// VEC-NEXT:  %[[NEXT:.*]] = arith.addf %[[PACC]], %[[PARTIAL]] : vector<4xf32>
+// VEC-NEXT:  scf.yield %[[NEXT]]
 // VEC: %[[L0:.*]] = vector.extract %[[SUM]][0]
 // VEC: %[[L1:.*]] = vector.extract %[[SUM]][1]
 // VEC: %[[S01:.*]] = arith.addf %[[L0]], %[[L1]]
@@ -558,23 +570,34 @@ func.func @element_steps(%x: memref<?x?xf64>, %xout: memref<?xf64>,
 
 // Two vector inputs (a row dot product): the groups follow the first one's
 // buffer, and the second one's part of a group must start a 16-byte group
-// of its own buffer for the vector loads, checked at run time.
+// of its own buffer for the vector loads. That is the same for every group
+// of a row, so each thread checks it once per row, at the first whole
+// group: where it fails, the whole range is empty and every group goes one
+// by one.
 // VEC-LABEL: func @row_dots
 // VEC-SAME: (%[[X:[^:]*]]: memref<?x?xf32>, %[[Y:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>>
 // VEC: %{{.*}}, %[[YOFF:[^,]*]], %{{.*}}:2, %[[YSTRIDES:[^:]*]]:2 = memref.extract_strided_metadata %[[Y]]
+// VEC: gpu.launch
+// VEC: %[[MIS:.*]] = arith.andi %{{.*}}, %c3
+// VEC: %[[WHOLEBEGIN:.*]] = arith.select %{{.*}}, %c1, %c0
+// VEC: %[[WHOLEEND:.*]] = arith.maxui %[[WHOLEBEGIN]], %{{.*}}
+// VEC: %[[G4:.*]] = arith.muli %[[WHOLEBEGIN]], %c4
+// VEC: %[[FIRST:.*]] = arith.subi %[[G4]], %[[MIS]]
+// VEC: %[[YROW:.*]] = arith.muli %{{.*}}, %[[YSTRIDES]]#0
+// VEC: %[[YSTART:.*]] = arith.addi %[[YOFF]], %[[YROW]]
+// VEC: %[[YLIN:.*]] = arith.addi %[[YSTART]], %[[FIRST]]
+// VEC: %[[YLOW:.*]] = arith.andi %[[YLIN]], %c3
+// VEC: %[[YOK:.*]] = arith.cmpi eq, %[[YLOW]], %c0
+// VEC: %[[BEGIN:.*]] = arith.select %[[YOK]], %[[WHOLEBEGIN]], %c0
+// VEC: %[[END:.*]] = arith.select %[[YOK]], %[[WHOLEEND]], %c0
+// VEC: scf.for %{{.*}} = %{{.*}} to %[[END]] step
+// VEC-NOT: scf.if
+// VEC:   %[[X4:.*]] = vector.load %[[X]]
+// VEC:   %[[Y4:.*]] = vector.load %[[Y]]
+// VEC:   arith.mulf %[[X4]], %[[Y4]] : vector<4xf32>
 // VEC: scf.for
-// VEC:   %[[FIRST:.*]] = arith.subi
-// VEC:   %[[WHOLE:.*]] = arith.andi
-// VEC:   %[[YROW:.*]] = arith.muli %{{.*}}, %[[YSTRIDES]]#0
-// VEC:   %[[YSTART:.*]] = arith.addi %[[YOFF]], %[[YROW]]
-// VEC:   %[[YLIN:.*]] = arith.addi %[[YSTART]], %[[FIRST]]
-// VEC:   %[[YLOW:.*]] = arith.andi %[[YLIN]], %c3
-// VEC:   %[[YOK:.*]] = arith.cmpi eq, %[[YLOW]], %c0
-// VEC:   %[[BOTH:.*]] = arith.andi %[[WHOLE]], %[[YOK]]
-// VEC:   scf.if %[[BOTH]] -> (vector<4xf32>) {
-// VEC:     %[[X4:.*]] = vector.load %[[X]]
-// VEC:     %[[Y4:.*]] = vector.load %[[Y]]
-// VEC:     arith.mulf %[[X4]], %[[Y4]] : vector<4xf32>
+// VEC:   memref.load %[[X]]
+// VEC:   memref.load %[[Y]]
 func.func @row_dots(%x: memref<?x?xf32>, %y: memref<?x?xf32, strided<[?, 1], offset: ?>>, %out: memref<?xf32>) {
   region.env_region #region.gpu_env<device = "XeGPU"> {
     linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
