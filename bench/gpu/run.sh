@@ -18,18 +18,22 @@
 #   vec4    imexc --offload=gpu --pipeline-options=vulkan-int64-loads=false:
 #           Vulkan kernels read their input vectors as vectors of four
 #           elements, not as 64-bit words (the same as gpu on Level Zero)
-# The GPU variants run twice: with host input arrays (each call copies them
-# to the device: what a caller with host data pays) and with device input
+# Each variant's objects become a shared library, which one driver
+# (bench.cpp) loads. The GPU variants run in one process with device input
 # arrays in gpuMemAlloc device memory (used in place: the kernels' time and
-# the result's copy to the host). The gpu variant runs a third time with
-# device arrays under IMEX_ENABLE_PROFILING, which times each launch from
-# submission to completion: their sum per call (the best call) is the
-# kernels' time alone ("kern ms"). It prints per kernel the times, the
-# GPU's GB/s and GFLOP/s and fraction of the device's peak when known (from
-# the kernels' time), and the ratios host/gpu and gpu-1/gpu (speedup over
-# one-thread workgroups), tree/gpu (speedup of subgroup reductions over
-# workgroup memory only), scalar/gpu (speedup of vector accesses) and
-# vec4/gpu (speedup of 64-bit word loads), all with device arrays.
+# the result's copy to the host) and take turns call by call, so that
+# their ratios do not depend on when each ran on a shared machine. The host
+# variant runs alone, and the gpu variant twice more: with host input
+# arrays (each call copies them to the device: what a caller with host
+# data pays), and with device arrays under IMEX_ENABLE_PROFILING, which
+# times each launch from submission to completion: their sum per call (the
+# best call) is the kernels' time alone ("kern ms"). It prints per kernel
+# the times, the GPU's GB/s and GFLOP/s and fraction of the device's peak
+# when known (from the kernels' time), and the ratios host/gpu and
+# gpu-1/gpu (speedup over one-thread workgroups), tree/gpu (speedup of
+# subgroup reductions over workgroup memory only), scalar/gpu (speedup of
+# vector accesses) and vec4/gpu (speedup of 64-bit word loads), all with
+# device arrays.
 #
 #   bench/gpu/run.sh [build-dir [NAME]]          (default: build)
 #   PEAK_GBS=4800 PEAK_GFLOPS=67000 bench/gpu/run.sh   (peak of the device)
@@ -56,15 +60,16 @@ kernels="triad sum rowsum softmax matmul"
 build_variant() { # NAME FLAGS...
   local name=$1; shift
   mkdir -p "$work/$name"
-  : > "$work/$name/kernels.h"
   local objs=""
   for k in $kernels; do
     "$imexc" "$root/bench/host_kernels/kernels/$k.mlir" "$@" \
       -o "$work/$name/$k.o" --emit-header="$work/$name/$k.h"
-    echo "#include \"$k.h\"" >> "$work/$name/kernels.h"
     objs+=" $work/$name/$k.o"
   done
-  c++ -std=c++17 -O2 -I"$work/$name" "$here/bench.cpp" $objs -o "$work/$name/bench" $libs
+  # The runtime symbols resolve against the driver's copy; OpenMP is the
+  # host variant's own.
+  c++ -shared $objs -o "$work/$name/kernels.so" -L/usr/lib/llvm-22/lib \
+    -Wl,-rpath,/usr/lib/llvm-22/lib -lomp
 }
 build_variant host -O3 --mcpu=native
 build_variant gpu --offload=gpu
@@ -72,6 +77,11 @@ build_variant gpu-1 --offload=gpu "--pipeline-options=workgroup-size=1 gpu-vecto
 build_variant tree --offload=gpu --pipeline-options=gpu-subgroups=false
 build_variant scalar --offload=gpu --pipeline-options=gpu-vectorize=false
 build_variant vec4 --offload=gpu --pipeline-options=vulkan-int64-loads=false
+# The driver declares the kernels from one variant's headers (they are the
+# same in all) and carries the whole runtime, exported to the libraries.
+for k in $kernels; do echo "#include \"$k.h\""; done > "$work/gpu/kernels.h"
+c++ -std=c++17 -O2 -I"$work/gpu" "$here/bench.cpp" -o "$work/bench" -rdynamic \
+  -Wl,--whole-archive "$build/lib/libimexrt.a" -Wl,--no-whole-archive $libs
 [ -z "${BENCH_BUILD_ONLY:-}" ] || exit 0
 
 # The device the GPU variants run on, and its peak if known.
@@ -113,25 +123,23 @@ if [ -n "${peak_gflops:-}" ] && [ "${peak_gflops:-0}" != 0 ]; then
   export BENCH_SCALE=${BENCH_SCALE:-8}
 fi
 
-# A wrong result is reported, not hidden: the variant's line says so.
-run_variant() { # VARIANT ARRAYS
-  OMP_NUM_THREADS=${OMP_NUM_THREADS:-$(nproc)} "$work/$1/bench" "$filter" "$2" \
-    > "$work/$1-$2.txt" 2> "$work/$1-$2.err" ||
-    echo "$1 ($2 arrays): WRONG RESULTS: $(tr '\n' ' ' < "$work/$1-$2.err")"
+# A wrong result is reported, not hidden: the run says which variant.
+run_bench() { # RUN-NAME ARRAYS VARIANT...
+  local out=$1 arrays=$2; shift 2
+  local specs=()
+  for v in "$@"; do specs+=("$v=$work/$v/kernels.so"); done
+  OMP_NUM_THREADS=${OMP_NUM_THREADS:-$(nproc)} "$work/bench" "$filter" "$arrays" \
+    "${specs[@]}" > "$work/$out.txt" 2> "$work/$out.err" ||
+    echo "$out ($arrays arrays): WRONG RESULTS: $(grep -v '^imexrt: profile\|^bench: ' "$work/$out.err" | tr '\n' ' ')"
 }
-run_variant host host
-run_variant gpu host
-run_variant gpu device
-run_variant gpu-1 device
-run_variant tree device
-
-run_variant scalar device
-run_variant vec4 device
+# The host variant alone: its idle OpenMP threads spin for a while after
+# each call, which would slow the GPU variants' next call.
+run_bench host host host
+run_bench gpu-host host gpu
+run_bench device device gpu gpu-1 tree scalar vec4
 # Kernels alone: every launch timed (see above), in a run of its own, as
 # waiting for each launch slows the call down.
-IMEX_ENABLE_PROFILING=1 OMP_NUM_THREADS=${OMP_NUM_THREADS:-$(nproc)} \
-  "$work/gpu/bench" "$filter" device > /dev/null 2> "$work/gpu-profile.err" ||
-  echo "gpu (profiled): WRONG RESULTS: $(grep -v '^imexrt: profile\|^bench: ' "$work/gpu-profile.err" | tr '\n' ' ')"
+IMEX_ENABLE_PROFILING=1 run_bench gpu-profile device gpu
 awk '
   /^bench: / { k = $2; calls = $4; n = 0; next }
   /^imexrt: profile kernel/ {
@@ -152,9 +160,15 @@ awk '
 
 echo "device: $device${peak_gbs:+ (peak $peak_gbs GB/s, $peak_gflops GFLOP/s)}"
 awk -v peakB="${peak_gbs:-0}" -v peakF="${peak_gflops:-0}" '
-  FNR == 1 { v++ }
-  v == 8 { kern[$1] = $2; next }
-  { t[v, $1] = $2; bytes[$1] = $3; flops[$1] = $4; if (v == 1) order[++n] = $1 }
+  function per(a, b) { return b > 0 ? a / b : 0 }
+  FILENAME ~ /kernels[.]txt$/ { kern[$1] = $2; next }
+  # Lines are "<variant> <kernel> <seconds> <bytes> <flops>"; the gpu
+  # variant with host arrays is a run of its own.
+  {
+    run = FILENAME ~ /gpu-host[.]txt$/ ? "gpu-host" : $1
+    t[run, $2] = $3; bytes[$2] = $4; flops[$2] = $5
+    if (!($2 in seen)) { seen[$2] = 1; order[++n] = $2 }
+  }
   END {
     printf "%-8s %9s %11s %11s %9s %11s %11s %11s %11s %9s %9s %8s %9s %10s %9s %11s %9s\n",
            "kernel", "host ms", "gpu ms", "gpu ms", "kern ms", "gpu-1 ms",
@@ -164,18 +178,16 @@ awk -v peakB="${peak_gbs:-0}" -v peakF="${peak_gflops:-0}" '
            "dev arrays", "dev arrays", "dev arrays", "dev arrays", "dev arrays",
            "dev arrays"
     for (i = 1; i <= n; i++) {
-      k = order[i]; h = t[1, k]; gh = t[2, k]; g = t[3, k]; o = t[4, k]
-      w = t[5, k]; sc = t[6, k]; v4 = t[7, k]
+      k = order[i]; h = t["host", k]; gh = t["gpu-host", k]; g = t["gpu", k]
+      o = t["gpu-1", k]; w = t["tree", k]; sc = t["scalar", k]; v4 = t["vec4", k]
       # Rates from the kernels alone when the profile run gave them.
       kt = (k in kern) ? kern[k] : g
       frac = "-"
-      if (k == "matmul" && peakF > 0) frac = sprintf("%.3f", flops[k] / kt / 1e9 / peakF)
-      else if (k != "matmul" && peakB > 0) frac = sprintf("%.3f", bytes[k] / kt / 1e9 / peakB)
+      if (k == "matmul" && peakF > 0) frac = sprintf("%.3f", per(flops[k], kt) / 1e9 / peakF)
+      else if (k != "matmul" && peakB > 0) frac = sprintf("%.3f", per(bytes[k], kt) / 1e9 / peakB)
       printf "%-8s %9.3f %11.3f %11.3f %9.3f %11.3f %11.3f %11.3f %11.3f %9.1f %9.1f %8s %9.3f %10.2f %9.2f %11.2f %9.2f\n",
              k, h * 1e3, gh * 1e3, g * 1e3, kt * 1e3, o * 1e3, w * 1e3,
-             sc * 1e3, v4 * 1e3, bytes[k] / kt / 1e9, flops[k] / kt / 1e9,
-             frac, h / g, o / g, w / g, sc / g, v4 / g
+             sc * 1e3, v4 * 1e3, per(bytes[k], kt) / 1e9, per(flops[k], kt) / 1e9,
+             frac, per(h, g), per(o, g), per(w, g), per(sc, g), per(v4, g)
     }
-  }' "$work/host-host.txt" "$work/gpu-host.txt" "$work/gpu-device.txt" \
-     "$work/gpu-1-device.txt" "$work/tree-device.txt" "$work/scalar-device.txt" \
-     "$work/vec4-device.txt" "$work/kernels.txt"
+  }' "$work/host.txt" "$work/gpu-host.txt" "$work/device.txt" "$work/kernels.txt"
