@@ -33,6 +33,7 @@
 #include <cstring>
 #include <functional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace {
@@ -121,34 +122,42 @@ double seconds(const std::function<void()> &call) {
   return std::chrono::duration<double>(t1 - t0).count();
 }
 
-/// Best time per variant of `reps` calls of `kernel(variant, &result)`,
-/// after one warm-up call each; the variants take turns call by call. Each
-/// call's result is freed before the next, the last one stays in
-/// `results` for checking. Under IMEX_ENABLE_PROFILING the runtime prints
-/// a line per launch on stderr; a line before them names the kernel and
-/// its number of calls (the warm-up and `reps`), so that run.sh can add up
-/// each call's launches (it profiles one variant at a time).
+/// What a variant's calls of one kernel gave: their best time and the
+/// runtime errors they raised.
+struct Timing {
+  double best = 1e30;
+  uint64_t errors = 0;
+};
+
+/// Times `reps` calls of `kernel(variant, &result)` per variant, after one
+/// warm-up call each; the variants take turns call by call. Each call's
+/// result is freed before the next (outside the timed call), the last one
+/// stays in `results` for checking. Under IMEX_ENABLE_PROFILING the runtime
+/// prints a line per launch on stderr; a line before them names the kernel
+/// and its number of calls (the warm-up and `reps`), so that run.sh can add
+/// up each call's launches (it profiles one variant at a time).
 template <typename Result, typename Kernel>
-std::vector<double> timeKernel(const char *name, int reps,
+std::vector<Timing> timeKernel(const char *name, int reps,
                                const std::vector<Variant> &variants,
                                std::vector<Result> &results, Kernel kernel) {
   if (std::getenv("IMEX_ENABLE_PROFILING"))
-    std::fprintf(stderr, "bench: %s calls %d\n", name, reps + 1);
+    std::fprintf(stderr, "bench-profile: %s calls %d\n", name, reps + 1);
   results.assign(variants.size(), Result{});
+  std::vector<Timing> timings(variants.size());
   auto call = [&](size_t v) {
-    return seconds([&] {
-      std::free(results[v].r0.allocated);
-      results[v] = {};
-      kernel(variants[v], &results[v]);
-    });
+    std::free(results[v].r0.allocated);
+    results[v] = {};
+    uint64_t errorsBefore = imexrtGetErrorCount();
+    double t = seconds([&] { kernel(variants[v], &results[v]); });
+    timings[v].errors += imexrtGetErrorCount() - errorsBefore;
+    return t;
   };
   for (size_t v = 0; v < variants.size(); ++v)
     call(v);
-  std::vector<double> best(variants.size(), 1e30);
   for (int r = 0; r < reps; ++r)
     for (size_t v = 0; v < variants.size(); ++v)
-      best[v] = std::min(best[v], call(v));
-  return best;
+      timings[v].best = std::min(timings[v].best, call(v));
+  return timings;
 }
 
 int failures = 0;
@@ -161,16 +170,17 @@ void check(const Variant &variant, const char *kernel, bool ok,
   }
 }
 
-/// Prints each variant's line for `kernel`, checks its result with
-/// `correct` and frees it.
+/// Prints each variant's line for `kernel`, checks that its calls raised no
+/// runtime error and its result with `correct`, and frees the result.
 template <typename Result, typename Check>
 void report(const char *kernel, const std::vector<Variant> &variants,
-            const std::vector<double> &times, std::vector<Result> &results,
+            const std::vector<Timing> &timings, std::vector<Result> &results,
             double bytes, double flops, const char *what, Check correct) {
   for (size_t v = 0; v < variants.size(); ++v) {
+    check(variants[v], kernel, timings[v].errors == 0, "runtime errors");
     check(variants[v], kernel, correct(results[v].r0), what);
     std::printf("%s %s %.6e %.6e %.6e\n", variants[v].name.c_str(), kernel,
-                times[v], bytes, flops);
+                timings[v].best, bytes, flops);
     std::free(results[v].r0.allocated);
   }
 }

@@ -123,14 +123,15 @@ if [ -n "${peak_gflops:-}" ] && [ "${peak_gflops:-0}" != 0 ]; then
   export BENCH_SCALE=${BENCH_SCALE:-8}
 fi
 
-# A wrong result is reported, not hidden: the run says which variant.
+# A wrong result is reported, not hidden: the run says which variant (exit
+# status 1; 2: the driver could not load a variant).
 run_bench() { # RUN-NAME ARRAYS VARIANT...
   local out=$1 arrays=$2; shift 2
-  local specs=()
+  local specs=() status=0
   for v in "$@"; do specs+=("$v=$work/$v/kernels.so"); done
   OMP_NUM_THREADS=${OMP_NUM_THREADS:-$(nproc)} "$work/bench" "$filter" "$arrays" \
-    "${specs[@]}" > "$work/$out.txt" 2> "$work/$out.err" ||
-    echo "$out ($arrays arrays): WRONG RESULTS: $(grep -v '^imexrt: profile\|^bench: ' "$work/$out.err" | tr '\n' ' ')"
+    "${specs[@]}" > "$work/$out.txt" 2> "$work/$out.err" || status=$?
+  [ $status = 0 ] || echo "$out ($arrays arrays): $([ $status = 1 ] && echo WRONG RESULTS || echo "FAILED ($status)"): $(grep -v '^imexrt: profile\|^bench-profile: ' "$work/$out.err" | tr '\n' ' ')"
 }
 # The host variant alone: its idle OpenMP threads spin for a while after
 # each call, which would slow the GPU variants' next call.
@@ -141,7 +142,7 @@ run_bench device device gpu gpu-1 tree scalar vec4
 # waiting for each launch slows the call down.
 IMEX_ENABLE_PROFILING=1 run_bench gpu-profile device gpu
 awk '
-  /^bench: / { k = $2; calls = $4; n = 0; next }
+  /^bench-profile: / { k = $2; calls = $4; n = 0; next }
   /^imexrt: profile kernel/ {
     for (f = 1; f < NF; f++) if ($f == "mean") ms = $(f + 1)
     launch[k, n++] = ms; count[k] = n; total[k] = calls

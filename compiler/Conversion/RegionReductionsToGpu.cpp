@@ -502,6 +502,7 @@ void emitTreeLaunch(OpBuilder &b, Location loc, const Reduction &r,
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value folded;
   if (own.wholeBegin) {
+    assert(launch.wholeElement && "a whole range needs its element");
     // The whole range in a loop without checks, then the other steps: step
     // j of those is j below the range, j + its length above it.
     Value wholeSteps =
@@ -755,8 +756,8 @@ void emitWorkgroupReduction(OpBuilder &b, Location loc, const Reduction &r,
     return emitElement(eb, l, r, indicesAt(eb, l, p, i, reductionSizes),
                        perOutput);
   };
-  // Step `g` of output `p` in a row of its own (one reduction loop): in
-  // the whole range a vector group, else one by one.
+  // Step `g` of output `p` in a row of its own (one reduction loop): a
+  // vector group in the whole range, and one by one outside it.
   auto rowGroup = [&](OpBuilder &eb, Location l, Value p, Value g) {
     return vectorGroup(
         eb, l,

@@ -4,12 +4,14 @@
 // buffer's 16-byte groups wherever the row starts, one by one for the
 // partial groups at the row's ends. Row sums of 5 rows of 1025 (they
 // start at every alignment), 1024 and 259, and of rows of 3 and 5 (every
-// alignment again), which take workgroup reductions when workgroups have 2
-// or 4 threads (run below: rows without a whole group, rows with one);
-// full sums of 1, 7, 1023, 1025
-// and 2^20 + 3 elements, and of the views one and four elements in; a sum
-// over two reduction loops (rows of 13 under an outer loop of 300); a dot
-// product of two views one element apart (never both aligned); row
+// alignment again), which take workgroup reductions in workgroups of 2
+// threads, and rows of 5 also in workgroups of 4 (run below: rows without
+// a whole group, rows with one); full sums of 1, 7, 1023, 1025 and
+// 2^20 + 3 elements, of the views one and four elements in, and of two
+// elements one past a group's start; a sum over two reduction loops (rows
+// of 13 under an outer loop of 300); dot products of two views one element
+// apart (never both aligned) and of views whose starts are aligned alike
+// (four and eight elements apart); row
 // products and NaN-propagating row maxima whose -1, 2s and NaNs sit in the
 // partial groups; an i32 max with an input broadcast along the rows.
 // Sums are of small integers, so exact, and every value is NumPy's; the
@@ -75,6 +77,12 @@
 // CHECK-NEXT: [23400,  23400]
 // sum(x[1:] * x[:-1]) of 1023 elements:
 // CHECK: [44784]
+// sum(x[1:1001] * x[5:1005]) and sum(x[0:1001] * x[8:1009]) (both inputs
+// start a 16-byte group in the same place: vector loads), and sum(x[1:3])
+// of x = 0, 1, 2 (two elements, one past a group's start: no whole group):
+// CHECK: [32032]
+// CHECK: [30030]
+// CHECK: [3]
 // Row products and maxima of 5 rows of 1025:
 // CHECK: [-16,  -16,  -16,  -16,  -16]
 // CHECK: [2,  nan,  nan,  2,  2]
@@ -144,6 +152,30 @@ func.func @tail_sum(%x: tensor<?xf32>, %k: index) -> tensor<f32> {
 
 // sum(x[1:] * x[:-1]): two inputs one element apart in one buffer, never
 // both at the start of a 16-byte group.
+// sum(x[a:a+len] * x[b:b+len]).
+func.func @shifted_dot(%x: tensor<?xf32>, %a: index, %b: index, %len: index) -> tensor<f32> {
+  %zero = arith.constant 0.0 : f32
+  %u = tensor.extract_slice %x[%a] [%len] [1] : tensor<?xf32> to tensor<?xf32>
+  %v = tensor.extract_slice %x[%b] [%len] [1] : tensor<?xf32> to tensor<?xf32>
+  %e = tensor.empty() : tensor<f32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %r = linalg.generic {indexing_maps = [#id1, #id1, #all], iterator_types = ["reduction"]}
+      ins(%u, %v : tensor<?xf32>, tensor<?xf32>) outs(%init : tensor<f32>) {
+  ^bb0(%p: f32, %q: f32, %s: f32):
+    %pq = arith.mulf %p, %q : f32
+    %t = arith.addf %pq, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+func.func @print_as_i32(%t: tensor<f32>) {
+  %i = arith.fptosi %t : tensor<f32> to tensor<i32>
+  %u = tensor.cast %i : tensor<i32> to tensor<*xi32>
+  call @printMemrefI32(%u) : (tensor<*xi32>) -> ()
+  return
+}
+
 func.func @neighbour_dot(%x: tensor<?xf32>) -> tensor<f32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -372,6 +404,7 @@ func.func @run_full_sums(%n: index) {
 }
 
 func.func @main() {
+  %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index
@@ -406,6 +439,16 @@ func.func @main() {
   %d1023i = arith.fptosi %d1023 : tensor<f32> to tensor<i32>
   %d1023u = tensor.cast %d1023i : tensor<i32> to tensor<*xi32>
   call @printMemrefI32(%d1023u) : (tensor<*xi32>) -> ()
+  %c8 = arith.constant 8 : index
+  %c1000 = arith.constant 1000 : index
+  %c1001 = arith.constant 1001 : index
+  %same1 = call @shifted_dot(%x1023, %c1, %c5, %c1000) : (tensor<?xf32>, index, index, index) -> tensor<f32>
+  call @print_as_i32(%same1) : (tensor<f32>) -> ()
+  %same0 = call @shifted_dot(%x1023, %c0, %c8, %c1001) : (tensor<?xf32>, index, index, index) -> tensor<f32>
+  call @print_as_i32(%same0) : (tensor<f32>) -> ()
+  %x3 = call @pattern1(%c3) : (index) -> tensor<?xf32>
+  %t3 = call @tail_sum(%x3, %c1) : (tensor<?xf32>, index) -> tensor<f32>
+  call @print_as_i32(%t3) : (tensor<f32>) -> ()
 
   %false = arith.constant false
   %true = arith.constant true

@@ -74,7 +74,7 @@ def ConvertRegionReductionsToGpu
       not aligned with the first); with several, each step checks its
       group. In every
       workgroup reduction, inputs that no reduction loop indexes are loaded
-      once per thread, before its loop.
+      once per thread, before its loops.
     - *Tiled contraction* otherwise, for a matmul-like op (one m, n and k
       loop, at most one batch loop, two array inputs, the first not
       depending on n nor the second on m, and an output map that is a

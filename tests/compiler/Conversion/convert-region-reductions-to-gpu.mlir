@@ -627,7 +627,8 @@ func.func @row_dots(%x: memref<?x?xf32>, %y: memref<?x?xf32, strided<[?, 1], off
 // VEC:   arith.remui
 // VEC:   %[[LOW:.*]] = arith.andi %{{.*}}, %c3
 // VEC:   arith.subi %{{.*}}, %[[LOW]]
-// VEC:   vector.load
+// VEC:   scf.if
+// VEC:     vector.load
 func.func @plane_steps(%x: memref<?x?x?xf32>, %out: memref<?xf32>) {
   region.env_region #region.gpu_env<device = "XeGPU"> {
     linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, j, k)>, affine_map<(i, j, k) -> (i)>],
