@@ -69,14 +69,40 @@ void sequentialize(scf::ParallelOp loop) {
   loop.erase();
 }
 
-/// True if gpu-map-parallel-loops mapped every dimension of `loop` to
-/// `sequential` (it runs inside one GPU thread).
-bool isMappedSequential(scf::ParallelOp loop) {
-  auto mapping = loop->getAttrOfType<ArrayAttr>(gpu::getMappingAttrName());
-  return mapping && llvm::all_of(mapping, [](Attribute dim) {
-           auto map = dyn_cast<gpu::ParallelLoopDimMappingAttr>(dim);
-           return map && map.getProcessor() == gpu::Processor::Sequential;
-         });
+/// The processors gpu-map-parallel-loops mapped the dimensions of `loop` to
+/// (none if it did not map it).
+SmallVector<gpu::Processor> mappedProcessors(scf::ParallelOp loop) {
+  SmallVector<gpu::Processor> processors;
+  if (auto mapping = loop->getAttrOfType<ArrayAttr>(gpu::getMappingAttrName()))
+    for (Attribute dim : mapping)
+      if (auto map = dyn_cast<gpu::ParallelLoopDimMappingAttr>(dim))
+        processors.push_back(map.getProcessor());
+  return processors;
+}
+
+bool isThreadOrSequential(gpu::Processor processor) {
+  using gpu::Processor;
+  return processor == Processor::ThreadX || processor == Processor::ThreadY ||
+         processor == Processor::ThreadZ || processor == Processor::Sequential;
+}
+
+/// True if `loop` runs inside one GPU thread: gpu-map-parallel-loops mapped
+/// every dimension of it to `sequential`, or it left the loop unmapped (it
+/// does not look into an scf.if, such as a workgroup tile's bounds guard)
+/// inside a loop it mapped to threads.
+bool runsInOneThread(scf::ParallelOp loop) {
+  SmallVector<gpu::Processor> own = mappedProcessors(loop);
+  if (!own.empty())
+    return llvm::all_of(own, [](gpu::Processor processor) {
+      return processor == gpu::Processor::Sequential;
+    });
+  for (auto outer = loop->getParentOfType<scf::ParallelOp>(); outer;
+       outer = outer->getParentOfType<scf::ParallelOp>()) {
+    SmallVector<gpu::Processor> processors = mappedProcessors(outer);
+    if (!processors.empty())
+      return llvm::any_of(processors, isThreadOrSequential);
+  }
+  return false;
 }
 
 struct SequentializeNestedParallelLoopsPass
@@ -87,7 +113,7 @@ struct SequentializeNestedParallelLoopsPass
   void runOnOperation() override {
     SmallVector<scf::ParallelOp> nested;
     getOperation().walk([&](scf::ParallelOp loop) {
-      if (mappedSequential && !isMappedSequential(loop))
+      if (mappedSequential && !runsInOneThread(loop))
         return;
       if (loop->getParentOfType<scf::ParallelOp>() ||
           (inSequentialLoops && loop->getParentOfType<scf::ForOp>()))

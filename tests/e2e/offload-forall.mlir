@@ -3,10 +3,12 @@
 // its iterations, not a host loop launching its body once per iteration.
 // Rows of 1025 (one per iteration, the function called in a loop), 2 x 3 tiles of a
 // 5 x 7 sum with partial tiles at the edges (dynamic slice sizes), and
-// row sums over a dynamic number of rows. Values are NumPy's
+// row sums and scaled rows over a dynamic number of rows (the kernel
+// guards its threads against the row count, and the loop of a row's
+// elements runs in its thread). Values are NumPy's
 // (a = (np.arange(7 * 1025).reshape(7, 1025) % 11): 2a + 1 three times,
-// a[:5, :7] + a[:7, 100:105].T, a[:, :13].sum(1)); the GPU build prints
-// what the host build prints.
+// a[:5, :7] + a[:7, 100:105].T, a[:, :13].sum(1), 3 * a[:, :13]); the GPU
+// build prints what the host build prints.
 // RUN: imexc %s --emit=exe -o %t.host && %t.host | sed 's/base@ = 0x[0-9a-f]*//' > %t.host.txt
 // RUN: FileCheck %s < %t.host.txt
 // RUN: %if vulkan %{ imexc %s --offload=gpu --emit=exe -o %t.gpu && env IMEXRT_TRACE_LAUNCHES=1 %t.gpu 2> %t.launches | sed 's/base@ = 0x[0-9a-f]*//' > %t.gpu.txt && diff %t.host.txt %t.gpu.txt %}
@@ -15,6 +17,7 @@
 // LAUNCHES-COUNT-3: launch rows_kernel grid 1,1,1 workgroup 7,1,1
 // LAUNCHES: launch tiles_kernel grid 1,1,1 workgroup 3,3,1
 // LAUNCHES: launch row_sums_kernel grid 1,1,1 workgroup 256,1,1
+// LAUNCHES: launch scaled_rows_kernel grid 1,1,1 workgroup 256,1,1
 // LAUNCHES-NOT: launch
 // The same in the IR, on machines without Vulkan too: each function
 // launches once, the loops inside the iterations run in the kernel.
@@ -32,6 +35,10 @@
 // IR-LABEL: func.func @row_sums(
 // IR-NOT: scf.{{for|parallel|forall}}
 // IR: gpu.launch_func @row_sums_kernel::@row_sums_kernel
+// IR-NOT: gpu.launch_func
+// IR-LABEL: func.func @scaled_rows(
+// IR-NOT: scf.{{for|parallel|forall}}
+// IR: gpu.launch_func @scaled_rows_kernel::@scaled_rows_kernel
 // IR-NOT: gpu.launch_func
 // IR-LABEL: func.func @main(
 
@@ -51,6 +58,14 @@
 // CHECK-NEXT: [13,   16,   19,   0,   3,   6,   9]]
 // CHECK: sizes = [7]
 // CHECK-NEXT: [56,  60,  64,  68,  72,  65,  58]
+// CHECK: sizes = [7, 13]
+// CHECK-NEXT: [0,   3,   6,   9,   12,   15,   18,   21,   24,   27,   30,   0,   3],
+// CHECK-NEXT: [6,   9,   12,   15,   18,   21,   24,   27,   30,   0,   3,   6,   9],
+// CHECK-NEXT: [12,   15,   18,   21,   24,   27,   30,   0,   3,   6,   9,   12,   15],
+// CHECK-NEXT: [18,   21,   24,   27,   30,   0,   3,   6,   9,   12,   15,   18,   21],
+// CHECK-NEXT: [24,   27,   30,   0,   3,   6,   9,   12,   15,   18,   21,   24,   27],
+// CHECK-NEXT: [30,   0,   3,   6,   9,   12,   15,   18,   21,   24,   27,   30,   0],
+// CHECK-NEXT: [3,   6,   9,   12,   15,   18,   21,   24,   27,   30,   0,   3,   6]]
 
 func.func private @printMemrefF32(tensor<*xf32>)
 
@@ -132,6 +147,28 @@ func.func @row_sums(%a: tensor<?x13xf32>) -> tensor<?xf32> {
   return %r : tensor<?xf32>
 }
 
+// out[i, :] = 3 * a[i, :] over a dynamic number of rows.
+func.func @scaled_rows(%a: tensor<?x13xf32>) -> tensor<?x13xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?x13xf32>
+  %e = tensor.empty(%n) : tensor<?x13xf32>
+  %r = scf.forall (%i) in (%n) shared_outs(%o = %e) -> (tensor<?x13xf32>) {
+    %in = tensor.extract_slice %a[%i, 0] [1, 13] [1, 1] : tensor<?x13xf32> to tensor<13xf32>
+    %out = tensor.extract_slice %o[%i, 0] [1, 13] [1, 1] : tensor<?x13xf32> to tensor<13xf32>
+    %s = linalg.generic {indexing_maps = [#row, #row], iterator_types = ["parallel"]}
+        ins(%in : tensor<13xf32>) outs(%out : tensor<13xf32>) {
+    ^bb0(%x: f32, %y: f32):
+      %three = arith.constant 3.0 : f32
+      %t = arith.mulf %x, %three : f32
+      linalg.yield %t : f32
+    } -> tensor<13xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %s into %o[%i, 0] [1, 13] [1, 1] : tensor<13xf32> into tensor<?x13xf32>
+    }
+  }
+  return %r : tensor<?x13xf32>
+}
+
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -171,5 +208,8 @@ func.func @main() {
   %rs = func.call @row_sums(%dyn) : (tensor<?x13xf32>) -> tensor<?xf32>
   %p2 = tensor.cast %rs : tensor<?xf32> to tensor<*xf32>
   call @printMemrefF32(%p2) : (tensor<*xf32>) -> ()
+  %scaled = func.call @scaled_rows(%dyn) : (tensor<?x13xf32>) -> tensor<?x13xf32>
+  %p3 = tensor.cast %scaled : tensor<?x13xf32> to tensor<*xf32>
+  call @printMemrefF32(%p3) : (tensor<*xf32>) -> ()
   return
 }

@@ -517,12 +517,16 @@ def SequentializeNestedParallelLoops
     become loop-carried values combined in iteration order by the bodies of
     the `scf.reduce` regions. Run before `convert-scf-to-openmp`.
 
-    With `mapped-sequential`, only nested loops that
-    `gpu-map-parallel-loops` mapped to `sequential` in every dimension are
-    rewritten: they run inside one GPU thread (the loops of an offloaded
-    `scf.forall`'s iterations), and as `scf.for` loops they let the launch
-    conversion take a thread's body that writes memory around them
-    (upstream's refuses a nested parallel loop after a write).
+    With `mapped-sequential`, only nested loops that run inside one GPU
+    thread are rewritten: those `gpu-map-parallel-loops` mapped to
+    `sequential` in every dimension (the loops of an offloaded
+    `scf.forall`'s iterations), and those it left without a mapping inside
+    a loop it mapped to threads (it does not look into an `scf.if`, such as
+    the bounds guard of a workgroup tile; upstream's launch conversion
+    would leave them in the kernel as `scf.parallel`). As `scf.for` loops
+    they also let the launch conversion take a thread's body that writes
+    memory around them (upstream's refuses a nested parallel loop after a
+    write).
 
     With `in-sequential-loops`, a parallel loop nested in an `scf.for` is
     sequentialized too: OpenMP would start its threads once per iteration
@@ -536,8 +540,8 @@ def SequentializeNestedParallelLoops
            "Also sequentialize parallel loops nested in scf.for loops">,
     Option<"mappedSequential", "mapped-sequential", "bool",
            /*default=*/"false",
-           "Only nested loops that gpu-map-parallel-loops mapped to "
-           "`sequential` in every dimension">,
+           "Only nested loops that run inside one GPU thread (mapped to "
+           "`sequential`, or unmapped inside a loop mapped to threads)">,
   ];
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }

@@ -157,3 +157,50 @@ func.func @mapped(%a: memref<?x?xf32>, %n: index) {
   } {mapping = [#gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]}
   return
 }
+
+// -----
+
+// With mapped-sequential, a loop without a mapping inside a loop mapped to
+// threads runs in one thread too (gpu-map-parallel-loops does not look into
+// the scf.if of a workgroup tile's bounds guard): it becomes an scf.for.
+// Under a loop mapped to blocks only, it stays.
+// MAPPED-LABEL: func.func @guarded
+// MAPPED: scf.parallel
+// MAPPED:   scf.parallel
+// MAPPED:     scf.if
+// MAPPED:       scf.for
+// MAPPED-NOT:   scf.parallel
+// MAPPED:   } {mapping = [#gpu.loop_dim_map<processor = thread_x
+// MAPPED:   scf.if
+// MAPPED:     scf.parallel
+// MAPPED:       memref.store
+// MAPPED: } {mapping = [#gpu.loop_dim_map<processor = block_x
+func.func @guarded(%a: memref<?x4xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c256 = arith.constant 256 : index
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c256) {
+    scf.parallel (%t) = (%c0) to (%c256) step (%c1) {
+      %row = arith.addi %i, %t : index
+      %in = arith.cmpi ult, %row, %n : index
+      scf.if %in {
+        scf.parallel (%j) = (%c0) to (%c4) step (%c1) {
+          memref.store %zero, %a[%row, %j] : memref<?x4xf32>
+          scf.reduce
+        }
+      }
+      scf.reduce
+    } {mapping = [#gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]}
+    %first = arith.cmpi eq, %i, %c0 : index
+    scf.if %first {
+      scf.parallel (%j) = (%c0) to (%c4) step (%c1) {
+        memref.store %zero, %a[%c0, %j] : memref<?x4xf32>
+        scf.reduce
+      }
+    }
+    scf.reduce
+  } {mapping = [#gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]}
+  return
+}
