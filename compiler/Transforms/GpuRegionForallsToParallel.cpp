@@ -10,6 +10,8 @@
 #include "imex/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/IR/PatternMatch.h"
@@ -42,6 +44,15 @@ struct GpuRegionForallsToParallelPass
                            "bufferization; it cannot become threads");
         return signalPassFailure();
       }
+      // A slice moved whole (a parallel_insert_slice of an extract_slice)
+      // bufferizes to a memref.copy, which kernels cannot run: as a
+      // linalg.copy it becomes the thread's loops, as other linalg ops do.
+      forall.getBody()->walk([&](memref::CopyOp copy) {
+        rewriter.setInsertionPoint(copy);
+        rewriter.replaceOpWithNewOp<linalg::CopyOp>(copy, copy.getSource(),
+                                                    copy.getTarget());
+      });
+      rewriter.setInsertionPoint(forall);
       if (failed(scf::forallToParallelLoop(rewriter, forall)))
         return signalPassFailure();
     }

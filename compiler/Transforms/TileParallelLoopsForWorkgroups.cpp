@@ -78,6 +78,43 @@ SmallVector<int64_t> chooseWorkgroupShape(scf::ParallelOp loop,
   return shape;
 }
 
+/// Makes every dimension of `loop` count from 0 in steps of 1, the original
+/// index computed in the body. Upstream's tileParallelLoop without min/max
+/// bounds guards each thread with inner_iv * step + outer_iv < upper, which
+/// is right for unit steps only: its inner induction variable already
+/// counts in steps (an scf.forall with step 4 lost three tiles in four).
+void normalizeSteps(scf::ParallelOp loop) {
+  OpBuilder before(loop);
+  OpBuilder inBody = OpBuilder::atBlockBegin(loop.getBody());
+  Location loc = loop.getLoc();
+  SmallVector<Value> lowers(loop.getLowerBound());
+  SmallVector<Value> uppers(loop.getUpperBound());
+  SmallVector<Value> steps(loop.getStep());
+  bool changed = false;
+  for (unsigned dim = 0; dim < loop.getNumLoops(); ++dim) {
+    if (isConstantIntValue(steps[dim], 1))
+      continue;
+    changed = true;
+    // scf.parallel steps are positive; an empty range stays empty.
+    Value trips = arith::CeilDivSIOp::create(
+        before, loc,
+        arith::SubIOp::create(before, loc, uppers[dim], lowers[dim]),
+        steps[dim]);
+    Value iv = loop.getInductionVars()[dim];
+    auto scaled = arith::MulIOp::create(inBody, loc, iv, steps[dim]);
+    Value original = arith::AddIOp::create(inBody, loc, scaled, lowers[dim]);
+    iv.replaceAllUsesExcept(original, scaled);
+    lowers[dim] = arith::ConstantIndexOp::create(before, loc, 0);
+    uppers[dim] = trips;
+    steps[dim] = arith::ConstantIndexOp::create(before, loc, 1);
+  }
+  if (!changed)
+    return;
+  loop.getLowerBoundMutable().assign(lowers);
+  loop.getUpperBoundMutable().assign(uppers);
+  loop.getStepMutable().assign(steps);
+}
+
 struct TileParallelLoopsForWorkgroupsPass
     : imex::impl::TileParallelLoopsForWorkgroupsBase<
           TileParallelLoopsForWorkgroupsPass> {
@@ -104,6 +141,7 @@ struct TileParallelLoopsForWorkgroupsPass
       SmallVector<int64_t> shape = chooseWorkgroupShape(loop, threads);
       if (llvm::all_of(shape, [](int64_t n) { return n == 1; }))
         continue; // a single iteration: nothing to spread
+      normalizeSteps(loop);
       scf::tileParallelLoop(loop, shape, /*noMinMaxBounds=*/true);
     }
   }

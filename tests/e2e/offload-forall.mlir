@@ -7,8 +7,10 @@
 // guards its threads against the row count, and the loop of a row's
 // elements runs in its thread). Values are NumPy's
 // (a = (np.arange(7 * 1025).reshape(7, 1025) % 11): 2a + 1 three times,
-// a[:5, :7] + a[:7, 100:105].T, a[:, :13].sum(1), 3 * a[:, :13]); the GPU
-// build prints what the host build prints.
+// a[:5, :7] + a[:7, 100:105].T, a[:, :13].sum(1), 3 * a[:, :13]); and
+// IREE's simple_forall (forall_to_for.mlir): 4 x 4 tiles moved whole, with
+// steps of 4 over dynamic bounds (r = a[:6, 100:120];
+// r[:4, :20] = a[:4, :20]). The GPU build prints what the host build prints.
 // RUN: imexc %s --emit=exe -o %t.host && %t.host | sed 's/base@ = 0x[0-9a-f]*//' > %t.host.txt
 // RUN: FileCheck %s < %t.host.txt
 // RUN: %if vulkan %{ imexc %s --offload=gpu --emit=exe -o %t.gpu && env IMEXRT_TRACE_LAUNCHES=1 %t.gpu 2> %t.launches | sed 's/base@ = 0x[0-9a-f]*//' > %t.gpu.txt && diff %t.host.txt %t.gpu.txt %}
@@ -18,6 +20,7 @@
 // LAUNCHES: launch tiles_kernel grid 1,1,1 workgroup 3,3,1
 // LAUNCHES: launch row_sums_kernel grid 1,1,1 workgroup 256,1,1
 // LAUNCHES: launch scaled_rows_kernel grid 1,1,1 workgroup 256,1,1
+// LAUNCHES: launch tile_copy_kernel grid 1,1,1 workgroup 32,8,1
 // LAUNCHES-NOT: launch
 // The same in the IR, on machines without Vulkan too: each function
 // launches once, the loops inside the iterations run in the kernel.
@@ -39,6 +42,10 @@
 // IR-LABEL: func.func @scaled_rows(
 // IR-NOT: scf.{{for|parallel|forall}}
 // IR: gpu.launch_func @scaled_rows_kernel::@scaled_rows_kernel
+// IR-NOT: gpu.launch_func
+// IR-LABEL: func.func @tile_copy(
+// IR-NOT: scf.{{for|parallel|forall}}
+// IR: gpu.launch_func @tile_copy_kernel::@tile_copy_kernel
 // IR-NOT: gpu.launch_func
 // IR-LABEL: func.func @main(
 
@@ -66,6 +73,13 @@
 // CHECK-NEXT: [24,   27,   30,   0,   3,   6,   9,   12,   15,   18,   21,   24,   27],
 // CHECK-NEXT: [30,   0,   3,   6,   9,   12,   15,   18,   21,   24,   27,   30,   0],
 // CHECK-NEXT: [3,   6,   9,   12,   15,   18,   21,   24,   27,   30,   0,   3,   6]]
+// CHECK: sizes = [6, 20]
+// CHECK-NEXT: [0,   1,   2,   3,   4,   5,   6,   7,   8,   9,   10,   0,   1,   2,   3,   4,   5,   6,   7,   8],
+// CHECK-NEXT: [2,   3,   4,   5,   6,   7,   8,   9,   10,   0,   1,   2,   3,   4,   5,   6,   7,   8,   9,   10],
+// CHECK-NEXT: [4,   5,   6,   7,   8,   9,   10,   0,   1,   2,   3,   4,   5,   6,   7,   8,   9,   10,   0,   1],
+// CHECK-NEXT: [6,   7,   8,   9,   10,   0,   1,   2,   3,   4,   5,   6,   7,   8,   9,   10,   0,   1,   2,   3],
+// CHECK-NEXT: [9,   10,   0,   1,   2,   3,   4,   5,   6,   7,   8,   9,   10,   0,   1,   2,   3,   4,   5,   6],
+// CHECK-NEXT: [0,   1,   2,   3,   4,   5,   6,   7,   8,   9,   10,   0,   1,   2,   3,   4,   5,   6,   7,   8]]
 
 func.func private @printMemrefF32(tensor<*xf32>)
 
@@ -169,6 +183,21 @@ func.func @scaled_rows(%a: tensor<?x13xf32>) -> tensor<?x13xf32> {
   return %r : tensor<?x13xf32>
 }
 
+// IREE's simple_forall: 4 x 4 tiles of %src moved into %dst, steps of 4.
+func.func @tile_copy(%src: tensor<?x?xf32>, %dst: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = tensor.dim %src, %c0 : tensor<?x?xf32>
+  %cols = tensor.dim %dst, %c1 : tensor<?x?xf32>
+  %r = scf.forall (%i, %j) = (0, 0) to (%rows, %cols) step (4, 4) shared_outs(%o = %dst) -> (tensor<?x?xf32>) {
+    %tile = tensor.extract_slice %src[%i, %j] [4, 4] [1, 1] : tensor<?x?xf32> to tensor<4x4xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %tile into %o[%i, %j] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<?x?xf32>
+    }
+  }
+  return %r : tensor<?x?xf32>
+}
+
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -211,5 +240,12 @@ func.func @main() {
   %scaled = func.call @scaled_rows(%dyn) : (tensor<?x13xf32>) -> tensor<?x13xf32>
   %p3 = tensor.cast %scaled : tensor<?x13xf32> to tensor<*xf32>
   call @printMemrefF32(%p3) : (tensor<*xf32>) -> ()
+  %src = tensor.extract_slice %a[0, 0] [4, 21] [1, 1] : tensor<7x1025xf32> to tensor<4x21xf32>
+  %dst = tensor.extract_slice %a[0, 100] [6, 20] [1, 1] : tensor<7x1025xf32> to tensor<6x20xf32>
+  %srcd = tensor.cast %src : tensor<4x21xf32> to tensor<?x?xf32>
+  %dstd = tensor.cast %dst : tensor<6x20xf32> to tensor<?x?xf32>
+  %moved = func.call @tile_copy(%srcd, %dstd) : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  %p4 = tensor.cast %moved : tensor<?x?xf32> to tensor<*xf32>
+  call @printMemrefF32(%p4) : (tensor<*xf32>) -> ()
   return
 }

@@ -588,10 +588,13 @@ def GpuRegionForallsToParallel
     `region.env_region` becomes an `scf.parallel` loop over the same
     iteration space, so that the GPU mapping passes give its iterations
     threads as they do other parallel loops; the loops inside its body
-    (its linalg ops) then run within each thread. Foralls elsewhere are
-    left to the host pipeline.
+    (its linalg ops) then run within each thread. A `memref.copy` in its
+    body (a slice moved whole: a `tensor.parallel_insert_slice` of an
+    `extract_slice`) becomes a `linalg.copy`, so that it too becomes loops
+    within the thread. Foralls elsewhere are left to the host pipeline.
   }];
-  let dependentDialects = ["::mlir::scf::SCFDialect"];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def LowerGpuAllReduce : Pass<"lower-gpu-all-reduce", "::mlir::func::FuncOp"> {

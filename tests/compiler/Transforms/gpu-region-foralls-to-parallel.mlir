@@ -50,3 +50,31 @@ func.func @unbufferized(%t: tensor<4xf32>, %v: f32) -> tensor<4xf32> {
   }
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// A slice moved whole (a parallel_insert_slice of an extract_slice,
+// bufferized) is a memref.copy, which a kernel cannot run: it becomes a
+// linalg.copy, which later becomes the thread's loops. Copies outside GPU
+// foralls are left alone.
+// CHECK-LABEL: func @moved_slices
+// CHECK: scf.parallel (%[[I:.*]]) =
+// CHECK:   %[[FROM:.*]] = memref.subview %{{.*}}[%[[I]], 0] [1, 4] [1, 1]
+// CHECK:   %[[TO:.*]] = memref.subview %{{.*}}[%[[I]], 0] [1, 4] [1, 1]
+// CHECK:   linalg.copy ins(%[[FROM]] : {{.*}}) outs(%[[TO]] : {{.*}})
+// CHECK-NOT: memref.copy
+// CHECK: region.env_region "protect_copy_op"
+// CHECK: memref.copy
+func.func @moved_slices(%a: memref<3x4xf32>, %b: memref<3x4xf32>) {
+  region.env_region #region.gpu_env<device = "gpu"> {
+    scf.forall (%i) in (3) {
+      %from = memref.subview %a[%i, 0] [1, 4] [1, 1] : memref<3x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+      %to = memref.subview %b[%i, 0] [1, 4] [1, 1] : memref<3x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+      memref.copy %from, %to : memref<1x4xf32, strided<[4, 1], offset: ?>> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+    }
+  }
+  region.env_region "protect_copy_op" {
+    memref.copy %a, %b : memref<3x4xf32> to memref<3x4xf32>
+  }
+  return
+}

@@ -194,3 +194,34 @@ func.func @nested(%a: memref<?x?xf32>, %m: index, %n: index) {
   }
   return
 }
+
+// -----
+
+// A loop with a non-unit step (an scf.forall's, step 4 from %lb) first
+// counts from 0 by 1, its index recomputed in the body: the tile's bounds
+// guard compares thread + tile start with the trip count, which upstream's
+// tiling gets right for unit steps only.
+// CHECK-LABEL: func @stepped
+// CHECK-SAME: (%[[A:.*]]: memref<?xf32>, %[[LB:.*]]: index, %[[N:.*]]: index)
+// CHECK: %[[SPAN:.*]] = arith.subi %[[N]], %[[LB]]
+// CHECK: %[[TRIPS:.*]] = arith.ceildivsi %[[SPAN]], %c4
+// CHECK: scf.parallel (%[[TILE:.*]]) = (%c0{{.*}}) to (%[[TRIPS]]) step
+// CHECK:   scf.parallel (%[[T:.*]]) =
+// CHECK:     %[[K:.*]] = arith.addi %[[T]], %[[TILE]]
+// CHECK:     %[[GK:.*]] = arith.addi %{{.*}}, %[[TILE]]
+// CHECK:     %[[IN:.*]] = arith.cmpi ult, %[[GK]], %[[TRIPS]]
+// CHECK:     scf.if
+// CHECK:       %[[SCALED:.*]] = arith.muli %[[K]], %c4
+// CHECK:       %[[I:.*]] = arith.addi %[[SCALED]], %[[LB]]
+// CHECK:       memref.store %{{.*}}, %[[A]][%[[I]]]
+func.func @stepped(%a: memref<?xf32>, %lb: index, %n: index) {
+  %c4 = arith.constant 4 : index
+  %f = arith.constant 1.0 : f32
+  region.env_region #region.gpu_env<device = "XeGPU"> {
+    scf.parallel (%i) = (%lb) to (%n) step (%c4) {
+      memref.store %f, %a[%i] : memref<?xf32>
+      scf.reduce
+    }
+  }
+  return
+}
