@@ -40,7 +40,8 @@ unsigned imex::PipelineOptions::resolveVectorBits() const {
 namespace {
 
 /// Whole-program bufferization with identity layouts at function boundaries,
-/// so exported functions take plain memref descriptors; loops may carry
+/// so exported functions take plain memref descriptors (views passed or
+/// returned across them are copied); loops may carry
 /// newly allocated arrays (an .nda variable rebound in a loop). Printing a
 /// tensor does not write it. With `eliminateEmptyTensors`, results computed
 /// into tensor.empty are written straight into the buffer they are
@@ -55,9 +56,12 @@ void addBufferization(OpPassManager &pm, bool eliminateEmptyTensors = false) {
       bufferization::LayoutMapOption::IdentityLayoutMap;
   options.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(options));
+  OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  // Views passed to or returned from functions as contiguous arrays.
+  funcPm.addPass(imex::createCopyViewsAtCallBoundaries());
   // Arrays copied to get storage of their own, from a result nothing else
   // uses, keep that result's buffer.
-  pm.nest<func::FuncOp>().addPass(imex::createForwardCopiedTemporaries());
+  funcPm.addPass(imex::createForwardCopiedTemporaries());
 }
 
 /// Buffers are freed by ownership-based deallocation, which subsumes (and

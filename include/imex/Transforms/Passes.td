@@ -297,6 +297,28 @@ def ExpandShapesWithDynamicGroups
                            "::mlir::arith::ArithDialect"];
 }
 
+def CopyViewsAtCallBoundaries : Pass<"copy-views-at-call-boundaries",
+                                      "::mlir::func::FuncOp"> {
+  let summary = "Pass and return views whose layout differs from the "
+                "function type's as contiguous copies";
+  let description = [{
+    With identity layouts at function boundaries, one-shot bufferization
+    passes a view (a column window, a row of a transposed array) to a call,
+    or returns one, through a `memref.cast` to the identity layout whenever
+    the two layouts could agree, such as strides `[8, 1]` and a dynamic
+    identity layout: the cast is then valid only if the view is in fact
+    contiguous. Host code reads the strides the descriptor carries and
+    gets away with it; GPU code copies and indexes the array as the
+    identity layout says and reads the wrong elements. Such a cast of a
+    `func.call` or `func.return` operand (through a chain of casts) from a
+    layout that is not certainly the identity's, for the view's static
+    sizes and offset 0, becomes a copy into a new buffer of the identity
+    layout, which buffer deallocation frees. Run after bufferization,
+    before deallocation.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def ForwardCopiedTemporaries : Pass<"forward-copied-temporaries",
                                      "::mlir::func::FuncOp"> {
   let summary = "A new buffer that only receives a copy of a buffer nobody "
