@@ -115,8 +115,8 @@ void addHostLoops(OpPassManager &pm, const imex::PipelineOptions &options) {
   openmp.numThreads = options.numThreads;
   pm.addPass(createConvertSCFToOpenMPPass(openmp));
   // canonicalize inlines the memref.alloca_scope that scf-to-openmp puts
-  // around loop bodies; left alone, it may not hold the multi-block body of
-  // a nested sequential loop after scf-to-cf.
+  // around loop bodies where nothing in them may allocate on the stack
+  // (convert-alloca-scopes-to-llvm takes the others before scf-to-cf).
   pm.addPass(imex::createSoundCanonicalizer());
 }
 
@@ -147,6 +147,8 @@ void addToLLVM(OpPassManager &pm, bool gpux, bool genericAllocation = false) {
   pm.addPass(imex::createExpandShapesWithDynamicGroups());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
+  // OpenMP loop bodies out of their alloca scopes, which hold one block.
+  pm.nest<func::FuncOp>().addPass(imex::createConvertAllocaScopesToLLVM());
   pm.addPass(createSCFToControlFlowPass());
   if (gpux)
     pm.addPass(imex::createConvertGPUXToLLVM());

@@ -436,6 +436,25 @@ def ConvertAssertsToImexrt
                            "::mlir::arith::ArithDialect"];
 }
 
+def ConvertAllocaScopesToLLVM
+    : Pass<"convert-alloca-scopes-to-llvm", "::mlir::func::FuncOp"> {
+  let summary = "Inline memref.alloca_scope ops, freeing their allocas "
+                "with stacksave and stackrestore";
+  let description = [{
+    `convert-scf-to-openmp` wraps every parallel loop body in a
+    `memref.alloca_scope`, which must hold one block; `convert-scf-to-cf`
+    then fails on a body with branches in it (an `scf.if`, a run-time
+    check), and canonicalization inlines only scopes without anything that
+    might allocate on the stack, which a call counts as. This pass inlines
+    each scope into its parent block: between `llvm.intr.stacksave` and
+    `llvm.intr.stackrestore` when the scope holds `memref.alloca` ops (so
+    each iteration's allocations are still released), as it is otherwise (a
+    called function's allocas are released when it returns). Run before
+    `convert-scf-to-cf`.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def ImexConvertGPUToSPIRV
     : Pass<"imex-convert-gpu-to-spirv", "::mlir::ModuleOp"> {
   let summary = "Convert each gpu.module to a spirv.module (IMEX's pass)";

@@ -1,0 +1,60 @@
+//===- AllocaScopesToLLVM.cpp - alloca scopes inlined before scf-to-cf ----===//
+//
+// Part of imexc, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "imex/Conversion/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace imex {
+#define GEN_PASS_DEF_CONVERTALLOCASCOPESTOLLVM
+#include "imex/Conversion/Passes.h.inc"
+} // namespace imex
+
+using namespace mlir;
+
+namespace {
+
+/// Moves the body of `scope` in front of it and gives its results the
+/// values the body returns; the allocas in it are released at its end.
+void inlineScope(IRRewriter &rewriter, memref::AllocaScopeOp scope) {
+  Location loc = scope.getLoc();
+  Block &body = scope.getBodyRegion().front();
+  bool allocates =
+      body.walk([](memref::AllocaOp) { return WalkResult::interrupt(); })
+          .wasInterrupted();
+  rewriter.setInsertionPoint(scope);
+  Value stack;
+  if (allocates)
+    stack = LLVM::StackSaveOp::create(
+        rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()));
+  auto ret = cast<memref::AllocaScopeReturnOp>(body.getTerminator());
+  SmallVector<Value> results(ret.getResults());
+  rewriter.eraseOp(ret);
+  rewriter.inlineBlockBefore(&body, scope);
+  if (allocates)
+    LLVM::StackRestoreOp::create(rewriter, loc, stack);
+  rewriter.replaceOp(scope, results);
+}
+
+struct ConvertAllocaScopesToLLVMPass
+    : imex::impl::ConvertAllocaScopesToLLVMBase<ConvertAllocaScopesToLLVMPass> {
+  void runOnOperation() override {
+    // Innermost first: an outer scope then sees its inner scopes' allocas.
+    SmallVector<memref::AllocaScopeOp> scopes;
+    getOperation().walk(
+        [&](memref::AllocaScopeOp scope) { scopes.push_back(scope); });
+    IRRewriter rewriter(&getContext());
+    for (memref::AllocaScopeOp scope : scopes)
+      inlineScope(rewriter, scope);
+  }
+};
+
+} // namespace
