@@ -240,10 +240,13 @@ const imex::NamedPipeline kPipelines[] = {
 /// Copies where an in-place update could reach an array that a fold made
 /// share storage; printing an array does not update it (the
 /// isolate-updated-arrays analysis counts every declaration's tensor
-/// arguments as updated unless they are marked read-only).
+/// arguments as updated unless they are marked read-only). Also the
+/// copies of forall tiles that bufferization would read after another
+/// insert overwrote them.
 static void addIsolateUpdatedArrays(OpPassManager &pm) {
   pm.addPass(imex::createMarkReadOnlyRuntimeArguments());
   pm.addPass(imex::createIsolateUpdatedArrays());
+  pm.nest<func::FuncOp>().addPass(imex::createIsolateParallelInsertSources());
 }
 
 /// arith and math ops applied to whole tensors, which bufferization cannot

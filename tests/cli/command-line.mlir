@@ -115,7 +115,7 @@
 // none; --print-pipeline shows the pipeline while compiling.
 // RUN: imexc -### %S/../e2e/add-f32.mlir --emit=exe -o %t/dry | FileCheck %s --check-prefix=DRY
 // DRY: input: {{.*}}add-f32.mlir
-// DRY-NEXT: pipeline: builtin.module(func.func(tensor-arith-to-linalg,decompose-aggregated-ops),mark-read-only-runtime-arguments,isolate-updated-arrays,convert-ndarray-to-linalg,{{.*}}tile-and-vectorize-for-cpu
+// DRY-NEXT: pipeline: builtin.module(func.func(tensor-arith-to-linalg,decompose-aggregated-ops),mark-read-only-runtime-arguments,isolate-updated-arrays,func.func(isolate-parallel-insert-sources),convert-ndarray-to-linalg,{{.*}}tile-and-vectorize-for-cpu
 // DRY-NEXT: output: {{.*}}dry
 // DRY-NEXT: link: {{.*}}libimexrt.a
 // RUN: not test -e %t/dry

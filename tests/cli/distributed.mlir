@@ -1,7 +1,7 @@
 // A program with shard annotations takes the distributed pipeline, and its
 // executable links MPI (MPICH unless --mpi says otherwise).
 // RUN: imexc %s --emit=exe -o %t -### | FileCheck %s
-// CHECK: pipeline: builtin.module(func.func(tosa-to-linalg-named{{.*}}),place-gpu-work-by-function,partition-sharded-functions,mark-read-only-runtime-arguments,isolate-updated-arrays,lower-shard-collectives,convert-shard-to-mpi,finish-shard-to-mpi{mpi=mpich},
+// CHECK: pipeline: builtin.module(func.func(tosa-to-linalg-named{{.*}}),place-gpu-work-by-function,partition-sharded-functions,mark-read-only-runtime-arguments,isolate-updated-arrays,func.func(isolate-parallel-insert-sources),lower-shard-collectives,convert-shard-to-mpi,finish-shard-to-mpi{mpi=mpich},
 // CHECK: link: {{.*}} -lomp {{.*}}-lmpich
 // RUN: imexc %s -o %t.o --mpi=openmpi -### | FileCheck %s --check-prefix=OPENMPI
 // OPENMPI: finish-shard-to-mpi{mpi=openmpi}

@@ -319,6 +319,27 @@ def CopyViewsAtCallBoundaries : Pass<"copy-views-at-call-boundaries",
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def IsolateParallelInsertSources
+    : Pass<"isolate-parallel-insert-sources", "::mlir::func::FuncOp"> {
+  let summary = "Copy a forall tile that its terminator moves into one "
+                "shared output while another insert writes where it came from";
+  let description = [{
+    In an `scf.forall`, a `tensor.parallel_insert_slice` whose source is a
+    slice (through `tensor.extract_slice` ops) of a shared output that
+    another `parallel_insert_slice` of the same terminator writes needs the
+    tile as it was when it was extracted. One-shot bufferization (MLIR 22)
+    turns both inserts into copies in the terminator's order and reads the
+    tile through a view, after the other insert may have overwritten it
+    (a wrong result on the host and the GPU alike; for example two outputs
+    initialized from one tensor, one receiving the other's old tile, as in
+    upstream's consumer fusion tests). Such a source becomes a
+    `bufferization.alloc_tensor` copy of itself, taken where the slice is.
+    Run before bufferization (and before `add-gpu-regions`, which then
+    leaves the forall on the host: kernels cannot allocate).
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
 def ForwardCopiedTemporaries : Pass<"forward-copied-temporaries",
                                      "::mlir::func::FuncOp"> {
   let summary = "A new buffer that only receives a copy of a buffer nobody "
