@@ -22,32 +22,26 @@ using namespace mlir;
 
 namespace {
 
-/// Moves the body of `scope` in front of it and gives its results the
-/// values the body returns; the allocas in it are released at its end.
+/// Moves the body of `scope` in front of it, between a stack save and
+/// restore, and gives its results the values the body returns.
 void inlineScope(IRRewriter &rewriter, memref::AllocaScopeOp scope) {
   Location loc = scope.getLoc();
   Block &body = scope.getBodyRegion().front();
-  bool allocates =
-      body.walk([](memref::AllocaOp) { return WalkResult::interrupt(); })
-          .wasInterrupted();
   rewriter.setInsertionPoint(scope);
-  Value stack;
-  if (allocates)
-    stack = LLVM::StackSaveOp::create(
-        rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()));
+  Value stack = LLVM::StackSaveOp::create(
+      rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()));
   auto ret = cast<memref::AllocaScopeReturnOp>(body.getTerminator());
   SmallVector<Value> results(ret.getResults());
   rewriter.eraseOp(ret);
   rewriter.inlineBlockBefore(&body, scope);
-  if (allocates)
-    LLVM::StackRestoreOp::create(rewriter, loc, stack);
+  LLVM::StackRestoreOp::create(rewriter, loc, stack);
   rewriter.replaceOp(scope, results);
 }
 
 struct ConvertAllocaScopesToLLVMPass
     : imex::impl::ConvertAllocaScopesToLLVMBase<ConvertAllocaScopesToLLVMPass> {
   void runOnOperation() override {
-    // Innermost first: an outer scope then sees its inner scopes' allocas.
+    // Innermost first, so that each body is one block when it moves.
     SmallVector<memref::AllocaScopeOp> scopes;
     getOperation().walk(
         [&](memref::AllocaScopeOp scope) { scopes.push_back(scope); });

@@ -29,17 +29,8 @@ bool isCertainlyIdentityLaidOut(MemRefType type) {
     return true;
   SmallVector<int64_t> strides;
   int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)) || offset != 0)
-    return false;
-  int64_t expected = 1;
-  for (int64_t dim = type.getRank() - 1; dim >= 0; --dim) {
-    if (ShapedType::isDynamic(expected) || strides[dim] != expected)
-      return false;
-    int64_t size = type.getDimSize(dim);
-    expected =
-        ShapedType::isDynamic(size) ? ShapedType::kDynamic : expected * size;
-  }
-  return true;
+  return succeeded(type.getStridesAndOffset(strides, offset)) && offset == 0 &&
+         type.areTrailingDimsContiguous(type.getRank());
 }
 
 /// The buffer behind `value` through its memref.cast ops.

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 
 namespace imex {
 #define GEN_PASS_DEF_ISOLATEPARALLELINSERTSOURCES
@@ -23,11 +24,20 @@ using namespace mlir;
 
 namespace {
 
-/// The tensor `value` is a slice of, through tensor.extract_slice ops.
-Value sliceBase(Value value) {
-  while (auto slice = value.getDefiningOp<tensor::ExtractSliceOp>())
-    value = slice.getSource();
-  return value;
+/// The tensor whose storage `value` will share after bufferization, as far
+/// as slices, casts and results computed in place into an init go.
+Value storageBase(Value value) {
+  while (true) {
+    if (auto slice = value.getDefiningOp<tensor::ExtractSliceOp>()) {
+      value = slice.getSource();
+    } else if (auto castOp = value.getDefiningOp<tensor::CastOp>()) {
+      value = castOp.getSource();
+    } else if (auto dps = value.getDefiningOp<DestinationStyleOpInterface>()) {
+      value = dps.getTiedOpOperand(cast<OpResult>(value))->get();
+    } else {
+      return value;
+    }
+  }
 }
 
 struct IsolateParallelInsertSourcesPass
@@ -40,15 +50,16 @@ struct IsolateParallelInsertSourcesPass
         if (auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(op))
           inserts.push_back(insert);
       for (tensor::ParallelInsertSliceOp insert : inserts) {
-        auto base = dyn_cast<BlockArgument>(sliceBase(insert.getSource()));
-        if (!base || base.getOwner() != forall.getBody() ||
-            !llvm::is_contained(forall.getRegionIterArgs(), base))
+        auto base = dyn_cast<BlockArgument>(storageBase(insert.getSource()));
+        if (!base || !llvm::is_contained(forall.getRegionIterArgs(), base))
           continue;
-        bool writtenByAnother =
+        // Bufferization copies in the terminator's order: only an earlier
+        // insert overwrites the tile before this one reads it.
+        bool writtenBefore =
             llvm::any_of(inserts, [&](tensor::ParallelInsertSliceOp other) {
-              return other != insert && other.getDest() == base;
+              return other.getDest() == base && other->isBeforeInBlock(insert);
             });
-        if (!writtenByAnother)
+        if (!writtenBefore)
           continue;
         Value source = insert.getSource();
         OpBuilder builder(forall.getContext());

@@ -80,27 +80,31 @@ SmallVector<gpu::Processor> mappedProcessors(scf::ParallelOp loop) {
   return processors;
 }
 
-bool isThreadOrSequential(gpu::Processor processor) {
+bool isThread(gpu::Processor processor) {
   using gpu::Processor;
   return processor == Processor::ThreadX || processor == Processor::ThreadY ||
-         processor == Processor::ThreadZ || processor == Processor::Sequential;
+         processor == Processor::ThreadZ;
+}
+
+bool isSequential(gpu::Processor processor) {
+  return processor == gpu::Processor::Sequential;
 }
 
 /// True if `loop` runs inside one GPU thread: gpu-map-parallel-loops mapped
 /// every dimension of it to `sequential`, or it left the loop unmapped (it
 /// does not look into an scf.if, such as a workgroup tile's bounds guard)
-/// inside a loop it mapped to threads.
+/// inside a loop it mapped to threads or to `sequential` alone (a loop
+/// mapped to blocks runs its body in every thread of the block).
 bool runsInOneThread(scf::ParallelOp loop) {
   SmallVector<gpu::Processor> own = mappedProcessors(loop);
   if (!own.empty())
-    return llvm::all_of(own, [](gpu::Processor processor) {
-      return processor == gpu::Processor::Sequential;
-    });
+    return llvm::all_of(own, isSequential);
   for (auto outer = loop->getParentOfType<scf::ParallelOp>(); outer;
        outer = outer->getParentOfType<scf::ParallelOp>()) {
     SmallVector<gpu::Processor> processors = mappedProcessors(outer);
     if (!processors.empty())
-      return llvm::any_of(processors, isThreadOrSequential);
+      return llvm::any_of(processors, isThread) ||
+             llvm::all_of(processors, isSequential);
   }
   return false;
 }

@@ -11,10 +11,13 @@
 
 #include "imex/Transforms/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -83,9 +86,7 @@ SmallVector<int64_t> chooseWorkgroupShape(scf::ParallelOp loop,
 /// bounds guards each thread with inner_iv * step + outer_iv < upper, which
 /// is right for unit steps only: its inner induction variable already
 /// counts in steps (an scf.forall with step 4 lost three tiles in four).
-void normalizeSteps(scf::ParallelOp loop) {
-  OpBuilder before(loop);
-  OpBuilder inBody = OpBuilder::atBlockBegin(loop.getBody());
+void normalizeSteps(IRRewriter &rewriter, scf::ParallelOp loop) {
   Location loc = loop.getLoc();
   SmallVector<Value> lowers(loop.getLowerBound());
   SmallVector<Value> uppers(loop.getUpperBound());
@@ -95,18 +96,16 @@ void normalizeSteps(scf::ParallelOp loop) {
     if (isConstantIntValue(steps[dim], 1))
       continue;
     changed = true;
-    // scf.parallel steps are positive; an empty range stays empty.
-    Value trips = arith::CeilDivSIOp::create(
-        before, loc,
-        arith::SubIOp::create(before, loc, uppers[dim], lowers[dim]),
-        steps[dim]);
-    Value iv = loop.getInductionVars()[dim];
-    auto scaled = arith::MulIOp::create(inBody, loc, iv, steps[dim]);
-    Value original = arith::AddIOp::create(inBody, loc, scaled, lowers[dim]);
-    iv.replaceAllUsesExcept(original, scaled);
-    lowers[dim] = arith::ConstantIndexOp::create(before, loc, 0);
-    uppers[dim] = trips;
-    steps[dim] = arith::ConstantIndexOp::create(before, loc, 1);
+    rewriter.setInsertionPoint(loop);
+    Range unit = emitNormalizedLoopBounds(rewriter, loc, lowers[dim],
+                                          uppers[dim], steps[dim]);
+    rewriter.setInsertionPointToStart(loop.getBody());
+    denormalizeInductionVariable(rewriter, loc, loop.getInductionVars()[dim],
+                                 lowers[dim], steps[dim]);
+    rewriter.setInsertionPoint(loop);
+    lowers[dim] = getValueOrCreateConstantIndexOp(rewriter, loc, unit.offset);
+    uppers[dim] = getValueOrCreateConstantIndexOp(rewriter, loc, unit.size);
+    steps[dim] = getValueOrCreateConstantIndexOp(rewriter, loc, unit.stride);
   }
   if (!changed)
     return;
@@ -133,6 +132,7 @@ struct TileParallelLoopsForWorkgroupsPass
         loops.push_back(loop);
       return WalkResult::skip(); // only outermost parallel loops
     });
+    IRRewriter rewriter(&getContext());
     for (scf::ParallelOp loop : loops) {
       int64_t threads = workgroupSize;
       if (unsigned own =
@@ -141,7 +141,7 @@ struct TileParallelLoopsForWorkgroupsPass
       SmallVector<int64_t> shape = chooseWorkgroupShape(loop, threads);
       if (llvm::all_of(shape, [](int64_t n) { return n == 1; }))
         continue; // a single iteration: nothing to spread
-      normalizeSteps(loop);
+      normalizeSteps(rewriter, loop);
       scf::tileParallelLoop(loop, shape, /*noMinMaxBounds=*/true);
     }
   }

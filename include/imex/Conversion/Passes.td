@@ -438,19 +438,19 @@ def ConvertAssertsToImexrt
 
 def ConvertAllocaScopesToLLVM
     : Pass<"convert-alloca-scopes-to-llvm", "::mlir::func::FuncOp"> {
-  let summary = "Inline memref.alloca_scope ops, freeing their allocas "
-                "with stacksave and stackrestore";
+  let summary = "Inline memref.alloca_scope ops between a stack save and "
+                "restore";
   let description = [{
     `convert-scf-to-openmp` wraps every parallel loop body in a
     `memref.alloca_scope`, which must hold one block; `convert-scf-to-cf`
     then fails on a body with branches in it (an `scf.if`, a run-time
     check), and canonicalization inlines only scopes without anything that
     might allocate on the stack, which a call counts as. This pass inlines
-    each scope into its parent block: between `llvm.intr.stacksave` and
-    `llvm.intr.stackrestore` when the scope holds `memref.alloca` ops (so
-    each iteration's allocations are still released), as it is otherwise (a
-    called function's allocas are released when it returns). Run before
-    `convert-scf-to-cf`.
+    each scope into its parent block between `llvm.intr.stacksave` and
+    `llvm.intr.stackrestore`, as `finalize-memref-to-llvm` would, so that
+    each iteration still releases what it allocates on the stack, including
+    what later lowerings allocate there (the descriptor of a memref cast to
+    an unranked one). Run before `convert-scf-to-cf`.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }

@@ -303,18 +303,19 @@ def CopyViewsAtCallBoundaries : Pass<"copy-views-at-call-boundaries",
                 "function type's as contiguous copies";
   let description = [{
     With identity layouts at function boundaries, one-shot bufferization
-    passes a view (a column window, a row of a transposed array) to a call,
+    passes a view (a column window, a row at a dynamic offset) to a call,
     or returns one, through a `memref.cast` to the identity layout whenever
-    the two layouts could agree, such as strides `[8, 1]` and a dynamic
-    identity layout: the cast is then valid only if the view is in fact
-    contiguous. Host code reads the strides the descriptor carries and
-    gets away with it; GPU code copies and indexes the array as the
-    identity layout says and reads the wrong elements. Such a cast of a
-    `func.call` or `func.return` operand (through a chain of casts) from a
-    layout that is not certainly the identity's, for the view's static
-    sizes and offset 0, becomes a copy into a new buffer of the identity
-    layout, which buffer deallocation frees. Run after bufferization,
-    before deallocation.
+    the two layouts could agree, such as strides `[8, 1]` or a dynamic
+    offset and a dynamic identity layout: the cast is then valid only if
+    the view is in fact contiguous and starts its buffer. Host code reads
+    the strides the descriptor carries but takes the identity layout's
+    offset of 0; GPU code also copies and indexes the array as the identity
+    layout says. Either reads wrong elements. Such a cast of a `func.call`
+    or `func.return` operand (through a chain of casts) from a layout that
+    is not certainly the identity's (offset 0, contiguous strides) becomes
+    a copy into a new buffer of the identity layout, which buffer
+    deallocation frees: a call with a view then costs a copy on the host
+    too. Run after bufferization, before deallocation.
   }];
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
@@ -324,16 +325,19 @@ def IsolateParallelInsertSources
   let summary = "Copy a forall tile that its terminator moves into one "
                 "shared output while another insert writes where it came from";
   let description = [{
-    In an `scf.forall`, a `tensor.parallel_insert_slice` whose source is a
-    slice (through `tensor.extract_slice` ops) of a shared output that
-    another `parallel_insert_slice` of the same terminator writes needs the
-    tile as it was when it was extracted. One-shot bufferization (MLIR 22)
-    turns both inserts into copies in the terminator's order and reads the
-    tile through a view, after the other insert may have overwritten it
+    In an `scf.forall`, a `tensor.parallel_insert_slice` whose source
+    shares the storage of a shared output that an earlier
+    `parallel_insert_slice` of the same terminator writes (a slice of it,
+    through `tensor.extract_slice` and `tensor.cast` ops and ops computing
+    in place into such a slice as their init) needs the tile as it was
+    before the terminator. One-shot bufferization (MLIR 22)
+    turns the inserts into copies in the terminator's order and reads the
+    tile through a view, after the earlier insert has overwritten it
     (a wrong result on the host and the GPU alike; for example two outputs
     initialized from one tensor, one receiving the other's old tile, as in
     upstream's consumer fusion tests). Such a source becomes a
-    `bufferization.alloc_tensor` copy of itself, taken where the slice is.
+    `bufferization.alloc_tensor` copy of itself, taken where it is
+    computed. (A later insert's write comes after the read: no copy.)
     Run before bufferization (and before `add-gpu-regions`, which then
     leaves the forall on the host: kernels cannot allocate).
   }];
@@ -618,7 +622,8 @@ def TileParallelLoopsForWorkgroups
     Option<"workgroupSize", "workgroup-size", "unsigned", /*default=*/"256",
            "Threads per workgroup (a power of two up to 1024)">,
   ];
-  let dependentDialects = ["::mlir::arith::ArithDialect",
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];
 }
 

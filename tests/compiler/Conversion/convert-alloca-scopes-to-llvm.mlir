@@ -32,14 +32,18 @@ func.func @with_alloca(%m: memref<4xf32>, %c: i1, %x: f32) {
 
 // -----
 
-// Without allocas (a call's allocations are released when it returns) the
-// scope is inlined as it is; nested scopes go too.
+// Without allocas too (a call, or a cast to an unranked memref, may
+// allocate on the stack later): save and restore around the inlined body;
+// nested scopes go too.
 // CHECK-LABEL: func @with_call
-// CHECK-NOT: llvm.intr.stacksave
 // CHECK-NOT: alloca_scope
-// CHECK: call @work
-// CHECK: scf.if
-// CHECK: call @work
+// CHECK: %[[OUTER:.*]] = llvm.intr.stacksave
+// CHECK-NEXT: call @work
+// CHECK-NEXT: %[[INNER:.*]] = llvm.intr.stacksave
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: func.call @work
+// CHECK: llvm.intr.stackrestore %[[INNER]]
+// CHECK-NEXT: llvm.intr.stackrestore %[[OUTER]]
 // CHECK-NOT: alloca_scope
 // CHECK: return
 func.func private @work()

@@ -37,7 +37,8 @@ func.func @windows(%a: memref<3x8xf32>, %i: index) -> memref<?x?xf32> {
 
 // Buffers that are laid out as the identity layout says are passed as they
 // are: identity layouts, static strides that are the row-major ones at
-// offset 0, and unranked operands (printing).
+// offset 0 (a dimension of size 1 may have any stride), and unranked
+// operands (printing).
 // CHECK-LABEL: func @contiguous
 // CHECK-NOT: memref.alloc
 // CHECK-NOT: memref.copy
@@ -51,6 +52,9 @@ func.func @contiguous(%a: memref<3x8xf32>, %b: memref<?x?xf32>) {
   %rows = memref.subview %a[0, 0] [2, 8] [1, 1] : memref<3x8xf32> to memref<2x8xf32, strided<[8, 1]>>
   %r = memref.cast %rows : memref<2x8xf32, strided<[8, 1]>> to memref<?x?xf32>
   call @use(%r) : (memref<?x?xf32>) -> ()
+  %first = memref.subview %a[0, 0] [1, 4] [1, 1] : memref<3x8xf32> to memref<1x4xf32, strided<[8, 1]>>
+  %f = memref.cast %first : memref<1x4xf32, strided<[8, 1]>> to memref<?x?xf32>
+  call @use(%f) : (memref<?x?xf32>) -> ()
   %w = memref.subview %a[0, 0] [3, 4] [1, 1] : memref<3x8xf32> to memref<3x4xf32, strided<[8, 1]>>
   %u = memref.cast %w : memref<3x4xf32, strided<[8, 1]>> to memref<*xf32>
   call @print(%u) : (memref<*xf32>) -> ()

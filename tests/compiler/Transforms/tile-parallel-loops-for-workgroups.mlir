@@ -201,18 +201,18 @@ func.func @nested(%a: memref<?x?xf32>, %m: index, %n: index) {
 // counts from 0 by 1, its index recomputed in the body: the tile's bounds
 // guard compares thread + tile start with the trip count, which upstream's
 // tiling gets right for unit steps only.
+// CHECK-DAG: #[[TRIPS_MAP:.*]] = affine_map<()[s0, s1] -> ((-s0 + s1) ceildiv 4)>
+// CHECK-DAG: #[[INDEX_MAP:.*]] = affine_map<(d0)[s0] -> (d0 * 4 + s0)>
 // CHECK-LABEL: func @stepped
 // CHECK-SAME: (%[[A:.*]]: memref<?xf32>, %[[LB:.*]]: index, %[[N:.*]]: index)
-// CHECK: %[[SPAN:.*]] = arith.subi %[[N]], %[[LB]]
-// CHECK: %[[TRIPS:.*]] = arith.ceildivsi %[[SPAN]], %c4
+// CHECK: %[[TRIPS:.*]] = affine.apply #[[TRIPS_MAP]]()[%[[LB]], %[[N]]]
 // CHECK: scf.parallel (%[[TILE:.*]]) = (%c0{{.*}}) to (%[[TRIPS]]) step
 // CHECK:   scf.parallel (%[[T:.*]]) =
 // CHECK:     %[[K:.*]] = arith.addi %[[T]], %[[TILE]]
 // CHECK:     %[[GK:.*]] = arith.addi %{{.*}}, %[[TILE]]
 // CHECK:     %[[IN:.*]] = arith.cmpi ult, %[[GK]], %[[TRIPS]]
 // CHECK:     scf.if
-// CHECK:       %[[SCALED:.*]] = arith.muli %[[K]], %c4
-// CHECK:       %[[I:.*]] = arith.addi %[[SCALED]], %[[LB]]
+// CHECK:       %[[I:.*]] = affine.apply #[[INDEX_MAP]](%[[K]])[%[[LB]]]
 // CHECK:       memref.store %{{.*}}, %[[A]][%[[I]]]
 func.func @stepped(%a: memref<?xf32>, %lb: index, %n: index) {
   %c4 = arith.constant 4 : index
